@@ -1,0 +1,24 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli/**', 'src/readers/**', 'src/report/format*.ts', 'src/**/*.test.ts'],
+    rules: {
+      // The core stays pure: I/O belongs to the edges (cli, readers, formatters).
+      'no-restricted-imports': ['error', {
+        paths: ['fs', 'node:fs', 'node:fs/promises', 'process', 'node:process', 'undici', 'commander', 'chalk'],
+      }],
+      'no-restricted-globals': ['error', 'process'],
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,57 @@
+import * as z from 'zod';
+import { objectCheck } from '../../schema/checks.js';
+import { customData, nonEmptyString } from '../../schema/formats.js';
+import { type Resource } from '../resource.js';
+import { error, warning, type Issue } from '../../core/issue.js';
+
+export const fraudSignalType = z.enum(['acquirer', 'manual_analysis', 'chargeback', 'third_party_antifraud', 'other']);
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** §2.2: POST /v2/order/mark_fraudulent. */
+export const fraudSchema = z
+  .object({
+    order_id: nonEmptyString,
+    fraud_signal_type: fraudSignalType,
+    fraud_comment: z.string().optional(),
+    custom_data: customData.optional(),
+  })
+  .check(
+    objectCheck((mark, ctx) => {
+      if (mark.fraud_signal_type === 'third_party_antifraud' && isBlank(mark.fraud_comment)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fraud_comment'],
+          message: 'fraud_comment is required when fraud_signal_type is third_party_antifraud',
+          params: { code: 'fraud-comment-required', hint: 'put the name of the other anti-fraud solution in fraud_comment' },
+        });
+      }
+    }),
+  );
+export type FraudMark = z.infer<typeof fraudSchema>;
+
+function fraudChecks(mark: Record<string, unknown>): Issue[] {
+  const issues: Issue[] = [];
+  if (mark.fraud_signal_type === 'other' && isBlank(mark.fraud_comment)) {
+    issues.push(warning('fraud-comment-recommended', 'fraud_comment', 'fraud_comment is recommended when fraud_signal_type is other', {
+      hint: 'describe the signal in fraud_comment',
+    }));
+  }
+  // The service's published request table calls this field `status`: catch that mistake by name.
+  if (mark.fraud_signal_type === undefined && mark.status !== undefined) {
+    issues.push(error('fraud-field-named-status', 'fraud_signal_type', 'the signal type goes in fraud_signal_type; this record carries it in status', {
+      value: mark.status, hint: 'rename the field status to fraud_signal_type',
+    }));
+  }
+  return issues;
+}
+
+export const fraudResource: Resource<typeof fraudSchema> = {
+  name: 'fraud',
+  method: 'POST',
+  path: '/v2/order/mark_fraudulent',
+  summary: 'mark an order fraudulent (chargeback, manual review, acquirer, ...)',
+  schema: fraudSchema,
+  checks: fraudChecks,
+  example: { order_id: 'ORD-1001', fraud_signal_type: 'chargeback', fraud_comment: 'chargeback received 2024-04-02' },
+};

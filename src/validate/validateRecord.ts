@@ -1,0 +1,24 @@
+import { error, type Issue } from '../core/issue.js';
+import { isRecord } from '../schema/checks.js';
+import type { Resource, ValidationContext } from '../resources/resource.js';
+import { unknownFields } from './unknownFields.js';
+import { fromZodError, preferSpecific } from './zodIssues.js';
+
+/**
+ * Every problem of one record against its endpoint: schema errors, unknown fields and
+ * data-quality hints. Never throws for bad input. `preceding` are issues found while
+ * reading the record (a cell that is not a number); they win over schema issues on the same field.
+ */
+export function validateRecord(resource: Resource, value: unknown, context: ValidationContext, preceding: readonly Issue[] = []): Issue[] {
+  if (!isRecord(value)) {
+    return [...preceding, error('invalid-type', '', `each ${resource.name} record must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}`, {
+      hint: `give one object per record, e.g. ${JSON.stringify(resource.example).slice(0, 60)}…`,
+    })];
+  }
+  const taken = new Set(preceding.map((issue) => issue.path));
+  const issues: Issue[] = [...preceding];
+  const parsed = resource.schema.safeParse(value, { reportInput: true });
+  if (!parsed.success) issues.push(...fromZodError(parsed.error.issues).filter((issue) => !taken.has(issue.path)));
+  issues.push(...unknownFields(resource.schema, value), ...resource.checks(value, context));
+  return preferSpecific(issues);
+}
