@@ -1,0 +1,54 @@
+import { error, type Issue } from '../core/issue.js';
+import type { FieldKind } from '../schema/introspect.js';
+
+export type CellResult = { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> };
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function numberHint(text: string): string {
+  if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(text)) return `use a dot for decimals and no thousands separator: ${text.replace(/\./g, '').replace(',', '.')}`;
+  if (/^[+-]?\d+,\d+$/.test(text)) return `use a dot for decimals: ${text.replace(',', '.')}`;
+  if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return `remove the thousands separators: ${text.replace(/,/g, '')}`;
+  const stripped = text.replace(/^[^\d+-]+/, '');
+  if (stripped !== text && NUMBER.test(stripped)) return `remove the currency sign or text: ${stripped}`;
+  return 'give a plain number such as 10.50';
+}
+
+function toNumber(text: string): CellResult {
+  const trimmed = text.trim();
+  if (NUMBER.test(trimmed)) return { ok: true, value: Number(trimmed) };
+  return { ok: false, issue: error('invalid-number', '', `${JSON.stringify(text)} is not a number`, { value: text, hint: numberHint(trimmed) }) };
+}
+
+function toBoolean(text: string): CellResult {
+  const folded = text.trim().toLowerCase();
+  if (folded === 'true') return { ok: true, value: true };
+  if (folded === 'false') return { ok: true, value: false };
+  return { ok: false, issue: error('invalid-boolean', '', `${JSON.stringify(text)} is not true or false`, { value: text, hint: 'write true or false' }) };
+}
+
+function toJson(text: string, what: string, example: string): CellResult {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (cause) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return { ok: false, issue: error('invalid-json', '', `the cell is not valid JSON for ${what}: ${detail}`, { value: text, hint: `write ${what} as JSON, e.g. ${example}` }) };
+  }
+}
+
+/** Converts one non-empty CSV cell to the type its field takes (cli.md "Cells are converted by the schema"). */
+export function convertCell(text: string, kind: FieldKind): CellResult {
+  switch (kind) {
+    case 'number':
+    case 'integer':
+      return toNumber(text);
+    case 'boolean':
+      return toBoolean(text);
+    case 'string-array':
+      return text.trimStart().startsWith('[') ? toJson(text, 'a list', '["a","b"]') : { ok: true, value: text.split('|') };
+    case 'json':
+      return toJson(text, 'an object', '{"channel":"app"}');
+    default:
+      return { ok: true, value: text };
+  }
+}

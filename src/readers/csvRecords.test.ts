@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { statusSchema } from '../resources/status/index.js';
+import { readCsvRecords } from './csvRecords.js';
+
+async function read(...chunks: string[]) {
+  const out = [];
+  const input = (async function* () { yield* chunks.map((c) => Buffer.from(c)); })();
+  for await (const record of readCsvRecords(input, 'x.csv', { schema: statusSchema })) {
+    out.push([record.index, record.line, record.value ?? null, record.issues.map((i) => i.code)]);
+  }
+  return out;
+}
+
+describe('readCsvRecords', () => {
+  it('gives each row its starting line; a quoted multi-line cell does not shift later rows', async () => {
+    expect(await read('\uFEFFid,status,status_reason\r\nA,approved,"two\r\nlines"\r\n\r\nB,declined,\r\n')).toEqual([
+      [0, 2, { id: 'A', status: 'approved', status_reason: 'two\r\nlines' }, []],
+      [1, 5, { id: 'B', status: 'declined' }, []],
+    ]);
+  });
+  it('reads rows split across chunks', async () => {
+    expect((await read('id,sta', 'tus\nA,appr', 'oved\nB,pending\n')).map((r) => r[2])).toEqual([{ id: 'A', status: 'approved' }, { id: 'B', status: 'pending' }]);
+  });
+  it('locates an unbalanced quote and keeps the rows before it', async () => {
+    expect(await read('id,status\nA,approved\n\nB,"declined\nC,pending\n')).toEqual([
+      [0, 2, { id: 'A', status: 'approved' }, []],
+      [1, 4, null, ['invalid-csv']],
+    ]);
+  });
+  it('reports header problems once, as a file issue', async () => {
+    expect(await read('id,id,status\nA,B,approved\n')).toEqual([
+      [null, 1, null, ['duplicate-header']],
+      [0, 2, { id: 'A', status: 'approved' }, []],
+    ]);
+  });
+});

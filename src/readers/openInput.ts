@@ -1,0 +1,56 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { InputError, UsageError } from '../core/errors.js';
+import type { InputFormat } from './sourceRecord.js';
+
+/** An input as named on the command line, with how to read it. */
+export interface InputSpec {
+  /** The path as given, `-` for standard input. */
+  name: string;
+  format: InputFormat;
+  gzip: boolean;
+}
+
+const EXTENSIONS: Record<string, InputFormat> = { json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', csv: 'csv' };
+
+/** Works out the format of an input from its extension, or from `--input-format`. */
+export function inputSpec(name: string, override?: InputFormat): InputSpec {
+  const gzip = name.toLowerCase().endsWith('.gz');
+  const base = gzip ? name.slice(0, -3) : name;
+  const extension = base.slice(base.lastIndexOf('.') + 1).toLowerCase();
+  const format = override ?? (base.includes('.') ? EXTENSIONS[extension] : undefined);
+  if (!format) {
+    throw new UsageError(
+      name === '-' ? 'standard input has no file name to tell its format' : `cannot tell the format of ${name} from its extension`,
+      'add --input-format json|ndjson|csv, or name the file .json, .ndjson, .jsonl or .csv (optionally .gz)',
+    );
+  }
+  return { name, format, gzip };
+}
+
+/** Fails early, before any record is read, when a named file cannot be opened. */
+export async function checkReadable(spec: InputSpec): Promise<void> {
+  if (spec.name === '-') return;
+  try {
+    const info = await stat(spec.name);
+    if (info.isDirectory()) throw new InputError(`${spec.name} is a folder, not a file`, 'name the files inside it');
+  } catch (cause) {
+    if (cause instanceof InputError) throw cause;
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new InputError(
+      code === 'ENOENT' ? `${spec.name}: no such file` : `${spec.name}: cannot be read (${code ?? String(cause)})`,
+      code === 'ENOENT' ? 'check the path' : 'check the permissions of the file',
+    );
+  }
+}
+
+/** The bytes of an input, decompressed when it ends in .gz. */
+export function openInput(spec: InputSpec, stdin: Readable): Readable {
+  const raw = spec.name === '-' ? stdin : createReadStream(spec.name, { highWaterMark: 256 * 1024 });
+  if (!spec.gzip) return raw;
+  const gunzip = createGunzip();
+  raw.on('error', (cause: Error) => gunzip.destroy(cause));
+  return raw.pipe(gunzip);
+}

@@ -1,0 +1,18 @@
+import type { Issue } from '../core/issue.js';
+
+/** One record as read from an input, before validation. */
+export interface SourceRecord {
+  /** The input's display name: its path as given, or `-` for standard input. */
+  file: string;
+  /** 0-based position in the file; null for a problem with the file as a whole (a bad header). */
+  index: number | null;
+  /** 1-based line where the record starts; null where unknown. */
+  line: number | null;
+  /** The record; absent when it could not be read at all. */
+  value?: unknown;
+  /** Problems found while reading (bad JSON, a cell that is not a number). */
+  issues: Issue[];
+}
+
+export type InputFormat = 'json' | 'ndjson' | 'csv';
+export const inputFormats: readonly InputFormat[] = ['json', 'ndjson', 'csv'];
