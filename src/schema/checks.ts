@@ -27,6 +27,7 @@ export function pairedFields(first: string, second: string) {
         ctx.addIssue({
           code: 'custom',
           path: [missing],
+          input: undefined,
           message: `${missing} is required when ${given} is given`,
           params: { code: 'missing-pair', hint: `add ${missing}, or remove ${given}` },
         });

@@ -51,12 +51,14 @@ export function fromZodIssue(raw: ZodIssue): Issue {
     }
     case 'too_small':
       if (raw.origin === 'string' && raw.minimum === 1) return error('empty-value', path, `${field} must not be empty`, { ...value, hint: `give ${field} a value, or leave the field out if it is optional` });
-      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at least' : 'more than'} ${String(raw.minimum)}`, value);
+      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at least' : 'more than'} ${String(raw.minimum)}`, { ...value, hint: `give a value of at least ${String(raw.minimum)}` });
     case 'too_big':
-      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at most' : 'less than'} ${String(raw.maximum)}`, value);
+      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at most' : 'less than'} ${String(raw.maximum)}`, { ...value, hint: `give a value of at most ${String(raw.maximum)}` });
     case 'custom': {
       const params = (raw.params ?? {}) as { code?: string; hint?: string };
-      return withHint(error(params.code ?? 'invalid-value', path, raw.message, value), params.hint);
+      // Format checks say "must be ..."; name the field so the message stands alone.
+      const message = /^(must|is) /.test(raw.message) ? `${field} ${raw.message}` : raw.message;
+      return withHint(error(params.code ?? 'invalid-value', path, message, value), params.hint);
     }
     case 'invalid_format':
       return error('invalid-format', path, `${field} has the wrong format`, value);

@@ -1,0 +1,21 @@
+import { Command } from 'commander';
+import { flattenRecord } from '../../convert/flatten.js';
+import { endpointNames } from '../../resources/registry.js';
+import type { CliIo } from '../io.js';
+import { resourceNamed } from './schemaCommand.js';
+
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',');
+
+/** `collect template ENDPOINT`: a CSV header line and one example row. */
+export function templateCommand(io: CliIo): Command {
+  return new Command('template')
+    .summary('print a CSV header and an example row for an endpoint')
+    .argument('<endpoint>', endpointNames.join('|'))
+    .addHelpText('after', '\nExample:\n  $ collect template order > orders.csv')
+    .action((name: string) => {
+      const resource = resourceNamed(name);
+      const cells = flattenRecord(resource.schema, resource.example as Record<string, unknown>);
+      io.stdout.write(`${csvLine(cells.map(([header]) => header))}\n${csvLine(cells.map(([, cell]) => cell))}\n`);
+    });
+}

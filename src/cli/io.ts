@@ -1,0 +1,16 @@
+import type { Readable, Writable } from 'node:stream';
+
+type Tty = { isTTY?: boolean };
+
+/** Everything the CLI touches of its process, passed in so tests can run it in memory. */
+export interface CliIo {
+  stdout: Writable & Tty;
+  stderr: Writable & Tty;
+  stdin: Readable & Tty;
+  env: Readonly<Record<string, string | undefined>>;
+  now: () => Date;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date() };
+}

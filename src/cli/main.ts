@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { processIo } from './io.js';
+import { run } from './run.js';
+
+// A reader that closed the pipe early (`| head`) is not an error of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (cause: NodeJS.ErrnoException) => {
+    if (cause.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw cause;
+  });
+}
+
+// The only place that sets the exit code.
+process.exitCode = await run(process.argv.slice(2), processIo());

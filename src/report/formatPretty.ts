@@ -1,0 +1,46 @@
+import type { ChalkInstance } from 'chalk';
+import type { LocatedIssue } from '../core/issue.js';
+import { shorten } from '../core/suggest.js';
+import type { Report } from './report.js';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function where(issue: LocatedIssue): string {
+  const line = issue.line === null ? '' : `:${issue.line}`;
+  const record = issue.index === null ? 'the file' : `record ${issue.index}`;
+  return `${issue.file}${line}  ${record} (${issue.endpoint})`;
+}
+
+function issueLines(issue: LocatedIssue, color: ChalkInstance): string[] {
+  const mark = issue.severity === 'error' ? color.red('✖ error  ') : color.yellow('⚠ warning');
+  const field = issue.path === '' ? '' : `${color.bold(issue.path)}  `;
+  const shown = issue.value === undefined ? '' : shorten(issue.value);
+  const got = shown !== '' && !issue.message.includes(shown) ? color.dim(` (got ${shown})`) : '';
+  const lines = [`  ${mark} ${field}${issue.message}${got}  ${color.dim(`[${issue.code}]`)}`];
+  if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${issue.hint}`);
+  return lines;
+}
+
+/** `--format pretty`: problems grouped by record, each with its field, rule and fix, then a summary. */
+export function formatPretty(report: Report, color: ChalkInstance): string {
+  const out: string[] = [];
+  let group = '';
+  for (const issue of report.issues) {
+    const heading = where(issue);
+    if (heading !== group) {
+      if (group !== '') out.push('');
+      out.push(color.underline(heading));
+      group = heading;
+    }
+    out.push(...issueLines(issue, color));
+  }
+  if (out.length > 0) out.push('');
+  const { summary } = report;
+  const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
+  const verdict = summary.errors > 0 ? color.red.bold('✖ ') : color.green.bold('✔ ');
+  out.push(`${verdict}${counts}`);
+  if (summary.sent > 0 || summary.skipped > 0) {
+    out.push(`  sent ${summary.sent}, accepted ${summary.accepted}, rejected ${summary.rejected}, skipped ${summary.skipped}, failed ${summary.failed}`);
+  }
+  return `${out.join('\n')}\n`;
+}

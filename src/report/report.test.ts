@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { error, warning } from '../core/issue.js';
+import { ReportBuilder, reportExitCode } from './report.js';
+
+const at = (index: number | null) => ({ file: 'o.csv', index, line: index === null ? 1 : index + 2 });
+
+describe('ReportBuilder', () => {
+  it('counts records, valid and invalid ones, errors and warnings', () => {
+    const builder = new ReportBuilder({ strict: false });
+    builder.add('order', at(0), []);
+    builder.add('order', at(1), [warning('unknown-field', 'x', 'x is unknown')]);
+    builder.add('order', at(2), [error('required', 'id', 'id is required'), warning('unknown-field', 'y', 'y')]);
+    const report = builder.build();
+    expect(report.summary).toMatchObject({ records: 3, valid: 2, invalid: 1, errors: 1, warnings: 2 });
+    expect(report.issues[1]).toEqual({ severity: 'error', code: 'required', path: 'id', message: 'id is required', endpoint: 'order', file: 'o.csv', index: 2, line: 4 });
+    expect(reportExitCode(report)).toBe(1);
+  });
+  it('exits 0 with warnings only, and 1 under --strict, where warnings become errors', () => {
+    const lenient = new ReportBuilder({ strict: false });
+    lenient.add('order', at(0), [warning('unknown-field', 'x', 'x')]);
+    expect(reportExitCode(lenient.build())).toBe(0);
+    const strict = new ReportBuilder({ strict: true });
+    strict.add('order', at(0), [warning('unknown-field', 'x', 'x')]);
+    const report = strict.build();
+    expect(report.summary).toMatchObject({ invalid: 1, errors: 1, warnings: 0 });
+    expect(report.issues[0]?.severity).toBe('error');
+    expect(reportExitCode(report)).toBe(1);
+  });
+  it('does not count a file-level problem as a record, but fails the run on it', () => {
+    const builder = new ReportBuilder({ strict: false });
+    builder.add('order', at(null), [error('duplicate-header', 'id', 'twice')]);
+    const report = builder.build();
+    expect(report.summary).toMatchObject({ records: 0, errors: 1 });
+    expect(reportExitCode(report)).toBe(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { PassThrough, Readable, Writable } from 'node:stream';
+import type { CliIo } from '../../src/cli/io.js';
+import { run } from '../../src/cli/run.js';
+
+/** A writable that keeps what it is given. */
+export class MemoryWritable extends Writable {
+  text = '';
+  isTTY = false;
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `collect` in memory: no process, no terminal, a fixed clock. */
+export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; stdinIsTTY?: boolean } = {}): Promise<CliResult> {
+  const stdout = new MemoryWritable();
+  const stderr = new MemoryWritable();
+  const stdin = options.stdin === undefined ? new PassThrough() : Readable.from([Buffer.from(options.stdin)]);
+  if (options.stdin === undefined) (stdin as PassThrough).end();
+  const io: CliIo = {
+    stdout, stderr, stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
+    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'),
+  };
+  const code = await run(argv, io);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
