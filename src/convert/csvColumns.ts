@@ -2,18 +2,25 @@ import type * as z from 'zod';
 import { error, warning, type Issue } from '../core/issue.js';
 import { fieldKindAt, type FieldKind } from '../schema/introspect.js';
 import { convertCell } from './cells.js';
+import { unknownFields } from '../validate/unknownFields.js';
+import { compileRowBuilder, type RowBuilder } from './compileRow.js';
+import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
 export interface CsvColumn {
   position: number;
   /** The field path the column fills, after `--map`. */
   path: string;
   segments: string[];
+  /** For each segment but the last: whether the next one is an array index (precomputed: rows are the hot path). */
+  indexNext: boolean[];
   kind: FieldKind;
 }
 
 export interface CsvPlan {
   columns: CsvColumn[];
   width: number;
+  /** Builds one row's record: compiled for the usual header, generic otherwise. */
+  build: RowBuilder;
 }
 
 /** `--map`: target field path -> source column; inverted here to rename source headers. */
@@ -45,9 +52,24 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
     }
     seen.set(path, position);
     const segments = path.split('.');
-    columns.push({ position, path, segments, kind: fieldKindAt(schema, segments) });
+    const indexNext = segments.slice(1).map((segment) => /^\d+$/.test(segment));
+    columns.push({ position, path, segments, indexNext, kind: fieldKindAt(schema, segments) });
   });
-  return { plan: { columns, width: headers.length }, issues };
+  const width = headers.length;
+  const build = compileRowBuilder(columns, width) ?? ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
+  return { plan: { columns, width, build }, issues: [...issues, ...unknownColumns(schema, columns, width)] };
+}
+
+/**
+ * Columns the schema does not know, reported once for the header rather than once per row;
+ * the records of the file then need no unknown-field walk of their own.
+ */
+function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], width: number): Issue[] {
+  const sample = buildRowGeneric(columns, width, Array.from({ length: width }, () => 'x')).value;
+  return unknownFields(schema, sample).map((issue) => ({
+    ...issue,
+    message: `the column ${issue.path} is not a field the service knows; its cells are sent as they are`,
+  }));
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -69,19 +91,18 @@ function childOf(container: Container, key: string, nextIsIndex: boolean, create
   return typeof existing === 'object' && existing !== null ? (existing as Container) : undefined;
 }
 
-const isIndex = (segment: string) => /^\d+$/.test(segment);
-
 /** One CSV row as a nested record: dotted headers nest, number segments index arrays, empty cells are absent. */
 export function rowToRecord(plan: CsvPlan, cells: readonly string[]): { value: Record<string, unknown>; issues: Issue[] } {
+  return plan.build(cells);
+}
+
+/** The reference builder: handles every header, including conflicting and __proto__ columns. */
+export function buildRowGeneric(columns: readonly CsvColumn[], width: number, cells: readonly string[]): { value: Record<string, unknown>; issues: Issue[] } {
   const record: Record<string, unknown> = {};
   const issues: Issue[] = [];
   const arrays: unknown[][] = [];
-  if (cells.length !== plan.width) {
-    issues.push(error('csv-column-count', '', `the row has ${cells.length} cells but the header has ${plan.width} columns`, {
-      hint: 'check for an unquoted comma or a missing cell in this row',
-    }));
-  }
-  for (const column of plan.columns) {
+  if (cells.length !== width) issues.push(columnCountIssue(cells.length, width));
+  for (const column of columns) {
     const text = cells[column.position];
     if (text === undefined || text === '') continue;
     const converted = convertCell(text, column.kind);
@@ -89,19 +110,14 @@ export function rowToRecord(plan: CsvPlan, cells: readonly string[]): { value: R
     let container: Container | undefined = record;
     const last = column.segments.length - 1;
     for (let i = 0; i < last && container; i++) {
-      container = childOf(container, column.segments[i]!, isIndex(column.segments[i + 1]!), arrays);
+      container = childOf(container, column.segments[i]!, column.indexNext[i]!, arrays);
     }
     if (!container || Object.hasOwn(container, column.segments[last]!)) {
-      issues.push(error('csv-header-conflict', column.path, `the column ${column.path} conflicts with another column that fills the same field`, { hint: 'keep either the whole field or its dotted parts, not both' }));
+      issues.push(conflictIssue(column.path));
       continue;
     }
     assign(container, column.segments[last]!, converted.ok ? converted.value : text);
   }
-  for (const array of arrays) {
-    if (Object.keys(array).length !== array.length) {
-      issues.push(error('sparse-array', '', 'numbered columns skip a position (for example payments.1.* filled while payments.0.* is empty)', { hint: 'fill numbered columns from 0 without gaps' }));
-      break;
-    }
-  }
+  if (arrays.some(hasHoles)) issues.push(sparseIssue());
   return { value: record, issues };
 }

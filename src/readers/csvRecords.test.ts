@@ -33,4 +33,11 @@ describe('readCsvRecords', () => {
       [0, 2, { id: 'A', status: 'approved' }, []],
     ]);
   });
+  it('warns about an unknown column once, on the header line, not on every row', async () => {
+    expect(await read('id,status,statuss\nA,approved,x\nB,pending,y\n')).toEqual([
+      [null, 1, null, ['unknown-field']],
+      [0, 2, { id: 'A', status: 'approved', statuss: 'x' }, []],
+      [1, 3, { id: 'B', status: 'pending', statuss: 'y' }, []],
+    ]);
+  });
 });

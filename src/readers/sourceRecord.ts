@@ -12,6 +12,8 @@ export interface SourceRecord {
   value?: unknown;
   /** Problems found while reading (bad JSON, a cell that is not a number). */
   issues: Issue[];
+  /** Its fields were already checked against the schema when the file's header was read (CSV). */
+  fieldsChecked?: true;
 }
 
 export type InputFormat = 'json' | 'ndjson' | 'csv';

@@ -24,7 +24,9 @@ export async function validateInputs(options: ValidateInputsOptions): Promise<vo
   const context = { now: options.now };
   for (const spec of options.inputs) {
     for await (const record of readRecords(spec, resource, options.stdin, options.map)) {
-      const issues = record.value === undefined ? record.issues : validateRecord(resource, record.value, context, record.issues);
+      const issues = record.value === undefined
+        ? record.issues
+        : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
       builder.add(resource.name, { file: record.file, index: record.index, line: record.line }, issues);
       options.onRecord?.();
     }

@@ -1,26 +1,28 @@
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 /** The single datetime format of the specification: UTC, `YYYY-MM-DDTHH:mm:ssZ`. */
 export const DATETIME_PATTERN = DATETIME.source;
 
 export type DatetimeProblem = 'format' | 'calendar';
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const number = (text: string, from: number, to: number) => {
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
+};
+
 /** Checks the exact format and that the text names a real calendar instant (no 30 February). */
 export function datetimeProblem(text: string): DatetimeProblem | null {
-  const match = DATETIME.exec(text);
-  if (!match) return 'format';
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number, number, number, number, number, number,
-  ];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  const same =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second;
-  return same ? null : 'calendar';
+  if (!DATETIME.test(text)) return 'format';
+  const year = number(text, 0, 4);
+  const month = number(text, 5, 7);
+  const day = number(text, 8, 10);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  const valid = days !== undefined && day >= 1 && day <= days && number(text, 11, 13) < 24 && number(text, 14, 16) < 60 && number(text, 17, 19) < 60;
+  return valid ? null : 'calendar';
 }
 
 /** Milliseconds since the epoch of a valid datetime text, or null. */

@@ -2,30 +2,65 @@ import type * as z from 'zod';
 import { warning, type Issue } from '../core/issue.js';
 import { closest } from '../core/suggest.js';
 import { arrayElement, isFreeForm, objectShape } from '../schema/introspect.js';
-import { isRecord } from '../schema/checks.js';
 
 type AnySchema = z.core.$ZodType;
 
-/** Warns about every field the schema does not know, at any depth (`total_paid_valeu`). */
-export function unknownFields(schema: AnySchema, value: unknown, prefix = '', out: Issue[] = []): Issue[] {
-  if (isFreeForm(schema)) return out;
+/** The field names a schema knows, as a tree built once per schema: walking it is the hot path of validation. */
+type FieldTree =
+  | { kind: 'object'; fields: Map<string, FieldTree>; names: string[] }
+  | { kind: 'array'; element: FieldTree }
+  | { kind: 'other' };
+
+const OTHER: FieldTree = { kind: 'other' };
+const trees = new WeakMap<AnySchema, FieldTree>();
+
+function fieldTree(schema: AnySchema): FieldTree {
+  const cached = trees.get(schema);
+  if (cached) return cached;
+  let tree: FieldTree = OTHER;
   const element = arrayElement(schema);
-  if (element) {
-    if (Array.isArray(value)) value.forEach((item, position) => unknownFields(element, item, `${prefix}${position}.`, out));
-    return out;
-  }
   const shape = objectShape(schema);
-  if (!shape || !isRecord(value)) return out;
-  for (const key of Object.keys(value)) {
-    const field = shape[key];
-    if (field && Object.hasOwn(shape, key)) {
-      unknownFields(field, value[key], `${prefix}${key}.`, out);
-      continue;
-    }
-    const guess = closest(key, Object.keys(shape));
-    out.push(warning('unknown-field', `${prefix}${key}`, `${key} is not a field the service knows here`, {
-      hint: guess ? `did you mean ${guess}?` : 'remove it, or check the spelling against `collect schema`',
-    }));
+  if (isFreeForm(schema)) tree = OTHER;
+  else if (element) tree = { kind: 'array', element: fieldTree(element) };
+  else if (shape) {
+    const fields = new Map(Object.entries(shape).map(([name, field]) => [name, fieldTree(field)]));
+    tree = { kind: 'object', fields, names: [...fields.keys()] };
   }
+  trees.set(schema, tree);
+  return tree;
+}
+
+function walk(tree: FieldTree, value: unknown, path: (string | number)[], out: Issue[]): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (tree.kind === 'array') {
+    if (!Array.isArray(value)) return;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      walk(tree.element, value[i], path, out);
+      path.pop();
+    }
+    return;
+  }
+  if (tree.kind !== 'object' || Array.isArray(value)) return;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const field = tree.fields.get(key);
+    path.push(key);
+    if (field) {
+      if (field.kind !== 'other') walk(field, (value as Record<string, unknown>)[key], path, out);
+    } else {
+      const guess = closest(key, tree.names);
+      out.push(warning('unknown-field', path.join('.'), `${key} is not a field the service knows here`, {
+        hint: guess ? `did you mean ${guess}?` : 'remove it, or check the spelling against `collect schema`',
+      }));
+    }
+    path.pop();
+  }
+}
+
+/** Warns about every field the schema does not know, at any depth (`total_paid_valeu`). */
+export function unknownFields(schema: AnySchema, value: unknown): Issue[] {
+  const out: Issue[] = [];
+  walk(fieldTree(schema), value, [], out);
   return out;
 }

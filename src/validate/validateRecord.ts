@@ -8,8 +8,15 @@ import { fromZodError, preferSpecific } from './zodIssues.js';
  * Every problem of one record against its endpoint: schema errors, unknown fields and
  * data-quality hints. Never throws for bad input. `preceding` are issues found while
  * reading the record (a cell that is not a number); they win over schema issues on the same field.
+ * `fieldsChecked`: the record's field names were checked once for its whole file (a CSV header).
  */
-export function validateRecord(resource: Resource, value: unknown, context: ValidationContext, preceding: readonly Issue[] = []): Issue[] {
+export function validateRecord(
+  resource: Resource,
+  value: unknown,
+  context: ValidationContext,
+  preceding: readonly Issue[] = [],
+  options: { fieldsChecked?: boolean } = {},
+): Issue[] {
   if (!isRecord(value)) {
     return [...preceding, error('invalid-type', '', `each ${resource.name} record must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}`, {
       hint: `give one object per record, e.g. ${JSON.stringify(resource.example).slice(0, 60)}…`,
@@ -19,6 +26,7 @@ export function validateRecord(resource: Resource, value: unknown, context: Vali
   const issues: Issue[] = [...preceding];
   const parsed = resource.schema.safeParse(value, { reportInput: true });
   if (!parsed.success) issues.push(...fromZodError(parsed.error.issues).filter((issue) => !taken.has(issue.path)));
-  issues.push(...unknownFields(resource.schema, value), ...resource.checks(value, context));
+  if (!options.fieldsChecked) issues.push(...unknownFields(resource.schema, value));
+  issues.push(...resource.checks(value, context));
   return preferSpecific(issues);
 }

@@ -1,0 +1,56 @@
+import type { Issue } from '../core/issue.js';
+import { convertCell } from './cells.js';
+import type { CsvColumn } from './csvColumns.js';
+import { columnCountIssue, hasHoles, sparseIssue } from './rowIssues.js';
+
+export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };
+
+const accessor = (segment: string) => (/^\d+$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`);
+
+/** Whether a plan can be compiled: no column inside another's field, and nothing named __proto__. */
+function compilable(columns: readonly CsvColumn[]): boolean {
+  const paths = new Set(columns.map((column) => column.path));
+  return columns.every((column) =>
+    !column.segments.includes('__proto__') &&
+    column.segments.slice(1).every((_, i) => !paths.has(column.segments.slice(0, i + 1).join('.'))));
+}
+
+/**
+ * Compiles a CSV plan into a function with the field names written in, so building a record
+ * is a run of monomorphic property stores: the hot loop of a backfill. Returns undefined for
+ * plans the generic builder must handle (conflicting or __proto__ columns).
+ * Keys enter the code only as JSON string literals.
+ */
+export function compileRowBuilder(columns: readonly CsvColumn[], width: number): RowBuilder | undefined {
+  if (!compilable(columns)) return undefined;
+  const code: string[] = ['let issues = null, c, v;', 'const r = {};'];
+  code.push(`if (cells.length !== ${width}) (issues ??= []).push(columnCountIssue(cells.length, ${width}));`);
+  const arrays = new Set<string>();
+  columns.forEach((column, n) => {
+    let target = 'r';
+    column.segments.slice(0, -1).forEach((segment, i) => {
+      const empty = column.indexNext[i] ? '[]' : '{}';
+      if (column.indexNext[i]) arrays.add(`r${column.segments.slice(0, i + 1).map(accessor).join('')}`);
+      target = `(${target}${accessor(segment)} ??= ${empty})`;
+    });
+    const store = `${target}${accessor(column.segments[column.segments.length - 1]!)}`;
+    code.push(`c = cells[${column.position}];`, `if (c !== undefined && c !== '') {`);
+    if (column.kind === 'string' || column.kind === 'unknown') {
+      code.push(`  ${store} = c;`);
+    } else {
+      code.push(
+        `  v = convertCell(c, ${JSON.stringify(column.kind)});`,
+        `  if (!v.ok) (issues ??= []).push({ ...v.issue, path: paths[${n}] });`,
+        `  ${store} = v.ok ? v.value : c;`,
+      );
+    }
+    code.push('}');
+  });
+  for (const array of arrays) {
+    const safe = array.replace(/\]\[/g, ']?.[').replace(/^r\[/, 'r?.[');
+    code.push(`if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === 'sparse-array')) (issues ??= []).push(sparseIssue());`);
+  }
+  code.push('return { value: r, issues: issues ?? [] };');
+  const factory = new Function('convertCell', 'columnCountIssue', 'hasHoles', 'sparseIssue', 'paths', `return (cells) => {\n${code.join('\n')}\n};`);
+  return factory(convertCell, columnCountIssue, hasHoles, sparseIssue, columns.map((column) => column.path)) as RowBuilder;
+}
