@@ -11,7 +11,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 function measure(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--require', `${root}bench/max-rss.cjs`, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
     let rss = '';
     child.stdio[3].on('data', (chunk) => (rss += chunk));
     child.on('error', reject);
