@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /** The built binary, as users and scripts run it (vitest's global setup builds it). */
 function collect(args: string[], input?: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args], {
+  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args, ...(['schema', 'template', 'rules'].includes(args[0] ?? '') ? [] : ['--no-state'])], {
     input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

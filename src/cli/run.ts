@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { isCollectError } from '../core/errors.js';
 import { endpointNames, resources } from '../resources/registry.js';
+import { backfillCommand } from './commands/backfillCommand.js';
 import { endpointCommand } from './commands/endpointCommand.js';
+import { rulesCommand } from './commands/rulesCommand.js';
 import { schemaCommand } from './commands/schemaCommand.js';
 import { templateCommand } from './commands/templateCommand.js';
 import type { CliIo } from './io.js';
@@ -17,12 +19,14 @@ function program(io: CliIo, setExit: (code: number) => void): Command {
 Examples:
   $ collect order fixtures/order/valid.csv --dry-run
   $ collect status updates.ndjson --dry-run --format json
+  $ collect backfill fixtures/history --dry-run
+  $ collect rules
   $ collect template order > orders.csv
   $ collect schema fraud
 
 Exit codes: 0 ok, 1 invalid or rejected records, 2 usage or input error, 3 delivery failed.`);
   for (const name of endpointNames) root.addCommand(endpointCommand(resources[name], io, setExit));
-  root.addCommand(schemaCommand(io)).addCommand(templateCommand(io));
+  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),

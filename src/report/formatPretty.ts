@@ -15,7 +15,8 @@ function issueLines(issue: LocatedIssue, color: ChalkInstance): string[] {
   const mark = issue.severity === 'error' ? color.red('✖ error  ') : color.yellow('⚠ warning');
   const field = issue.path === '' ? '' : `${color.bold(issue.path)}  `;
   const shown = issue.value === undefined ? '' : shorten(issue.value);
-  const got = shown !== '' && !issue.message.includes(shown) ? color.dim(` (got ${shown})`) : '';
+  const raw = typeof issue.value === 'string' ? issue.value : shown;
+  const got = shown !== '' && !issue.message.includes(raw) ? color.dim(` (got ${shown})`) : '';
   const lines = [`  ${mark} ${field}${issue.message}${got}  ${color.dim(`[${issue.code}]`)}`];
   if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${issue.hint}`);
   return lines;
@@ -35,6 +36,10 @@ export function formatPretty(report: Report, color: ChalkInstance): string {
     out.push(...issueLines(issue, color));
   }
   if (out.length > 0) out.push('');
+  for (const note of report.notes) {
+    out.push(`${color.cyan('ℹ')} ${color.bold(note.code)}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
+  }
+  if (report.notes.length > 0) out.push('');
   const { summary } = report;
   const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
   const verdict = summary.errors > 0 ? color.red.bold('✖ ') : color.green.bold('✔ ');

@@ -13,11 +13,29 @@ export interface Summary {
   failed: number;
 }
 
-/** The JSON report of cli.md, version 1. */
+/** Per input file: how many records it held and how many were invalid. */
+export interface FileSummary {
+  file: string;
+  endpoint: string;
+  records: number;
+  invalid: number;
+}
+
+/** Something the reader of a report must know about the run as a whole (a rule that was skipped, an early stop). */
+export interface Note {
+  code: string;
+  message: string;
+  /** How many records or orders it concerns, where it counts them. */
+  count?: number;
+}
+
+/** The JSON report of cli.md, version 1 (`files` and `notes` added to it). */
 export interface Report {
   version: 1;
   summary: Summary;
   issues: LocatedIssue[];
+  files: FileSummary[];
+  notes: Note[];
 }
 
 export interface ReportOptions {
@@ -33,11 +51,23 @@ const emptySummary = (): Summary => ({
 export class ReportBuilder {
   private readonly summary = emptySummary();
   private readonly issues: LocatedIssue[] = [];
+  private readonly files = new Map<string, FileSummary>();
+  private readonly notes = new Map<string, Note>();
 
   constructor(private readonly options: ReportOptions) {}
 
-  /** A record and its issues (none for a valid one). A location with index null is a file-level problem. */
-  add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): void {
+  private file(endpoint: string, file: string): FileSummary {
+    const key = `${endpoint}\u0000${file}`;
+    let entry = this.files.get(key);
+    if (!entry) {
+      entry = { file, endpoint, records: 0, invalid: 0 };
+      this.files.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Adds issues and says whether any is an error (after --strict). */
+  private push(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
     let invalid = false;
     for (const issue of issues) {
       const severity = this.options.strict ? 'error' : issue.severity;
@@ -49,18 +79,63 @@ export class ReportBuilder {
       }
       this.issues.push({ ...issue, severity, endpoint, ...location });
     }
-    if (location.index === null) return;
-    this.summary.records++;
-    if (invalid) this.summary.invalid++;
-    else this.summary.valid++;
+    return invalid;
   }
 
+  /** A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns whether it is invalid. */
+  add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
+    const file = this.file(endpoint, location.file);
+    const invalid = this.push(endpoint, location, issues);
+    if (location.index === null) return invalid;
+    this.summary.records++;
+    file.records++;
+    if (invalid) {
+      this.summary.invalid++;
+      file.invalid++;
+    } else {
+      this.summary.valid++;
+    }
+    return invalid;
+  }
+
+  /** Issues found later about an already counted record (flow rules); a valid record they fault becomes invalid. */
+  addLater(endpoint: string, location: RecordLocation, issues: readonly Issue[], wasValid: boolean): boolean {
+    const invalid = this.push(endpoint, location, issues);
+    if (invalid && wasValid && location.index !== null) {
+      this.summary.valid--;
+      this.summary.invalid++;
+      this.file(endpoint, location.file).invalid++;
+    }
+    return invalid;
+  }
+
+  /** A note about the run, said once; repeated notes add up their counts. */
+  note(code: string, message: string, count?: number): void {
+    const key = `${code}\u0000${message}`;
+    const existing = this.notes.get(key);
+    if (existing && count !== undefined) existing.count = (existing.count ?? 0) + count;
+    else if (!existing) this.notes.set(key, count === undefined ? { code, message } : { code, message, count });
+  }
+
+  get invalidRecords(): number {
+    return this.summary.invalid;
+  }
+
+  /** The report, issues ordered by file (in reading order) and record, as people read them. */
   build(): Report {
-    return { version: 1, summary: { ...this.summary }, issues: this.issues };
+    const order = new Map([...this.files.values()].map((entry, position) => [`${entry.endpoint}\u0000${entry.file}`, position]));
+    const issues = this.issues
+      .map((issue, position) => ({ issue, position }))
+      .sort((a, b) =>
+        (order.get(`${a.issue.endpoint}\u0000${a.issue.file}`)! - order.get(`${b.issue.endpoint}\u0000${b.issue.file}`)!) ||
+        ((a.issue.index ?? -1) - (b.issue.index ?? -1)) ||
+        (a.position - b.position))
+      .map(({ issue }) => issue);
+    return { version: 1, summary: { ...this.summary }, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()] };
   }
 }
 
-/** Exit code of a finished dry run (cli.md): 1 when any record or file has an error. */
+/** Exit code of a finished run (cli.md): 1 when any record or file has an error. */
 export function reportExitCode(report: Report): 0 | 1 {
   return report.summary.errors > 0 || report.summary.invalid > 0 || report.summary.rejected > 0 ? 1 : 0;
 }

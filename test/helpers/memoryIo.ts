@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
@@ -18,8 +21,20 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `collect` in memory: no process, no terminal, a fixed clock. */
+/** A fresh, empty state folder. */
+export function freshStateDir(): string {
+  return mkdtempSync(join(tmpdir(), 'collect-state-'));
+}
+
+const CHECKING = new Set(['order', 'status', 'fraud', 'payment', 'delivery', 'backfill']);
+
+/**
+ * Runs `collect` in memory: no process, no terminal, a fixed clock. A checking command that
+ * names no state folder gets a fresh one, so tests never share what earlier runs recorded.
+ */
 export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; stdinIsTTY?: boolean } = {}): Promise<CliResult> {
+  const namesState = argv.some((arg) => arg === '--no-state' || arg === '--state' || arg.startsWith('--state='));
+  if (CHECKING.has(argv[0] ?? '') && !namesState) argv = [...argv, '--state', freshStateDir()];
   const stdout = new MemoryWritable();
   const stderr = new MemoryWritable();
   const stdin = options.stdin === undefined ? new PassThrough() : Readable.from([Buffer.from(options.stdin)]);

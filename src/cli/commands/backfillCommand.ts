@@ -1,0 +1,58 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import { inputSpec } from '../../readers/openInput.js';
+import { endpointNames } from '../../resources/registry.js';
+import type { EndpointName } from '../../resources/resource.js';
+import type { RunInput } from '../../run/checkRun.js';
+import type { CliIo } from '../io.js';
+import { addRunOptions, executeRun, type RunFlags } from '../runCommand.js';
+
+type BackfillFlags = RunFlags & Partial<Record<EndpointName, string[]>>;
+
+const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(csv|json|ndjson|jsonl)(\\.gz)?$`, 'i');
+
+/** The endpoint files of a backfill folder: named after their endpoint, creations first. */
+export async function folderInputs(dir: string): Promise<RunInput[]> {
+  let names: string[];
+  try {
+    if (!(await stat(dir)).isDirectory()) throw new UsageError(`${dir} is not a folder`, 'name a folder, or use --order FILE, --status FILE, ...');
+    names = await readdir(dir);
+  } catch (cause) {
+    if (cause instanceof UsageError) throw cause;
+    throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
+  }
+  const inputs = names.sort().flatMap((name) => {
+    const match = FILE_NAME.exec(name);
+    return match ? [{ endpoint: match[1]!.toLowerCase() as EndpointName, spec: inputSpec(join(dir, name)) }] : [];
+  });
+  if (inputs.length === 0) {
+    throw new UsageError(`${dir} holds no endpoint files`, `name them after their endpoint: ${endpointNames.map((e) => `${e}*.csv`).join(', ')} (.json, .ndjson and .gz too)`);
+  }
+  return inputs.sort((a, b) => endpointNames.indexOf(a.endpoint) - endpointNames.indexOf(b.endpoint));
+}
+
+const collectFiles = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `collect backfill [--order F]... [--status F]... | DIR`: a whole history, checked together. */
+export function backfillCommand(io: CliIo, setExit: (code: number) => void): Command {
+  const command = new Command('backfill')
+    .summary('check (and later send) a whole history: orders and all their updates together')
+    .description('Checks every file of a history together: each record against its schema, then the flow\nrules across all files and earlier runs. Creations are taken first, then the updates.')
+    .argument('[dir]', `a folder of files named after their endpoint (${endpointNames.map((e) => `${e}*.csv`).join(', ')}; .json, .ndjson, .gz too)`);
+  for (const name of endpointNames) command.option(`--${name} <file>`, `a file of ${name} records (repeatable)`, collectFiles);
+  return addRunOptions(command)
+    .addHelpText('after', `
+Examples:
+  $ collect backfill fixtures/history --dry-run
+  $ collect backfill --order orders-2023.csv --order orders-2024.csv --status statuses.csv.gz --dry-run
+  $ collect backfill exports/ --dry-run --format junit > backfill.xml`)
+    .action(async (dir: string | undefined, flags: BackfillFlags) => {
+      const named = endpointNames.flatMap((endpoint) => (flags[endpoint] ?? []).map((file) => ({ endpoint, spec: inputSpec(file) })));
+      if (dir !== undefined && named.length > 0) throw new UsageError('give either a folder or --order/--status/... files, not both');
+      const inputs = dir !== undefined ? await folderInputs(dir) : named;
+      if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
+      setExit(await executeRun(inputs, flags, io));
+    });
+}

@@ -1,0 +1,28 @@
+import { Command, Option } from 'commander';
+import { flowRules } from '../../flow/rules/index.js';
+import { colorFor } from '../color.js';
+import type { CliIo } from '../io.js';
+
+/** `collect rules`: every flow rule with its code, severity, section, what it catches and how to fix it. */
+export function rulesCommand(io: CliIo): Command {
+  return new Command('rules')
+    .summary('list the flow rules, their codes and what they catch')
+    .addOption(new Option('--format <format>', 'output format').choices(['pretty', 'json']).default('pretty'))
+    .addHelpText('after', '\nExample:\n  $ collect rules --format json | jq -r \'.[].code\'')
+    .action((flags: { format: 'pretty' | 'json' }) => {
+      const rules = flowRules.map(({ code, severity, spec, catches, fix, appliesTo, check }) => ({
+        code, severity, spec, catches, fix, appliesTo, scope: check ? 'across records' : 'one record',
+      }));
+      if (flags.format === 'json') {
+        io.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
+        return;
+      }
+      const color = colorFor(io.stdout, io.env);
+      const lines = rules.map((rule) => [
+        `${color.bold(rule.code)}  ${rule.severity === 'error' ? color.red('error') : color.yellow('warning')}  ${color.dim(`${rule.spec} · ${rule.appliesTo.join(', ')}`)}`,
+        `  catches: ${rule.catches}`,
+        `  fix:     ${rule.fix}`,
+      ].join('\n'));
+      io.stdout.write(`${lines.join('\n\n')}\n`);
+    });
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, contentHash } from './canonical.js';
+
+describe('canonicalJson and contentHash', () => {
+  it('ignore key order at every depth, but not array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe('{"a":{"c":null,"d":[2,1]},"b":1}');
+    expect(contentHash('order', { id: 'A', x: { p: 1, q: 2 } })).toBe(contentHash('order', { x: { q: 2, p: 1 }, id: 'A' }));
+    expect(contentHash('order', { l: [1, 2] })).not.toBe(contentHash('order', { l: [2, 1] }));
+  });
+  it('tell endpoints apart', () => {
+    expect(contentHash('status', { id: 'A' })).not.toBe(contentHash('delivery', { id: 'A' }));
+  });
+});

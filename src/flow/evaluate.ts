@@ -1,0 +1,38 @@
+import type { Issue } from '../core/issue.js';
+import type { FlowRule } from './rules/rule.js';
+import type { FlowEvent, Knowledge, OrderTimeline, RuleSkip } from './timeline.js';
+
+export interface TimelineVerdict {
+  /** The flow issues of each event that has any. */
+  issues: Map<FlowEvent, Issue[]>;
+  skips: RuleSkip[];
+}
+
+/** Runs every rule that can judge with what the run knows over one order's timeline. */
+export function evaluateTimeline(timeline: OrderTimeline, knowledge: Knowledge, rules: readonly FlowRule[]): TimelineVerdict {
+  const issues = new Map<FlowEvent, Issue[]>();
+  const skips: RuleSkip[] = [];
+  for (const rule of rules) {
+    if (!rule.check || (rule.needsCreations && !knowledge.creations)) continue;
+    const result = rule.check(timeline, knowledge);
+    skips.push(...(result.skips ?? []));
+    for (const hit of result.hits) {
+      const issue: Issue = {
+        severity: hit.severity ?? rule.severity, code: hit.code, path: hit.path, message: hit.message, hint: hit.hint,
+        ...(hit.value === undefined ? {} : { value: hit.value }),
+      };
+      const list = issues.get(hit.event);
+      if (list) list.push(issue);
+      else issues.set(hit.event, [issue]);
+    }
+  }
+  return { issues, skips };
+}
+
+/** The rules a run cannot apply at all, with why: said once in the report. */
+export function rulesSkippedForKnowledge(rules: readonly FlowRule[], knowledge: Knowledge, kindsInRun: ReadonlySet<string>): RuleSkip[] {
+  if (knowledge.creations) return [];
+  return rules
+    .filter((rule) => rule.check && rule.needsCreations && rule.appliesTo.some((kind) => kindsInRun.has(kind)))
+    .map((rule) => ({ code: rule.code, reason: 'no order creations in this run or the state, so it cannot tell which orders exist; add the order files, or run against the state of the runs that created them' }));
+}

@@ -1,0 +1,65 @@
+import type { RecordLocation } from '../core/issue.js';
+import type { EndpointName } from '../resources/resource.js';
+import type { Facts } from './facts.js';
+
+/** One record of the run as the flow rules see it. */
+export interface FlowEvent {
+  facts: Facts;
+  endpoint: EndpointName;
+  location: RecordLocation;
+  /** Position in the run's reading order. */
+  seq: number;
+  /** Content hash of the record (see contentHash). */
+  hash: string;
+  /** The record passed its schema; a flow error then turns it invalid. */
+  schemaValid: boolean;
+  /** The same record (same endpoint and content) is already in the state: a re-run, not a repeat. */
+  replay: boolean;
+  /** For a delivery update: the orders whose creations hold this delivery id (run and state). */
+  deliveryOwners?: string[];
+}
+
+/** What earlier runs recorded about an order (the state). */
+export interface PriorOrder {
+  /** An earlier run created the order (false: only fraud marks were recorded for it). */
+  created: boolean;
+  hash: string;
+  evaluate: boolean;
+  /** The service's evaluation decision (`approve`, `reject`, ...), when it gave one. */
+  decision: string | null;
+  lastStatus: string | null;
+  /** Payment id -> acquirer id sent at creation (null when none was). */
+  payments: Record<string, string | null>;
+  deliveryIds: string[];
+  fraudTypes: string[];
+}
+
+/** Everything about one order: what the state knows and this run's records for it, in reading order. */
+export interface OrderTimeline {
+  orderId: string;
+  prior: PriorOrder | null;
+  events: FlowEvent[];
+}
+
+/** What the run knows at all: rules that need knowledge it lacks are skipped, with a note. */
+export interface Knowledge {
+  /** Some order creation is in the run or the state. */
+  creations: boolean;
+}
+
+export interface RuleHit {
+  event: FlowEvent;
+  code: string;
+  /** Set when a rule reports at two severities (an identical repeat is only a warning). */
+  severity?: 'error' | 'warning';
+  message: string;
+  path: string;
+  hint: string;
+  value?: unknown;
+}
+
+/** A rule that could not judge some records, said once in the report. */
+export interface RuleSkip {
+  code: string;
+  reason: string;
+}

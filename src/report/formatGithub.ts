@@ -1,0 +1,25 @@
+import type { LocatedIssue } from '../core/issue.js';
+import type { Report } from './report.js';
+
+/** Workflow-command escaping: data escapes %, CR and LF; properties also : and ,. */
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function command(issue: LocatedIssue): string {
+  const properties = [`file=${escapeProperty(issue.file)}`];
+  if (issue.line !== null) properties.push(`line=${issue.line}`);
+  properties.push(`title=${escapeProperty(issue.code)}`);
+  const field = issue.path === '' ? '' : `${issue.path}: `;
+  const record = issue.index === null ? '' : ` (record ${issue.index}, ${issue.endpoint})`;
+  const hint = issue.hint ? ` Fix: ${issue.hint}` : '';
+  return `::${issue.severity} ${properties.join(',')}::${escapeData(`${field}${issue.message}${record}.${hint}`)}`;
+}
+
+/** `--format github`: GitHub Actions workflow commands, so problems show on the pull request's lines. */
+export function formatGithub(report: Report): string {
+  const { summary } = report;
+  const lines = report.issues.map(command);
+  for (const note of report.notes) lines.push(`::notice title=${escapeProperty(note.code)}::${escapeData(note.message)}`);
+  lines.push(`collect: ${summary.records} records, ${summary.valid} valid, ${summary.invalid} invalid, ${summary.errors} errors, ${summary.warnings} warnings`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,22 @@
+import type { ChalkInstance } from 'chalk';
+import { formatGithub } from './formatGithub.js';
+import { formatJson } from './formatJson.js';
+import { formatJunit } from './formatJunit.js';
+import { formatPretty } from './formatPretty.js';
+import type { Report } from './report.js';
+
+export const reportFormats = ['pretty', 'json', 'junit', 'github'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+export function formatReport(report: Report, format: ReportFormat, color: ChalkInstance): string {
+  switch (format) {
+    case 'json':
+      return formatJson(report);
+    case 'junit':
+      return formatJunit(report);
+    case 'github':
+      return formatGithub(report);
+    default:
+      return formatPretty(report, color);
+  }
+}

@@ -1,0 +1,18 @@
+/** The state's schema, one step per version; a store opened by an older collect is brought up to date. */
+export const migrations: readonly string[] = [
+  `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE orders (
+     order_id TEXT PRIMARY KEY, hash TEXT NOT NULL, evaluate INTEGER NOT NULL,
+     decision TEXT, last_status TEXT
+   );
+   CREATE TABLE order_payments (
+     order_id TEXT NOT NULL, payment_id TEXT NOT NULL, acquirer_id TEXT,
+     PRIMARY KEY (order_id, payment_id)
+   );
+   CREATE TABLE order_deliveries (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, delivery_id));
+   CREATE INDEX order_deliveries_by_id ON order_deliveries (delivery_id);
+   CREATE TABLE fraud_marks (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, signal_type));
+   CREATE TABLE journal (
+     hash TEXT PRIMARY KEY, endpoint TEXT NOT NULL, order_id TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
+   );`,
+];

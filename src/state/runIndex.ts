@@ -1,0 +1,125 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { RecordLocation } from '../core/issue.js';
+import type { Facts } from '../flow/facts.js';
+import type { FlowEvent } from '../flow/timeline.js';
+import type { EndpointName } from '../resources/resource.js';
+
+export interface IndexedRecord {
+  facts: Facts;
+  endpoint: EndpointName;
+  location: RecordLocation;
+  hash: string;
+  schemaValid: boolean;
+}
+
+/** The records of one order in reading order, with the run's owners of each delivery id. */
+export interface IndexedTimeline {
+  orderId: string;
+  events: (Omit<FlowEvent, 'replay' | 'deliveryOwners'> & { runOwners: string[] })[];
+}
+
+const BATCH = 5000;
+const OWNER_SEPARATOR = '\u001f';
+
+/**
+ * The run's own records on disk, so that checks across millions of records do not live in memory:
+ * a throwaway SQLite file next to the state, deleted on close.
+ */
+export class RunIndex {
+  private readonly db: Database.Database;
+  private readonly files: string[] = [];
+  private readonly fileIds = new Map<string, number>();
+  private pending: IndexedRecord[] = [];
+  private seq = 0;
+  private creations = false;
+  readonly kinds = new Set<Facts['kind']>();
+  private readonly flush: (records: IndexedRecord[]) => void;
+
+  constructor(private readonly path: string | null) {
+    this.db = new Database(path ?? ':memory:');
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.pragma('temp_store = FILE');
+    this.db.exec(`CREATE TABLE events (
+      seq INTEGER PRIMARY KEY, order_id TEXT NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
+      idx INTEGER, line INTEGER, schema_valid INTEGER NOT NULL, hash TEXT NOT NULL, facts TEXT NOT NULL, delivery_id TEXT
+    ); CREATE TABLE deliveries (delivery_id TEXT NOT NULL, order_id TEXT NOT NULL);`);
+    const insert = this.db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const owner = this.db.prepare('INSERT INTO deliveries VALUES (?, ?)');
+    this.flush = this.db.transaction((records: IndexedRecord[]) => {
+      for (const r of records) {
+        const { facts } = r;
+        insert.run(this.seq++, facts.orderId, r.endpoint, this.fileId(r.location.file), r.location.index, r.location.line,
+          r.schemaValid ? 1 : 0, r.hash, JSON.stringify(facts), facts.kind === 'delivery' ? facts.deliveryId : null);
+        if (facts.kind === 'order') for (const id of facts.deliveryIds) owner.run(id, facts.orderId);
+      }
+    });
+  }
+
+  /** A run index in a fresh file of `dir`, deleted on close. */
+  static create(dir: string): RunIndex {
+    return new RunIndex(join(dir, `run-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.sqlite`));
+  }
+
+  private fileId(file: string): number {
+    let id = this.fileIds.get(file);
+    if (id === undefined) {
+      id = this.files.push(file) - 1;
+      this.fileIds.set(file, id);
+    }
+    return id;
+  }
+
+  add(record: IndexedRecord): void {
+    this.kinds.add(record.facts.kind);
+    if (record.facts.kind === 'order') this.creations = true;
+    this.pending.push(record);
+    if (this.pending.length >= BATCH) this.commit();
+  }
+
+  private commit(): void {
+    if (this.pending.length === 0) return;
+    this.flush(this.pending);
+    this.pending = [];
+  }
+
+  get hasCreations(): boolean {
+    return this.creations;
+  }
+
+  /** Every order's records, one order at a time, ordered by order id then reading order. */
+  *timelines(): Generator<IndexedTimeline> {
+    this.commit();
+    this.db.exec('CREATE INDEX IF NOT EXISTS events_by_order ON events (order_id, seq); CREATE INDEX IF NOT EXISTS deliveries_by_id ON deliveries (delivery_id);');
+    const rows = this.db.prepare(`SELECT e.*, (SELECT group_concat(d.order_id, char(31)) FROM deliveries d WHERE d.delivery_id = e.delivery_id) AS owners
+      FROM events e ORDER BY e.order_id, e.seq`).iterate() as IterableIterator<{
+      seq: number; order_id: string; endpoint: EndpointName; file: number; idx: number | null; line: number | null;
+      schema_valid: number; hash: string; facts: string; owners: string | null;
+    }>;
+    let current: IndexedTimeline | undefined;
+    for (const row of rows) {
+      if (current && current.orderId !== row.order_id) {
+        yield current;
+        current = undefined;
+      }
+      current ??= { orderId: row.order_id, events: [] };
+      current.events.push({
+        facts: JSON.parse(row.facts) as Facts,
+        endpoint: row.endpoint,
+        location: { file: this.files[row.file]!, index: row.idx, line: row.line },
+        seq: row.seq,
+        hash: row.hash,
+        schemaValid: row.schema_valid === 1,
+        runOwners: row.owners === null ? [] : row.owners.split(OWNER_SEPARATOR),
+      });
+    }
+    if (current) yield current;
+  }
+
+  close(): void {
+    this.db.close();
+    if (this.path) for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${this.path}${suffix}`, { force: true });
+  }
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { UsageError } from '../core/errors.js';
+import type { Facts } from '../flow/facts.js';
+import type { PriorOrder } from '../flow/timeline.js';
+import { migrations } from './migrations.js';
+
+/** What a run learned about one record, to remember for later runs. */
+export interface Remembered {
+  facts: Facts;
+  endpoint: string;
+  hash: string;
+  outcome: 'validated' | 'accepted';
+}
+
+/** The namespace of a service base URL; a dry run without a URL keeps its own. */
+export function namespaceOf(baseUrl: string | undefined): string {
+  if (!baseUrl) return 'dry-run';
+  const normal = baseUrl.trim().replace(/\/+$/, '').toLowerCase();
+  return `service-${createHash('sha256').update(normal).digest('hex').slice(0, 16)}`;
+}
+
+function openDatabase(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > migrations.length) {
+    db.close();
+    throw new UsageError(`the state in ${path} was written by a newer collect (schema ${version})`, 'upgrade collect, or use another --state folder');
+  }
+  db.transaction(() => {
+    migrations.slice(version).forEach((step) => db.exec(step));
+    db.pragma(`user_version = ${migrations.length}`);
+  })();
+  return db;
+}
+
+/**
+ * What earlier runs against one service recorded: orders created (payment and acquirer ids,
+ * delivery ids), decisions, statuses, fraud marks and the journal of records seen.
+ * `path` null keeps it in memory (`--no-state`).
+ */
+export class StateStore {
+  private readonly db: Database.Database;
+  private readonly counts: { orders: number; journal: number; deliveries: number };
+  private readonly statements;
+
+  constructor(path: string | null, readonly baseUrl?: string) {
+    this.db = path === null ? openDatabase(':memory:') : openDatabase(path);
+    if (baseUrl) this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
+    const count = (table: string) => (this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
+    this.counts = { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries') };
+    this.statements = {
+      order: this.db.prepare('SELECT hash, evaluate, decision, last_status FROM orders WHERE order_id = ?'),
+      payments: this.db.prepare('SELECT payment_id, acquirer_id FROM order_payments WHERE order_id = ?'),
+      deliveries: this.db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
+      marks: this.db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
+      owners: this.db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
+      journaled: this.db.prepare('SELECT 1 FROM journal WHERE hash = ?'),
+      addOrder: this.db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
+      addPayment: this.db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
+      setAcquirer: this.db.prepare('UPDATE order_payments SET acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
+      addDelivery: this.db.prepare('INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)'),
+      setStatus: this.db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
+      setDecision: this.db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
+      addMark: this.db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
+      journal: this.db.prepare('INSERT OR IGNORE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
+    };
+  }
+
+  /** Opens the store of a namespace in `dir`, creating the folder; null dir: in memory. */
+  static open(dir: string | null, baseUrl?: string): StateStore {
+    if (dir === null) return new StateStore(null, baseUrl);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (cause) {
+      throw new UsageError(`--state ${dir}: cannot create the folder (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'choose a writable folder with --state DIR');
+    }
+    return new StateStore(join(dir, `${namespaceOf(baseUrl)}.sqlite`), baseUrl);
+  }
+
+  get hasOrders(): boolean {
+    return this.counts.orders === 1;
+  }
+
+  priorOrder(orderId: string): PriorOrder | null {
+    if (!this.hasOrders) return null;
+    const row = this.statements.order.get(orderId) as { hash: string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
+    if (!row) {
+      const marks = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
+      return marks.length > 0 ? { created: false, hash: '', evaluate: false, decision: null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: marks } : null;
+    }
+    const payments: Record<string, string | null> = {};
+    for (const p of this.statements.payments.all(orderId) as { payment_id: string; acquirer_id: string | null }[]) payments[p.payment_id] = p.acquirer_id;
+    return {
+      created: true,
+      hash: row.hash,
+      evaluate: row.evaluate === 1,
+      decision: row.decision,
+      lastStatus: row.last_status,
+      payments,
+      deliveryIds: (this.statements.deliveries.all(orderId) as { delivery_id: string }[]).map((d) => d.delivery_id),
+      fraudTypes: (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type),
+    };
+  }
+
+  deliveryOwners(deliveryId: string): string[] {
+    if (this.counts.deliveries === 0) return [];
+    return (this.statements.owners.all(deliveryId) as { order_id: string }[]).map((row) => row.order_id);
+  }
+
+  /** The same record was remembered by an earlier run. */
+  isJournaled(hash: string): boolean {
+    return this.counts.journal === 1 && this.statements.journaled.get(hash) !== undefined;
+  }
+
+  /** Records what the service now knows, in one transaction. */
+  remember(records: readonly Remembered[], now: Date): void {
+    const s = this.statements;
+    const at = now.toISOString();
+    this.db.transaction(() => {
+      for (const { facts, endpoint, hash, outcome } of records) {
+        switch (facts.kind) {
+          case 'order':
+            s.addOrder.run(facts.orderId, hash, facts.evaluate ? 1 : 0, facts.status ?? null);
+            for (const p of facts.payments) s.addPayment.run(facts.orderId, p.id, p.acquirerId ?? null);
+            for (const id of facts.deliveryIds) s.addDelivery.run(facts.orderId, id);
+            break;
+          case 'status':
+            s.setStatus.run(facts.status, facts.orderId);
+            break;
+          case 'fraud':
+            if (facts.signalType) s.addMark.run(facts.orderId, facts.signalType);
+            break;
+          case 'payment':
+            if (facts.acquirerId) s.setAcquirer.run(facts.acquirerId, facts.orderId, facts.paymentId);
+            break;
+          case 'delivery':
+            s.addDelivery.run(facts.orderId, facts.deliveryId);
+            break;
+        }
+        s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+      }
+    })();
+  }
+
+  /** The service's evaluation decision for an order (from an evaluate: true creation). */
+  rememberDecision(orderId: string, decision: string): void {
+    this.statements.setDecision.run(decision, orderId);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
