@@ -3,6 +3,7 @@ import type { Report } from './report.js';
 
 const escapeXml = (text: string) =>
   text
+    // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry at all
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
