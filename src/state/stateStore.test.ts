@@ -1,0 +1,57 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrations } from './migrations.js';
+import { namespaceOf, StateStore } from './stateStore.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
+const now = new Date('2025-01-01T00:00:00Z');
+
+describe('StateStore', () => {
+  it('remembers orders with payments and deliveries, statuses, fraud marks and decisions, across openings', () => {
+    const folder = dir();
+    const store = StateStore.open(folder);
+    expect(store.hasOrders).toBe(false);
+    store.remember([
+      { endpoint: 'order', hash: 'h1', outcome: 'validated', facts: { kind: 'order', orderId: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], deliveryIds: ['D1'] } },
+      { endpoint: 'status', hash: 'h2', outcome: 'validated', facts: { kind: 'status', orderId: 'A', status: 'approved' } },
+      { endpoint: 'fraud', hash: 'h3', outcome: 'validated', facts: { kind: 'fraud', orderId: 'A', signalType: 'chargeback' } },
+      { endpoint: 'payment', hash: 'h4', outcome: 'validated', facts: { kind: 'payment', orderId: 'A', paymentId: 'P2', acquirerId: 'Y' } },
+    ], now);
+    store.rememberDecision('A', 'reject');
+    store.close();
+    const reopened = StateStore.open(folder);
+    expect(reopened.hasOrders).toBe(true);
+    expect(reopened.priorOrder('A')).toEqual({
+      created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
+      payments: { P1: 'X', P2: 'Y' }, deliveryIds: ['D1'], fraudTypes: ['chargeback'],
+    });
+    expect(reopened.priorOrder('B')).toBeNull();
+    expect(reopened.deliveryOwners('D1')).toEqual(['A']);
+    expect(reopened.isJournaled('h2')).toBe(true);
+    expect(reopened.isJournaled('nope')).toBe(false);
+    reopened.close();
+  });
+  it('keeps one file per service base URL, and its own for dry runs without one', () => {
+    const folder = dir();
+    StateStore.open(folder).close();
+    StateStore.open(folder, 'https://a.example.test/').close();
+    StateStore.open(folder, 'https://A.example.test').close();
+    StateStore.open(folder, 'https://b.example.test').close();
+    expect(readdirSync(folder).filter((f) => f.endsWith('.sqlite')).sort()).toEqual(
+      ['dry-run.sqlite', `${namespaceOf('https://a.example.test')}.sqlite`, `${namespaceOf('https://b.example.test')}.sqlite`].sort(),
+    );
+  });
+  it('uses WAL and records its schema version, refusing a newer one', () => {
+    const folder = dir();
+    StateStore.open(folder).close();
+    const db = new Database(join(folder, 'dry-run.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.close();
+    expect(() => StateStore.open(folder)).toThrow(/newer collect/);
+  });
+});
