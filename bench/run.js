@@ -1,8 +1,9 @@
 // npm run bench: collect's dry-run against the bare libraries, measured in the same run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateOrders } from './generate-orders.js';
+import { generateStatuses } from './generate-statuses.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = `${root}bench/data`;
@@ -42,8 +43,18 @@ async function ordersFile(rows) {
   return path;
 }
 
+async function statusesFile(rows) {
+  const path = `${data}/status-${rows}.csv`;
+  if (!existsSync(path)) {
+    mkdirSync(data, { recursive: true });
+    process.stderr.write(`generating ${path}...\n`);
+    await generateStatuses(path, rows);
+  }
+  return path;
+}
+
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
-const collect = (file) => ['dist/cli/main.js', 'order', file, '--dry-run', '--format', 'json'];
+const collect = (file) => ['dist/cli/main.js', 'order', file, '--dry-run', '--format', 'json', '--no-state'];
 
 const speedRows = 200_000;
 const speedFile = await ordersFile(speedRows);
@@ -62,3 +73,14 @@ console.log('peak memory of collect order --dry-run:');
 console.log(`  100,000 rows              ${mib(small.rss)}`);
 console.log(`  1,000,000 rows            ${mib(large.rss)}  (${large.seconds.toFixed(1)} s)`);
 console.log(`  ratio                     ${(large.rss / small.rss).toFixed(2)}x  (target <= 1.25x)`);
+
+// A backfill: 1,000,000 orders and 1,000,000 status updates, flow rules and a fresh state folder.
+const backfillRows = Number(process.env.BENCH_BACKFILL_ROWS ?? 1_000_000);
+const backfillOrders = await ordersFile(backfillRows);
+const backfillStatuses = await statusesFile(backfillRows);
+const state = mkdtempSync(`${data}/state-`);
+const run = await measure(['dist/cli/main.js', 'backfill', '--order', backfillOrders, '--status', backfillStatuses, '--dry-run', '--format', 'json', '--state', state]);
+rmSync(state, { recursive: true, force: true });
+const records = backfillRows * 2;
+console.log(`collect backfill --dry-run, ${backfillRows.toLocaleString('en-US')} orders + ${backfillRows.toLocaleString('en-US')} status updates:`);
+console.log(`  ${run.seconds.toFixed(1)} s  ${Math.round(records / run.seconds).toLocaleString('en-US')} records/s  peak ${mib(run.rss)}`);

@@ -11,3 +11,12 @@ describe('canonicalJson and contentHash', () => {
     expect(contentHash('status', { id: 'A' })).not.toBe(contentHash('delivery', { id: 'A' }));
   });
 });
+
+describe('canonicalJson of awkward keys and values', () => {
+  it('is valid JSON equal to the input, for keys that need escaping too', () => {
+    const value = { 'b "q"': [1, 'x', { z: null, 'a\nb': true }], a: 'é\u2028', 'c.d': -0.5, e: undefined };
+    const text = canonicalJson(value);
+    expect(JSON.parse(text)).toEqual({ a: 'é\u2028', 'b "q"': [1, 'x', { 'a\nb': true, z: null }], 'c.d': -0.5 });
+    expect(Object.keys(JSON.parse(text))).toEqual(['a', 'b "q"', 'c.d']);
+  });
+});

@@ -42,6 +42,7 @@ export class RunIndex {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.pragma('temp_store = FILE');
+    this.db.pragma('cache_size = -32768');
     this.db.exec(`CREATE TABLE events (
       seq INTEGER PRIMARY KEY, order_id TEXT NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
       idx INTEGER, line INTEGER, schema_valid INTEGER NOT NULL, hash TEXT NOT NULL, facts TEXT NOT NULL, delivery_id TEXT

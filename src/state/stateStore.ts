@@ -27,6 +27,7 @@ function openDatabase(path: string): Database.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > migrations.length) {
     db.close();
@@ -143,7 +144,8 @@ export class StateStore {
             s.addDelivery.run(facts.orderId, facts.deliveryId);
             break;
         }
-        s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+        // Creations are recognised by their content hash in orders; the journal holds the updates.
+        if (facts.kind !== 'order') s.journal.run(hash, endpoint, facts.orderId, outcome, at);
       }
     })();
   }
