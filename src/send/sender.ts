@@ -1,0 +1,124 @@
+import type { RecordLocation } from '../core/issue.js';
+import type { EndpointName } from '../resources/resource.js';
+import type { Clock } from './clock.js';
+import type { HttpClient } from './httpClient.js';
+import { parseBody, readDecision, serviceMessage } from './responseBody.js';
+import { judgeStatus, parseRetryAfter, retryDelay } from './retryPolicy.js';
+import { TokenBucket } from './tokenBucket.js';
+
+/** One record to send. */
+export interface SendJob<Context = unknown> {
+  endpoint: EndpointName;
+  method: 'POST' | 'PUT';
+  path: string;
+  body: string;
+  orderId: string;
+  /** An order creation: the order's other calls wait until it is accepted. */
+  isCreation: boolean;
+  location: RecordLocation;
+  context: Context;
+}
+
+export type Outcome =
+  | { kind: 'accepted'; status: number; text: string; attempts: number; decision?: string }
+  | { kind: 'rejected'; status: number; text: string; message: string; attempts: number }
+  | { kind: 'failed'; reason: string; attempts: number }
+  | { kind: 'refused'; status: number; attempts: number }
+  | { kind: 'blocked'; reason: string }
+  | { kind: 'not-sent'; reason: string };
+
+export interface SenderOptions<Context> {
+  client: HttpClient;
+  concurrency: number;
+  retries: number;
+  timeoutMs: number;
+  /** Requests per second, all attempts counted; undefined for no limit. */
+  rate?: number;
+  clock: Clock;
+  random: () => number;
+  onOutcome: (job: SendJob<Context>, outcome: Outcome) => void;
+}
+
+/**
+ * Sends records with a bounded number in flight (submit waits for a free slot, so the reader
+ * pauses), in flow order: an order's calls go one after another in input order, and none goes
+ * before its creation is accepted; different orders go in parallel.
+ */
+export class Sender<Context = unknown> {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** The last call of each order in flight; resolves to whether the order's creation is accepted. */
+  private readonly tails = new Map<string, Promise<boolean>>();
+  private readonly bucket: TokenBucket | undefined;
+  /** The service refused the key: nothing more is sent. */
+  refused = false;
+  retried = 0;
+
+  constructor(private readonly options: SenderOptions<Context>) {
+    this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
+  }
+
+  async submit(job: SendJob<Context>): Promise<void> {
+    if (this.active >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    const previous = this.tails.get(job.orderId);
+    const tail: Promise<boolean> = (async () => {
+      const creationOk = previous ? await previous : true;
+      let outcome: Outcome;
+      if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
+      else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
+      else outcome = await this.deliver(job);
+      this.options.onOutcome(job, outcome);
+      return job.isCreation ? outcome.kind === 'accepted' : creationOk;
+    })().finally(() => {
+      this.active--;
+      this.waiting.shift()?.();
+      if (this.tails.get(job.orderId) === tail) this.tails.delete(job.orderId);
+    });
+    this.tails.set(job.orderId, tail);
+  }
+
+  /** Waits until every submitted record has its outcome. */
+  async drain(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+  }
+
+  private async throttle(): Promise<void> {
+    if (!this.bucket) return;
+    for (let wait = this.bucket.take(this.options.clock.now()); wait > 0; wait = this.bucket.take(this.options.clock.now())) {
+      await this.options.clock.sleep(wait);
+    }
+  }
+
+  private async deliver(job: SendJob<Context>): Promise<Outcome> {
+    const { client, clock, random, retries, timeoutMs } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      await this.throttle();
+      const result = await client.send(job.method, job.path, job.body, timeoutMs);
+      let reason: string;
+      let retryAfter: number | undefined;
+      if (result.kind === 'answer') {
+        const verdict = judgeStatus(result.status);
+        const body = parseBody(result.text);
+        if (verdict === 'accepted') {
+          const decision = job.isCreation ? readDecision(body) : undefined;
+          return { kind: 'accepted', status: result.status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}) };
+        }
+        if (verdict === 'refused') {
+          this.refused = true;
+          return { kind: 'refused', status: result.status, attempts: attempt };
+        }
+        if (verdict === 'reject') return { kind: 'rejected', status: result.status, text: result.text, message: serviceMessage(body, result.text), attempts: attempt };
+        reason = `HTTP ${result.status}`;
+        const header = result.headers['retry-after'];
+        retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header, clock.now());
+      } else {
+        reason = result.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : result.message;
+      }
+      if (attempt > retries) return { kind: 'failed', reason: `${reason} (after ${attempt} attempts)`, attempts: attempt };
+      if (this.refused) return { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
+      this.retried++;
+      await clock.sleep(retryDelay(attempt, random, retryAfter));
+    }
+  }
+}
