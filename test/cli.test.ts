@@ -80,7 +80,7 @@ describe('usage and input errors exit 2 with a message and a fix, never a stack 
     [['status', 'missing.csv', '--dry-run'], 'missing.csv: no such file'],
     [['status', 'notes.txt', '--dry-run'], 'cannot tell the format of notes.txt'],
     [['status', '-', '--dry-run'], 'standard input has no file name'],
-    [['status', 'fixtures/status/valid.csv'], 'sending is not available'],
+    [['status', 'fixtures/status/valid.csv'], 'no service to send to'],
     [['status', 'fixtures/status/valid.csv', '--dry-run', '--map', 'missing.json'], '--map missing.json: cannot be read'],
     [['status', 'fixtures/status/valid.csv', '--dry-run', '--format', 'xml'], "argument 'xml' is invalid"],
     [['schema', 'orders'], 'unknown endpoint "orders"'],

@@ -1,17 +1,28 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
-import { ReportBuilder, reportExitCode } from '../report/report.js';
+import { ReportBuilder, reportExitCode, type Report } from '../report/report.js';
 import { checkRun, type RunInput } from '../run/checkRun.js';
+import { outcomeHandler, sendRun, type SendContext, type SendRunOptions } from '../run/sendRun.js';
+import { realClock } from '../send/clock.js';
+import { createHttpClient } from '../send/httpClient.js';
+import { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
+import { Sender } from '../send/sender.js';
+import { parseBaseUrl } from '../send/serviceUrl.js';
 import { RunIndex } from '../state/runIndex.js';
+import { StateRecorder } from '../state/stateRecorder.js';
 import { StateStore } from '../state/stateStore.js';
+import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { redactingIo } from './redactingIo.js';
+import { spoolStdin } from './spoolStdin.js';
 
-/** The flags every checking command shares (endpoint commands and backfill). */
+/** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
   dryRun?: boolean;
   format: ReportFormat;
@@ -20,48 +31,133 @@ export interface RunFlags {
   /** The state folder, or false for --no-state. */
   state: string | false;
   baseUrl?: string;
+  apiKeyFile?: string;
+  timeout: number;
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  rejects?: string;
+  results?: string;
 }
 
-function positiveInteger(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new InvalidArgumentError('give a whole number of at least 1');
-  return value;
+function wholeNumber(min: number) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || value < min) throw new InvalidArgumentError(`give a whole number of at least ${min}`);
+    return value;
+  };
 }
 
 export function addRunOptions(command: Command): Command {
   return command
-    .option('--dry-run', 'check and report; send nothing')
+    .option('--dry-run', 'check and report; send nothing (no key or URL needed)')
     .addOption(new Option('--format <format>', 'report format on standard output').choices(reportFormats).default('pretty'))
     .option('--strict', 'count warnings as errors')
-    .option('--max-errors <n>', 'stop after this many invalid records', positiveInteger)
+    .option('--max-errors <n>', 'stop after this many invalid records', wholeNumber(1))
     .option('--state <dir>', 'the state folder: what earlier runs recorded', '.collect')
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
-    .option('--base-url <url>', 'the service (or COLLECT_BASE_URL); with --dry-run, its state is read, not written');
+    .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
+    .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
+    .option('--timeout <ms>', 'abandon a request after this long', wholeNumber(1), 2000)
+    .option('--concurrency <n>', 'requests in flight at once', wholeNumber(1), 8)
+    .option('--rate <n>', 'at most this many requests per second', wholeNumber(1))
+    .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
+    .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
+    .option('--results <file>', "write one JSON line per sent record: status code and the service's answer");
 }
 
-/** Runs the checks of a command over its inputs and writes the report; returns the exit code. */
-export async function executeRun(inputs: RunInput[], flags: RunFlags, io: CliIo, map?: ColumnMap): Promise<number> {
-  if (!flags.dryRun) throw new UsageError('sending is not available in this version of collect', 'add --dry-run to check the records');
-  if (inputs.some((input) => input.spec.name === '-') && io.stdin.isTTY === true) {
+/** What a run's outcome means as an exit code (cli.md): 3 when delivery failed, else 0 or 1. */
+function exitCodeOf(report: Report): number {
+  if (report.issues.some((issue) => issue.code === 'key-refused' || issue.code === 'delivery-failed')) return 3;
+  return reportExitCode(report);
+}
+
+/** Checks, and unless --dry-run sends, the records of a command's inputs; writes the report; returns the exit code. */
+export async function executeRun(given: RunInput[], flags: RunFlags, rawIo: CliIo, map?: ColumnMap): Promise<number> {
+  const sending = flags.dryRun !== true;
+  if (given.some((input) => input.spec.name === '-') && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
   }
-  const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
+  const baseUrl = flags.baseUrl ?? (rawIo.env.COLLECT_BASE_URL || undefined);
+  if (sending && !baseUrl) throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', 'or add --dry-run to check without sending');
+  const base = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
+  const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
+  const redact = redactor(apiKey);
+  const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
+
+  const workDir = flags.state === false ? tmpdir() : flags.state;
   const state = StateStore.open(flags.state === false ? null : flags.state, baseUrl);
-  const runIndex = RunIndex.create(flags.state === false ? tmpdir() : flags.state);
+  const thirdPass = sending || flags.rejects !== undefined || flags.results !== undefined;
+  const spooled = thirdPass ? await spoolStdin(given, io, workDir) : { inputs: given };
+  const inputs = spooled.inputs;
+  const runIndex = RunIndex.create(workDir);
   const builder = new ReportBuilder({ strict: flags.strict === true });
-  const progress = startProgress(io, 'checked');
+  const now = () => io.now();
   try {
-    await checkRun({
-      inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex,
-      remember: baseUrl === undefined, onRecord: progress.tick,
-      ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }),
-    });
+    const checking = startProgress(io, 'checked');
+    let complete: boolean;
+    try {
+      complete = await checkRun({
+        inputs, stdin: io.stdin, now: now(), builder, state, runIndex, remember: !sending && baseUrl === undefined, onRecord: checking.tick,
+        ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }),
+      });
+    } finally {
+      checking.stop();
+      runIndex.close();
+    }
+    if (complete && thirdPass) await deliver({ inputs, flags, io, builder, state, base, apiKey, redact, ...(map ? { map } : {}) });
   } finally {
-    progress.stop();
-    runIndex.close();
     state.close();
+    if (spooled.path) rmSync(spooled.path, { force: true });
   }
   const report = builder.build();
   io.stdout.write(formatReport(report, flags.format, colorFor(io.stdout, io.env)));
-  return reportExitCode(report);
+  const code = exitCodeOf(report);
+  if (report.issues.some((issue) => issue.code === 'key-refused')) {
+    io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
+  }
+  return code;
+}
+
+interface DeliverOptions {
+  inputs: RunInput[];
+  flags: RunFlags;
+  io: CliIo;
+  builder: ReportBuilder;
+  state: StateStore;
+  base: URL | undefined;
+  apiKey: string | undefined;
+  redact: (text: string) => string;
+  map?: ColumnMap;
+}
+
+/** Pass 3: sends the valid records (unless --dry-run) and writes --rejects and --results. */
+async function deliver(options: DeliverOptions): Promise<void> {
+  const { flags, io, builder, state, base, apiKey, redact } = options;
+  const rejects = flags.rejects === undefined ? undefined : new RejectsWriter(flags.rejects, options.inputs.map((i) => i.spec), redact);
+  const results = flags.results === undefined ? undefined : new ResultsWriter(flags.results, redact);
+  const recorder = base && apiKey ? new StateRecorder(state, () => io.now()) : undefined;
+  const client = base && apiKey ? createHttpClient(base, apiKey, flags.concurrency) : undefined;
+  const shared: Omit<SendRunOptions, 'sender'> = {
+    inputs: options.inputs, stdin: io.stdin, builder, rejectedOrders: new Set(),
+    ...(options.map ? { map: options.map } : {}), ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}),
+  };
+  const sender = client
+    ? new Sender<SendContext>({
+        client, concurrency: flags.concurrency, retries: flags.retries, timeoutMs: flags.timeout, clock: realClock, random: Math.random,
+        onOutcome: outcomeHandler(shared), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+      })
+    : undefined;
+  const progress = startProgress(io, 'sent');
+  try {
+    await sendRun({ ...shared, ...(sender ? { sender } : {}), onRecord: progress.tick });
+    await sender?.drain();
+  } finally {
+    progress.stop();
+    recorder?.flush();
+    if (sender) builder.addRetries(sender.retried);
+    await client?.close();
+    await rejects?.close();
+    await results?.close();
+  }
 }

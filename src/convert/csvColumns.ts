@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { error, warning, type Issue } from '../core/issue.js';
 import { fieldKindAt, type FieldKind } from '../schema/introspect.js';
 import { convertCell } from './cells.js';
+import { REASON_FIELD } from '../core/rejectsField.js';
 import { unknownFields } from '../validate/unknownFields.js';
 import { compileRowBuilder, type RowBuilder } from './compileRow.js';
 import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
@@ -41,6 +42,7 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
   const columns: CsvColumn[] = [];
   headers.forEach((header, position) => {
     const path = (renamed.get(header) ?? header).trim();
+    if (path === REASON_FIELD) return; // the reasons column of a rejects file fed back
     if (path === '') {
       issues.push(warning('empty-header', '', `column ${position + 1} has no header; its cells are ignored`, { hint: 'name the column or remove it' }));
       return;

@@ -22,19 +22,21 @@ function csvProblem(failure: NonNullable<RowBatch['error']>): Issue {
  */
 export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string, options: CsvOptions): AsyncGenerator<SourceRecord> {
   let plan: CsvPlan | undefined;
+  let header: readonly string[] = [];
   let index = 0;
   for await (const batch of parseCsvRows(bytes)) {
     for (let n = 0; n < batch.rows.length; n++) {
       const cells = batch.rows[n]!;
       const start = batch.lines[n]!;
       if (!plan) {
+        header = cells;
         const planned = planCsvColumns(cells, options.schema, options.map);
         plan = planned.plan;
         if (planned.issues.length > 0) yield { file, index: null, line: start, issues: planned.issues };
         continue;
       }
       const { value, issues } = rowToRecord(plan, cells);
-      yield { file, index: index++, line: start, value, issues, fieldsChecked: true };
+      yield { file, index: index++, line: start, value, issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
     }
     if (batch.error) yield { file, index: plan ? index : null, line: batch.error.line, issues: [csvProblem(batch.error)] };
   }

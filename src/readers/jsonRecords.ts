@@ -1,5 +1,6 @@
 import { error } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
+import { withoutReason } from './withoutReason.js';
 import type { SourceRecord } from './sourceRecord.js';
 
 function parseElement(text: string): { value: unknown } | { message: string } {
@@ -21,9 +22,9 @@ export async function* readJsonRecords(text: AsyncIterable<string>, file: string
         continue;
       }
       const parsed = parseElement(event.element.text);
-      const at = { file, index: index++, line: event.element.line };
+      const at = { file, index: index++, line: event.element.line, raw: { kind: 'text', text: event.element.text } as const };
       yield 'value' in parsed
-        ? { ...at, value: parsed.value, issues: [] }
+        ? { ...at, value: withoutReason(parsed.value), issues: [] }
         : { ...at, issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })] };
     }
   };

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { error } from '../core/issue.js';
+import { withoutReason } from './withoutReason.js';
 import type { SourceRecord } from './sourceRecord.js';
 
 /** Records of an NDJSON input: one JSON object per line, blank lines skipped. */
@@ -13,10 +14,10 @@ export async function* readNdjsonRecords(text: AsyncIterable<string>, file: stri
     const content = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (content.trim() === '') continue;
     try {
-      yield { file, index: index++, line, value: JSON.parse(content) as unknown, issues: [] };
+      yield { file, index: index++, line, value: withoutReason(JSON.parse(content)), issues: [], raw: { kind: 'text', text: content } };
     } catch (cause) {
       const message = cause instanceof Error ? cause.message : String(cause);
-      yield { file, index: index - 1, line, issues: [error('invalid-json', '', `the line is not valid JSON: ${message}`, { hint: 'each line must hold one complete JSON object' })] };
+      yield { file, index: index - 1, line, raw: { kind: 'text', text: content }, issues: [error('invalid-json', '', `the line is not valid JSON: ${message}`, { hint: 'each line must hold one complete JSON object' })] };
     }
   }
 }

@@ -9,6 +9,8 @@ import type { InputFormat } from './sourceRecord.js';
 export interface InputSpec {
   /** The path as given, `-` for standard input. */
   name: string;
+  /** Where to read it when that is not `name`: standard input saved to a file, to be read twice. */
+  path?: string;
   format: InputFormat;
   gzip: boolean;
 }
@@ -32,9 +34,9 @@ export function inputSpec(name: string, override?: InputFormat): InputSpec {
 
 /** Fails early, before any record is read, when a named file cannot be opened. */
 export async function checkReadable(spec: InputSpec): Promise<void> {
-  if (spec.name === '-') return;
+  if (spec.name === '-' && spec.path === undefined) return;
   try {
-    const info = await stat(spec.name);
+    const info = await stat(spec.path ?? spec.name);
     if (info.isDirectory()) throw new InputError(`${spec.name} is a folder, not a file`, 'name the files inside it');
   } catch (cause) {
     if (cause instanceof InputError) throw cause;
@@ -48,7 +50,8 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
 
 /** The bytes of an input, decompressed when it ends in .gz. */
 export function openInput(spec: InputSpec, stdin: Readable): Readable {
-  const raw = spec.name === '-' ? stdin : createReadStream(spec.name, { highWaterMark: 256 * 1024 });
+  const path = spec.path ?? spec.name;
+  const raw = path === '-' ? stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
   if (!spec.gzip) return raw;
   const gunzip = createGunzip();
   raw.on('error', (cause: Error) => gunzip.destroy(cause));

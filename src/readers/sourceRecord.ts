@@ -14,7 +14,12 @@ export interface SourceRecord {
   issues: Issue[];
   /** Its fields were already checked against the schema when the file's header was read (CSV). */
   fieldsChecked?: true;
+  /** The record as written in its input, for a rejects file in the same format. */
+  raw?: RawRecord;
 }
 
 export type InputFormat = 'json' | 'ndjson' | 'csv';
 export const inputFormats: readonly InputFormat[] = ['json', 'ndjson', 'csv'];
+
+/** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
+export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };

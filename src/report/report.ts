@@ -29,14 +29,28 @@ export interface Note {
   count?: number;
 }
 
-/** The JSON report of cli.md, version 1 (`files` and `notes` added to it). */
+/** What sending did, per endpoint and per evaluation decision. */
+export interface Delivery {
+  retried: number;
+  endpoints: Record<string, { sent: number; accepted: number; rejected: number; failed: number }>;
+  decisions: Record<string, number>;
+}
+
+/** The JSON report of cli.md, version 1 (`files`, `notes` and, when sending, `delivery` added to it). */
 export interface Report {
   version: 1;
   summary: Summary;
   issues: LocatedIssue[];
   files: FileSummary[];
   notes: Note[];
+  delivery?: Delivery;
 }
+
+/** The outcome of sending one record, as the report counts it. */
+export type SendResult =
+  | { kind: 'accepted'; decision?: string }
+  | { kind: 'rejected'; issue: Issue }
+  | { kind: 'failed'; issue: Issue };
 
 export interface ReportOptions {
   /** Warnings count, and are shown, as errors. */
@@ -53,6 +67,7 @@ export class ReportBuilder {
   private readonly issues: LocatedIssue[] = [];
   private readonly files = new Map<string, FileSummary>();
   private readonly notes = new Map<string, Note>();
+  private delivery: Delivery | undefined;
 
   constructor(private readonly options: ReportOptions) {}
 
@@ -117,6 +132,53 @@ export class ReportBuilder {
     else if (!existing) this.notes.set(key, count === undefined ? { code, message } : { code, message, count });
   }
 
+  /** A record that was sent (or could not be): counted per endpoint and decision; problems become issues. */
+  addSent(endpoint: string, location: RecordLocation, result: SendResult, requested: boolean): void {
+    this.delivery ??= { retried: 0, endpoints: {}, decisions: {} };
+    const counts = (this.delivery.endpoints[endpoint] ??= { sent: 0, accepted: 0, rejected: 0, failed: 0 });
+    if (requested) {
+      this.summary.sent++;
+      counts.sent++;
+    }
+    if (result.kind === 'accepted') {
+      this.summary.accepted++;
+      counts.accepted++;
+      if (result.decision) this.delivery.decisions[result.decision] = (this.delivery.decisions[result.decision] ?? 0) + 1;
+      return;
+    }
+    this.push(endpoint, location, [result.issue]);
+    if (result.kind === 'rejected') {
+      this.summary.rejected++;
+      counts.rejected++;
+    } else {
+      this.summary.failed++;
+      counts.failed++;
+    }
+  }
+
+  /** A record not sent because an earlier run or this one already sent it (an identical repeat). */
+  addSkipped(): void {
+    this.summary.skipped++;
+  }
+
+  addRetries(count: number): void {
+    this.delivery ??= { retried: 0, endpoints: {}, decisions: {} };
+    this.delivery.retried += count;
+  }
+
+  /** Every issue of each record, keyed by endpoint, file and index. */
+  issuesByRecord(): Map<string, LocatedIssue[]> {
+    const map = new Map<string, LocatedIssue[]>();
+    for (const issue of this.issues) {
+      if (issue.index === null) continue;
+      const key = recordKey(issue.endpoint, issue.file, issue.index);
+      const list = map.get(key);
+      if (list) list.push(issue);
+      else map.set(key, [issue]);
+    }
+    return map;
+  }
+
   get invalidRecords(): number {
     return this.summary.invalid;
   }
@@ -131,9 +193,14 @@ export class ReportBuilder {
         ((a.issue.index ?? -1) - (b.issue.index ?? -1)) ||
         (a.position - b.position))
       .map(({ issue }) => issue);
-    return { version: 1, summary: { ...this.summary }, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()] };
+    return {
+      version: 1, summary: { ...this.summary }, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],
+      ...(this.delivery ? { delivery: structuredClone(this.delivery) } : {}),
+    };
   }
 }
+
+export const recordKey = (endpoint: string, file: string, index: number) => `${endpoint}\u0000${file}\u0000${index}`;
 
 /** Exit code of a finished run (cli.md): 1 when any record or file has an error. */
 export function reportExitCode(report: Report): 0 | 1 {

@@ -94,8 +94,10 @@ function checkFlows(options: CheckRunOptions): void {
 
 /**
  * Checks a run: every record against its schema, then every order's records against the
- * flow rules, with what earlier runs recorded. Sends nothing.
+ * flow rules, with what earlier runs recorded. Sends nothing. Returns false when --max-errors stopped it.
  */
-export async function checkRun(options: CheckRunOptions): Promise<void> {
-  if (await readAll(options)) checkFlows(options);
+export async function checkRun(options: CheckRunOptions): Promise<boolean> {
+  if (!(await readAll(options))) return false;
+  checkFlows(options);
+  return true;
 }

@@ -17,6 +17,8 @@ export interface SendJob<Context = unknown> {
   isCreation: boolean;
   location: RecordLocation;
   context: Context;
+  /** Checked right before sending, after the order's earlier calls: a flow rule's reason not to send. */
+  guard?: () => { code: string; message: string } | undefined;
 }
 
 export type Outcome =
@@ -25,6 +27,7 @@ export type Outcome =
   | { kind: 'failed'; reason: string; attempts: number }
   | { kind: 'refused'; status: number; attempts: number }
   | { kind: 'blocked'; reason: string }
+  | { kind: 'vetoed'; code: string; message: string }
   | { kind: 'not-sent'; reason: string };
 
 export interface SenderOptions<Context> {
@@ -67,7 +70,10 @@ export class Sender<Context = unknown> {
       let outcome: Outcome;
       if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
       else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
-      else outcome = await this.deliver(job);
+      else {
+        const veto = job.guard?.();
+        outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
+      }
       this.options.onOutcome(job, outcome);
       return job.isCreation ? outcome.kind === 'accepted' : creationOk;
     })().finally(() => {

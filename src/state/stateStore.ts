@@ -13,6 +13,8 @@ export interface Remembered {
   endpoint: string;
   hash: string;
   outcome: 'validated' | 'accepted';
+  /** The service's evaluation decision, for an accepted creation that asked for one. */
+  decision?: string;
 }
 
 /** The namespace of a service base URL; a dry run without a URL keeps its own. */
@@ -124,10 +126,11 @@ export class StateStore {
     const s = this.statements;
     const at = now.toISOString();
     this.db.transaction(() => {
-      for (const { facts, endpoint, hash, outcome } of records) {
+      for (const { facts, endpoint, hash, outcome, decision } of records) {
         switch (facts.kind) {
           case 'order':
             s.addOrder.run(facts.orderId, hash, facts.evaluate ? 1 : 0, facts.status ?? null);
+            if (decision) s.setDecision.run(decision, facts.orderId);
             for (const p of facts.payments) s.addPayment.run(facts.orderId, p.id, p.acquirerId ?? null);
             for (const id of facts.deliveryIds) s.addDelivery.run(facts.orderId, id);
             break;
