@@ -1,18 +1,42 @@
 import type { CliIo } from './io.js';
 
-/** A one-line record counter on standard error, only when it is a terminal. */
-export function startProgress(io: CliIo, label: string): { tick: () => void; stop: () => void } {
+export interface Progress {
+  tick: (failed?: boolean) => void;
+  stop: () => void;
+}
+
+const number = (value: number) => Math.round(value).toLocaleString('en-US');
+
+function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.max(0, Math.round(seconds));
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+/**
+ * One line on standard error, only when it is a terminal: records per second, done of total
+ * when known, errors, and time left.
+ */
+export function startProgress(io: CliIo, label: string, total?: number): Progress {
   if (io.stderr.isTTY !== true) return { tick: () => {}, stop: () => {} };
-  let count = 0;
+  let done = 0;
+  let errors = 0;
   const started = Date.now();
   const draw = () => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    io.stderr.write(`\r\u001b[2K${label} ${count.toLocaleString('en-US')} records · ${Math.round(count / seconds).toLocaleString('en-US')}/s`);
+    const rate = done / seconds;
+    const parts = [`${label} ${number(done)}${total ? ` of ${number(total)}` : ''} records`, `${number(rate)}/s`];
+    if (errors > 0) parts.push(`${number(errors)} errors`);
+    if (total && rate > 0) parts.push(`${duration((total - done) / rate)} left`);
+    io.stderr.write(`\r\u001b[2K${parts.join(' · ')}`);
   };
   const timer = setInterval(draw, 250);
   timer.unref();
   return {
-    tick: () => void count++,
+    tick: (failed = false) => {
+      done++;
+      if (failed) errors++;
+    },
     stop: () => {
       clearInterval(timer);
       io.stderr.write('\r\u001b[2K');

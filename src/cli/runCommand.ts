@@ -142,15 +142,20 @@ async function deliver(options: DeliverOptions): Promise<void> {
     inputs: options.inputs, stdin: io.stdin, builder, rejectedOrders: new Set(),
     ...(options.map ? { map: options.map } : {}), ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}),
   };
+  const handle = outcomeHandler(shared);
+  const progress = startProgress(io, client ? 'sent' : 'written', builder.validRecords);
   const sender = client
     ? new Sender<SendContext>({
         client, concurrency: flags.concurrency, retries: flags.retries, timeoutMs: flags.timeout, clock: realClock, random: Math.random,
-        onOutcome: outcomeHandler(shared), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+        onOutcome: (job, outcome) => {
+          handle(job, outcome);
+          progress.tick(outcome.kind !== 'accepted');
+        },
+        ...(flags.rate === undefined ? {} : { rate: flags.rate }),
       })
     : undefined;
-  const progress = startProgress(io, 'sent');
   try {
-    await sendRun({ ...shared, ...(sender ? { sender } : {}), onRecord: progress.tick });
+    await sendRun({ ...shared, ...(sender ? { sender } : {}), ...(sender ? {} : { onRecord: () => progress.tick() }) });
     await sender?.drain();
   } finally {
     progress.stop();

@@ -44,8 +44,14 @@ export function formatPretty(report: Report, color: ChalkInstance): string {
   const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
   const verdict = summary.errors > 0 ? color.red.bold('✖ ') : color.green.bold('✔ ');
   out.push(`${verdict}${counts}`);
-  if (summary.sent > 0 || summary.skipped > 0) {
-    out.push(`  sent ${summary.sent}, accepted ${summary.accepted}, rejected ${summary.rejected}, skipped ${summary.skipped}, failed ${summary.failed}`);
+  const { delivery } = report;
+  if (delivery) {
+    out.push(`  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · retried ${delivery.retried} · skipped ${summary.skipped} · failed ${summary.failed}`);
+    for (const [endpoint, counts] of Object.entries(delivery.endpoints)) {
+      out.push(color.dim(`    ${endpoint.padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`));
+    }
+    const decisions = Object.entries(delivery.decisions);
+    if (decisions.length > 0) out.push(`  decisions: ${decisions.map(([decision, count]) => `${decision} ${count}`).join(', ')}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -179,6 +179,10 @@ export class ReportBuilder {
     return map;
   }
 
+  get validRecords(): number {
+    return this.summary.valid;
+  }
+
   get invalidRecords(): number {
     return this.summary.invalid;
   }

@@ -1,19 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { MemoryWritable } from '../../src/cli/memoryWritable.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 
-/** A writable that keeps what it is given. */
-export class MemoryWritable extends Writable {
-  text = '';
-  isTTY = false;
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
+export { MemoryWritable } from '../../src/cli/memoryWritable.js';
 
 export interface CliResult {
   code: number;

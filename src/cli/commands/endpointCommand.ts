@@ -5,11 +5,18 @@ import type { Resource } from '../../resources/resource.js';
 import { readColumnMap } from '../columnMap.js';
 import type { CliIo } from '../io.js';
 import { addRunOptions, executeRun, type RunFlags } from '../runCommand.js';
+import { fraudByHand } from './fraudByHand.js';
 
 interface EndpointFlags extends RunFlags {
   inputFormat?: InputFormat;
   map?: string;
+  orderId?: string;
 }
+
+const FRAUD_BY_HAND = `
+
+One order by hand (asks for confirmation on a terminal; --yes skips it):
+  $ collect fraud --order-id ORD-1001 --type chargeback --comment "chargeback 2024-04-02"`;
 
 function examples(name: string): string {
   return `
@@ -31,9 +38,20 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
     .argument('[files...]', 'input files; - or nothing for standard input')
     .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['json', 'ndjson', 'csv']))
     .option('--map <file>', 'JSON object {"field.path": "source column"} to read CSV exports with other headers');
+  if (resource.name === 'fraud') {
+    command
+      .option('--order-id <id>', 'mark this one order fraudulent (instead of reading files)')
+      .addOption(new Option('--type <type>', 'the fraud signal type, with --order-id').choices(['acquirer', 'manual_analysis', 'chargeback', 'third_party_antifraud', 'other']))
+      .option('--comment <text>', 'fraud_comment, with --order-id (required for third_party_antifraud)')
+      .option('--yes', 'send without asking for confirmation');
+  }
   return addRunOptions(command)
-    .addHelpText('after', examples(resource.name))
+    .addHelpText('after', examples(resource.name) + (resource.name === 'fraud' ? FRAUD_BY_HAND : ''))
     .action(async (files: string[], flags: EndpointFlags) => {
+      if (flags.orderId !== undefined) {
+        setExit(await fraudByHand(files, { ...flags, orderId: flags.orderId }, io));
+        return;
+      }
       const inputs = (files.length > 0 ? files : ['-']).map((name) => ({ endpoint: resource.name, spec: inputSpec(name, flags.inputFormat) }));
       const map = flags.map === undefined ? undefined : await readColumnMap(flags.map);
       setExit(await executeRun(inputs, flags, io, map));

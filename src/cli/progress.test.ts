@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryWritable } from '../../test/helpers/memoryIo.js';
+import type { CliIo } from './io.js';
+import { startProgress } from './progress.js';
+
+function io(tty: boolean) {
+  const stderr = Object.assign(new MemoryWritable(), { isTTY: tty });
+  return { stderr, io: { stderr } as unknown as CliIo };
+}
+
+describe('startProgress', () => {
+  it('draws nothing when standard error is not a terminal', () => {
+    const { stderr, io: cli } = io(false);
+    const progress = startProgress(cli, 'sent', 10);
+    progress.tick();
+    progress.stop();
+    expect(stderr.text).toBe('');
+  });
+  it('shows done of total, rate, errors and time left on a terminal', () => {
+    vi.useFakeTimers();
+    try {
+      const { stderr, io: cli } = io(true);
+      const progress = startProgress(cli, 'sent', 100);
+      for (let i = 0; i < 25; i++) progress.tick(i < 2);
+      vi.advanceTimersByTime(1000);
+      progress.stop();
+      expect(stderr.text).toMatch(/sent 25 of 100 records · \d+\/s · 2 errors · \d+s left/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
