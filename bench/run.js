@@ -1,5 +1,5 @@
 // npm run bench: collect's dry-run against the bare libraries, measured in the same run.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateOrders } from './generate-orders.js';
@@ -9,10 +9,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const data = `${root}bench/data`;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-function measure(args) {
+function measure(args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
     let rss = '';
     child.stdio[3].on('data', (chunk) => (rss += chunk));
     child.on('error', reject);
@@ -24,10 +24,10 @@ function measure(args) {
   });
 }
 
-async function best(args) {
+async function best(args, env = {}) {
   let result;
   for (let i = 0; i < rounds; i++) {
-    const run = await measure(args);
+    const run = await measure(args, env);
     if (!result || run.seconds < result.seconds) result = run;
   }
   return result;
@@ -56,6 +56,10 @@ async function statusesFile(rows) {
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
 const collect = (file) => ['dist/cli/main.js', 'order', file, '--dry-run', '--format', 'json', '--no-state'];
 
+const only = process.env.BENCH_ONLY;
+const section = (name) => only === undefined || only === name;
+
+if (section('validate')) {
 const speedRows = 200_000;
 const speedFile = await ordersFile(speedRows);
 const bare = await best(['bench/baseline-csv-parse.js', speedFile]);
@@ -73,7 +77,9 @@ console.log('peak memory of collect order --dry-run:');
 console.log(`  100,000 rows              ${mib(small.rss)}`);
 console.log(`  1,000,000 rows            ${mib(large.rss)}  (${large.seconds.toFixed(1)} s)`);
 console.log(`  ratio                     ${(large.rss / small.rss).toFixed(2)}x  (target <= 1.25x)`);
+}
 
+if (section('backfill')) {
 // A backfill: 1,000,000 orders and 1,000,000 status updates, flow rules and a fresh state folder.
 const backfillRows = Number(process.env.BENCH_BACKFILL_ROWS ?? 1_000_000);
 const backfillOrders = await ordersFile(backfillRows);
@@ -84,3 +90,35 @@ rmSync(state, { recursive: true, force: true });
 const records = backfillRows * 2;
 console.log(`collect backfill --dry-run, ${backfillRows.toLocaleString('en-US')} orders + ${backfillRows.toLocaleString('en-US')} status updates:`);
 console.log(`  ${run.seconds.toFixed(1)} s  ${Math.round(records / run.seconds).toLocaleString('en-US')} records/s  peak ${mib(run.rss)}`);
+}
+
+if (section('send')) {
+  // Sending: 40,000 status updates to a local server in its own process, 8 connections each way.
+  const sendRows = 40_000;
+  const statuses = await statusesFile(sendRows);
+  const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
+  const { port } = await new Promise((resolve) => server.once('message', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const served = async () => (await fetch(`${url}/_stats`)).json();
+  const bestOf = async (args, env) => {
+    let result;
+    for (let i = 0; i < rounds; i++) {
+      const run = await measure(args, env);
+      const seen = await served();
+      if (seen.count !== sendRows) throw new Error(`${args[0]} sent ${seen.count} requests, not ${sendRows}`);
+      if (!result || seen.rate > result.rate) result = { ...run, rate: seen.rate };
+    }
+    return result;
+  };
+  try {
+    const bare = await bestOf(['bench/baseline-undici.js', url, statuses, '8'], {});
+    const ours = await bestOf(['dist/cli/main.js', 'status', statuses, '--base-url', url, '--concurrency', '8', '--no-state', '--format', 'json'], { COLLECT_API_KEY: 'bench-key' });
+    const row = (label, r) => `  ${label.padEnd(25)} ${Math.round(r.rate).toLocaleString('en-US').padStart(7)} requests/s at the server   whole run ${r.seconds.toFixed(2)} s (${Math.round(sendRows / r.seconds).toLocaleString('en-US')} records/s)`;
+    console.log(`sending ${sendRows.toLocaleString('en-US')} status updates to a local server, 8 connections, best of ${rounds}:`);
+    console.log(row('bare undici loop', bare));
+    console.log(row('collect status (sending)', ours));
+    console.log(`  ratio of request rates    ${(ours.rate / bare.rate).toFixed(2)}x  (target >= 0.80x); whole runs ${(bare.seconds / ours.seconds).toFixed(2)}x (collect also checks every record first)`);
+  } finally {
+    server.kill();
+  }
+}

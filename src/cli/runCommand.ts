@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
@@ -6,21 +5,20 @@ import type { ColumnMap } from '../convert/csvColumns.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { ReportBuilder, reportExitCode, type Report } from '../report/report.js';
 import { checkRun, type RunInput } from '../run/checkRun.js';
-import { outcomeHandler, sendRun, type SendContext, type SendRunOptions } from '../run/sendRun.js';
+import { deliverySink, outcomeHandler, type SendContext } from '../run/deliverySink.js';
 import { realClock } from '../send/clock.js';
 import { createHttpClient } from '../send/httpClient.js';
 import { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
 import { Sender } from '../send/sender.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
-import { RunIndex } from '../state/runIndex.js';
+import { SpillingRunIndex } from '../state/memoryRunIndex.js';
 import { StateRecorder } from '../state/stateRecorder.js';
 import { StateStore } from '../state/stateStore.js';
 import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
-import { startProgress } from './progress.js';
+import { startProgress, type Progress } from './progress.js';
 import { redactingIo } from './redactingIo.js';
-import { spoolStdin } from './spoolStdin.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -73,9 +71,9 @@ function exitCodeOf(report: Report): number {
 }
 
 /** Checks, and unless --dry-run sends, the records of a command's inputs; writes the report; returns the exit code. */
-export async function executeRun(given: RunInput[], flags: RunFlags, rawIo: CliIo, map?: ColumnMap): Promise<number> {
+export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, map?: ColumnMap): Promise<number> {
   const sending = flags.dryRun !== true;
-  if (given.some((input) => input.spec.name === '-') && rawIo.stdin.isTTY === true) {
+  if (inputs.some((input) => input.spec.name === '-') && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
   }
   const baseUrl = flags.baseUrl ?? (rawIo.env.COLLECT_BASE_URL || undefined);
@@ -84,85 +82,58 @@ export async function executeRun(given: RunInput[], flags: RunFlags, rawIo: CliI
   const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
   const redact = redactor(apiKey);
   const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
+  const persistent = flags.state !== false;
 
-  const workDir = flags.state === false ? tmpdir() : flags.state;
-  const state = StateStore.open(flags.state === false ? null : flags.state, baseUrl);
-  const thirdPass = sending || flags.rejects !== undefined || flags.results !== undefined;
-  const spooled = thirdPass ? await spoolStdin(given, io, workDir) : { inputs: given };
-  const inputs = spooled.inputs;
-  const runIndex = RunIndex.create(workDir);
+  const state = StateStore.open(persistent ? (flags.state as string) : null, baseUrl);
+  const runIndex = new SpillingRunIndex(persistent ? (flags.state as string) : tmpdir());
   const builder = new ReportBuilder({ strict: flags.strict === true });
-  const now = () => io.now();
-  try {
-    const checking = startProgress(io, 'checked');
-    let complete: boolean;
-    try {
-      complete = await checkRun({
-        inputs, stdin: io.stdin, now: now(), builder, state, runIndex, remember: !sending && baseUrl === undefined, onRecord: checking.tick,
-        ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }),
-      });
-    } finally {
-      checking.stop();
-      runIndex.close();
-    }
-    if (complete && thirdPass) await deliver({ inputs, flags, io, builder, state, base, apiKey, redact, ...(map ? { map } : {}) });
-  } finally {
-    state.close();
-    if (spooled.path) rmSync(spooled.path, { force: true });
-  }
-  const report = builder.build();
-  io.stdout.write(formatReport(report, flags.format, colorFor(io.stdout, io.env)));
-  const code = exitCodeOf(report);
-  if (report.issues.some((issue) => issue.code === 'key-refused')) {
-    io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
-  }
-  return code;
-}
-
-interface DeliverOptions {
-  inputs: RunInput[];
-  flags: RunFlags;
-  io: CliIo;
-  builder: ReportBuilder;
-  state: StateStore;
-  base: URL | undefined;
-  apiKey: string | undefined;
-  redact: (text: string) => string;
-  map?: ColumnMap;
-}
-
-/** Pass 3: sends the valid records (unless --dry-run) and writes --rejects and --results. */
-async function deliver(options: DeliverOptions): Promise<void> {
-  const { flags, io, builder, state, base, apiKey, redact } = options;
-  const rejects = flags.rejects === undefined ? undefined : new RejectsWriter(flags.rejects, options.inputs.map((i) => i.spec), redact);
+  const rejects = flags.rejects === undefined ? undefined : new RejectsWriter(flags.rejects, inputs.map((i) => i.spec), redact);
   const results = flags.results === undefined ? undefined : new ResultsWriter(flags.results, redact);
-  const recorder = base && apiKey ? new StateRecorder(state, () => io.now()) : undefined;
-  const client = base && apiKey ? createHttpClient(base, apiKey, flags.concurrency) : undefined;
-  const shared: Omit<SendRunOptions, 'sender'> = {
-    inputs: options.inputs, stdin: io.stdin, builder, rejectedOrders: new Set(),
-    ...(options.map ? { map: options.map } : {}), ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}),
-  };
-  const handle = outcomeHandler(shared);
-  const progress = startProgress(io, client ? 'sent' : 'written', builder.validRecords);
+  const recorder = sending && persistent ? new StateRecorder(state, () => io.now()) : undefined;
+  const client = sending && base && apiKey ? createHttpClient(base, apiKey, flags.concurrency, flags.timeout) : undefined;
+  const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}) };
+  const rejectedOrders = new Set<string>();
+  const progress = startProgress(io, 'checked');
+  let sendProgress: Progress | undefined;
+  const handle = outcomeHandler(parts, rejectedOrders);
   const sender = client
     ? new Sender<SendContext>({
         client, concurrency: flags.concurrency, retries: flags.retries, timeoutMs: flags.timeout, clock: realClock, random: Math.random,
         onOutcome: (job, outcome) => {
           handle(job, outcome);
-          progress.tick(outcome.kind !== 'accepted');
+          // Sending starts once every record is checked: the count of valid records is the total.
+          if (!sendProgress) {
+            progress.stop();
+            sendProgress = startProgress(io, 'sent', builder.validRecords);
+          }
+          sendProgress.tick(outcome.kind !== 'accepted');
         },
         ...(flags.rate === undefined ? {} : { rate: flags.rate }),
       })
     : undefined;
+  const sink = sender || rejects ? deliverySink(parts, sender, rejectedOrders) : undefined;
   try {
-    await sendRun({ ...shared, ...(sender ? { sender } : {}), ...(sender ? {} : { onRecord: () => progress.tick() }) });
+    await checkRun({
+      inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex, onRecord: progress.tick,
+      remember: !sending && baseUrl === undefined && persistent,
+      ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(sink ? { sink } : {}),
+    });
     await sender?.drain();
   } finally {
     progress.stop();
+    sendProgress?.stop();
     recorder?.flush();
     if (sender) builder.addRetries(sender.retried);
+    runIndex.close();
+    state.close();
     await client?.close();
     await rejects?.close();
     await results?.close();
   }
+  const report = builder.build();
+  io.stdout.write(formatReport(report, flags.format, colorFor(io.stdout, io.env)));
+  if (report.issues.some((issue) => issue.code === 'key-refused')) {
+    io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
+  }
+  return exitCodeOf(report);
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Issue, RecordLocation } from '../core/issue.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
@@ -7,17 +8,30 @@ import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
-import type { ReportBuilder } from '../report/report.js';
+import type { RawRecord } from '../readers/sourceRecord.js';
+import { recordKey, type ReportBuilder } from '../report/report.js';
 import { resources } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
-import type { RunIndex } from '../state/runIndex.js';
+import type { IndexedEvent, RunIndex } from '../state/runIndex.js';
 import type { Remembered, StateStore } from '../state/stateStore.js';
 import { validateRecord } from '../validate/validateRecord.js';
 
 export interface RunInput {
   endpoint: EndpointName;
   spec: InputSpec;
+}
+
+/** What a run does with its records once they are judged: send the valid ones, write the invalid ones out. */
+export interface RecordSink {
+  /** Keep each record's body in the run index (the run sends). */
+  needsBodies: boolean;
+  /** Keep each record as written (for --rejects). */
+  needsRaw: boolean;
+  /** A valid record, in flow order: an order's records together, in reading order. */
+  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined): Promise<void>;
+  /** An invalid record, with its reasons. */
+  invalid(endpoint: EndpointName, location: RecordLocation, raw: RawRecord | undefined, reason: string): void;
 }
 
 export interface CheckRunOptions {
@@ -33,13 +47,17 @@ export interface CheckRunOptions {
   /** Stop reading after this many invalid records. */
   maxErrors?: number;
   onRecord?: () => void;
+  sink?: RecordSink;
 }
 
 const REMEMBER_BATCH = 5000;
 
+const reasonOf = (issues: readonly Issue[]) =>
+  issues.filter((issue) => issue.severity === 'error').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`).join('; ');
+
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped by --max-errors. */
 async function readAll(options: CheckRunOptions): Promise<boolean> {
-  const { builder, runIndex } = options;
+  const { builder, runIndex, sink } = options;
   const context = { now: options.now };
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { endpoint, spec } of options.inputs) {
@@ -51,10 +69,18 @@ async function readAll(options: CheckRunOptions): Promise<boolean> {
         : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
       const invalid = builder.add(endpoint, location, issues);
       const facts = isRecord(record.value) ? extractFacts(endpoint, record.value) : null;
-      if (facts) runIndex.add({ facts, endpoint, location, hash: contentHash(endpoint, record.value), schemaValid: !invalid });
+      const raw = sink?.needsRaw ? record.raw : undefined;
+      if (facts) {
+        runIndex.add({
+          facts, endpoint, location, hash: contentHash(endpoint, record.value), schemaValid: !invalid,
+          ...(sink?.needsBodies && !invalid ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}),
+        });
+      } else if (raw && record.index !== null) {
+        runIndex.addUnkeyed({ endpoint, location, raw });
+      }
       options.onRecord?.();
       if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) {
-        builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked`);
+        builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
         return false;
       }
     }
@@ -62,26 +88,45 @@ async function readAll(options: CheckRunOptions): Promise<boolean> {
   return true;
 }
 
-/** Pass 2: every order's records against the flow rules, and what the state remembers of them. */
-function checkFlows(options: CheckRunOptions): void {
-  const { builder, state, runIndex } = options;
+function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
+  const { facts } = event;
+  const flow: FlowEvent = {
+    facts, endpoint: event.endpoint, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
+    replay: facts.kind !== 'order' && state.isJournaled(event.hash),
+  };
+  if (facts.kind === 'delivery') flow.deliveryOwners = [...new Set([...event.runOwners, ...state.deliveryOwners(facts.deliveryId)])];
+  return flow;
+}
+
+/**
+ * Pass 2: every order's records against the flow rules, with what the state knows; then each
+ * record to the sink (valid ones in flow order), and what the state should remember.
+ */
+async function checkFlows(options: CheckRunOptions): Promise<void> {
+  const { builder, state, runIndex, sink } = options;
   const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
   for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.kinds)) builder.note(skip.code, `skipped: ${skip.reason}`);
+  const schemaIssues = sink ? builder.issuesByRecord() : undefined;
   let remembered: Remembered[] = [];
   for (const indexed of runIndex.timelines()) {
-    const events: FlowEvent[] = indexed.events.map(({ runOwners, ...event }) => ({
-      ...event,
-      replay: event.facts.kind !== 'order' && state.isJournaled(event.hash),
-      ...(event.facts.kind === 'delivery' ? { deliveryOwners: [...new Set([...runOwners, ...state.deliveryOwners(event.facts.deliveryId)])] } : {}),
-    }));
+    const events = indexed.events.map((event) => toFlowEvent(event, state));
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: state.priorOrder(indexed.orderId), events };
     const verdict = evaluateTimeline(timeline, knowledge, flowRules);
     for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
-    for (const event of events) {
+    for (const [position, event] of events.entries()) {
       const issues = verdict.issues.get(event);
-      const invalid = issues ? builder.addLater(event.endpoint, event.location, issues, event.schemaValid) : false;
-      if (options.remember && event.schemaValid && !invalid) {
-        remembered.push({ facts: event.facts, endpoint: event.endpoint, hash: event.hash, outcome: 'validated' });
+      const flowInvalid = issues ? builder.addLater(event.endpoint, event.location, issues, event.schemaValid) : false;
+      const valid = event.schemaValid && !flowInvalid;
+      if (options.remember && valid) remembered.push({ facts: event.facts, endpoint: event.endpoint, hash: event.hash, outcome: 'validated' });
+      if (!sink) continue;
+      const { body, raw } = indexed.events[position]!;
+      if (!valid) {
+        const earlier = schemaIssues?.get(recordKey(event.endpoint, event.location.file, event.location.index ?? -1)) ?? [];
+        sink.invalid(event.endpoint, event.location, raw, reasonOf([...earlier, ...(issues ?? [])]));
+      } else if (issues?.some((issue) => issue.code === 'duplicate-order')) {
+        builder.addSkipped(); // an identical repeat of a creation: sent once
+      } else {
+        await sink.valid(event, body, raw);
       }
     }
     if (remembered.length >= REMEMBER_BATCH) {
@@ -90,14 +135,21 @@ function checkFlows(options: CheckRunOptions): void {
     }
   }
   if (remembered.length > 0) state.remember(remembered, options.now);
+  if (sink) {
+    for (const record of runIndex.unkeyed()) {
+      const issues = schemaIssues?.get(recordKey(record.endpoint, record.location.file, record.location.index ?? -1)) ?? [];
+      sink.invalid(record.endpoint, record.location, record.raw, reasonOf(issues));
+    }
+  }
 }
 
 /**
  * Checks a run: every record against its schema, then every order's records against the
- * flow rules, with what earlier runs recorded. Sends nothing. Returns false when --max-errors stopped it.
+ * flow rules, with what earlier runs recorded; hands each record to the sink, if any.
+ * Returns false when --max-errors stopped it.
  */
 export async function checkRun(options: CheckRunOptions): Promise<boolean> {
   if (!(await readAll(options))) return false;
-  checkFlows(options);
+  await checkFlows(options);
   return true;
 }

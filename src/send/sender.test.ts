@@ -10,7 +10,7 @@ afterEach(async () => {
 
 async function setup(handler: (request: SeenRequest, count: number) => Reply | Promise<Reply>, options: { retries?: number; timeoutMs?: number; concurrency?: number } = {}) {
   const server = await startServer(handler);
-  const client = createHttpClient(new URL(server.url), 'test-key-123', options.concurrency ?? 4);
+  const client = createHttpClient(new URL(server.url), 'test-key-123', options.concurrency ?? 4, options.timeoutMs ?? 2000);
   closers.push(server.close, () => client.close());
   const clock = fakeClock();
   const outcomes: [string, Outcome][] = [];

@@ -65,23 +65,26 @@ export class Sender<Context = unknown> {
     if (this.active >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
     const previous = this.tails.get(job.orderId);
-    const tail: Promise<boolean> = (async () => {
-      const creationOk = previous ? await previous : true;
-      let outcome: Outcome;
-      if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
-      else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
-      else {
-        const veto = job.guard?.();
-        outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
-      }
-      this.options.onOutcome(job, outcome);
-      return job.isCreation ? outcome.kind === 'accepted' : creationOk;
-    })().finally(() => {
+    const done = () => {
       this.active--;
       this.waiting.shift()?.();
       if (this.tails.get(job.orderId) === tail) this.tails.delete(job.orderId);
-    });
+    };
+    const tail: Promise<boolean> = (previous ? previous.then((ok) => this.run(job, ok)) : this.run(job, true)).finally(done);
     this.tails.set(job.orderId, tail);
+  }
+
+  /** Sends one record once the order's earlier calls are done; resolves to whether the order's creation is accepted. */
+  private async run(job: SendJob<Context>, creationOk: boolean): Promise<boolean> {
+    let outcome: Outcome;
+    if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
+    else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
+    else {
+      const veto = job.guard?.();
+      outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
+    }
+    this.options.onOutcome(job, outcome);
+    return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 
   /** Waits until every submitted record has its outcome. */
@@ -99,22 +102,21 @@ export class Sender<Context = unknown> {
   private async deliver(job: SendJob<Context>): Promise<Outcome> {
     const { client, clock, random, retries, timeoutMs } = this.options;
     for (let attempt = 1; ; attempt++) {
-      await this.throttle();
-      const result = await client.send(job.method, job.path, job.body, timeoutMs);
+      if (this.bucket) await this.throttle();
+      const result = await client.send(job.method, job.path, job.body);
       let reason: string;
       let retryAfter: number | undefined;
       if (result.kind === 'answer') {
         const verdict = judgeStatus(result.status);
-        const body = parseBody(result.text);
         if (verdict === 'accepted') {
-          const decision = job.isCreation ? readDecision(body) : undefined;
+          const decision = job.isCreation ? readDecision(parseBody(result.text)) : undefined;
           return { kind: 'accepted', status: result.status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}) };
         }
         if (verdict === 'refused') {
           this.refused = true;
           return { kind: 'refused', status: result.status, attempts: attempt };
         }
-        if (verdict === 'reject') return { kind: 'rejected', status: result.status, text: result.text, message: serviceMessage(body, result.text), attempts: attempt };
+        if (verdict === 'reject') return { kind: 'rejected', status: result.status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt };
         reason = `HTTP ${result.status}`;
         const header = result.headers['retry-after'];
         retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header, clock.now());

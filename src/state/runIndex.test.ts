@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunIndex } from './runIndex.js';
+import { SqliteRunIndex } from './runIndex.js';
 
 describe('RunIndex', () => {
   it("yields each order's records together, in reading order, with the run's owners of delivery ids", () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-run-'));
-    const index = RunIndex.create(dir);
+    const index = SqliteRunIndex.create(dir);
     const at = (file: string, n: number) => ({ file, index: n, line: n + 2 });
     index.add({ endpoint: 'status', hash: 's1', schemaValid: true, location: at('s.csv', 0), facts: { kind: 'status', orderId: 'B', status: 'approved' } });
     index.add({ endpoint: 'order', hash: 'o1', schemaValid: true, location: at('o.csv', 0), facts: { kind: 'order', orderId: 'A', evaluate: false, payments: [], deliveryIds: ['D1'] } });
