@@ -193,3 +193,19 @@ describe('the state', () => {
     expect(alone.notes).toContain('unknown-order');
   });
 });
+
+describe('duplicate-order without a state (the lean path: ids fingerprinted, repeats read again)', () => {
+  it('finds repeated ids across files, an identical repeat as a warning, a changed one as an error', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runCli } = await import('./helpers/memoryIo.js');
+    const dir = mkdtempSync(join(tmpdir(), 'collect-lean-'));
+    writeFileSync(join(dir, 'a.ndjson'), nd(orderRecord('A'), orderRecord('B')));
+    writeFileSync(join(dir, 'b.csv'), 'id,creation_datetime,total_paid_value,user.id\nA,2024-03-01T10:00:00Z,10,U1\nB,2024-03-01T10:00:00Z,99,U1\nC,2024-03-01T10:00:00Z,1,U1\n');
+    const { code, stdout } = await runCli(['order', join(dir, 'a.ndjson'), join(dir, 'b.csv'), '--dry-run', '--no-state', '--format', 'json']);
+    const issues = JSON.parse(stdout).issues.map((i: { severity: string; code: string; file: string; index: number }) => `${i.severity} ${i.code} ${i.file.slice(dir.length + 1)}#${i.index}`);
+    expect(issues).toEqual(['warning duplicate-order b.csv#0', 'error duplicate-order b.csv#1']);
+    expect(code).toBe(1);
+  });
+});

@@ -57,6 +57,8 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
     const indexNext = segments.slice(1).map((segment) => /^\d+$/.test(segment));
     columns.push({ position, path, segments, indexNext, kind: fieldKindAt(schema, segments) });
   });
+  // Columns in field order at every level: the records they build have sorted keys, which makes hashing them cheap.
+  columns.sort(compareFieldPaths);
   const width = headers.length;
   const build = compileRowBuilder(columns, width) ?? ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
   return { plan: { columns, width, build }, issues: [...issues, ...unknownColumns(schema, columns, width)] };
@@ -72,6 +74,14 @@ function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], 
     ...issue,
     message: `the column ${issue.path} is not a field the service knows; its cells are sent as they are`,
   }));
+}
+
+function compareFieldPaths(a: CsvColumn, b: CsvColumn): number {
+  const length = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < length; i++) {
+    if (a.segments[i] !== b.segments[i]) return a.segments[i]! < b.segments[i]! ? -1 : 1;
+  }
+  return a.segments.length - b.segments.length;
 }
 
 type Container = Record<string, unknown> | unknown[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentHash } from './canonical.js';
+import { canonicalJson, contentHash, isCanonical } from './canonical.js';
 
 describe('canonicalJson and contentHash', () => {
   it('ignore key order at every depth, but not array order', () => {
@@ -18,5 +18,16 @@ describe('canonicalJson of awkward keys and values', () => {
     const text = canonicalJson(value);
     expect(JSON.parse(text)).toEqual({ a: 'é\u2028', 'b "q"': [1, 'x', { 'a\nb': true, z: null }], 'c.d': -0.5 });
     expect(Object.keys(JSON.parse(text))).toEqual(['a', 'b "q"', 'c.d']);
+  });
+});
+
+describe('the sorted fast path', () => {
+  it('writes exactly what canonicalJson writes whenever a record is already sorted', () => {
+    const sorted = { a: 1, b: [{ c: 'x', d: null }, 2], e: { f: 'é"\n', g: undefined, h: true } };
+    expect(isCanonical(sorted)).toBe(true);
+    expect(JSON.stringify(sorted)).toBe(canonicalJson(sorted));
+    expect(isCanonical({ b: 1, a: 2 })).toBe(false);
+    expect(isCanonical({ a: [{ d: 1, c: 2 }] })).toBe(false);
+    expect(contentHash('order', { b: 1, a: 2 })).toBe(contentHash('order', { a: 2, b: 1 }));
   });
 });

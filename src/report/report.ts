@@ -71,13 +71,17 @@ export class ReportBuilder {
 
   constructor(private readonly options: ReportOptions) {}
 
+  private last: FileSummary | undefined;
+
   private file(endpoint: string, file: string): FileSummary {
+    if (this.last && this.last.file === file && this.last.endpoint === endpoint) return this.last;
     const key = `${endpoint}\u0000${file}`;
     let entry = this.files.get(key);
     if (!entry) {
       entry = { file, endpoint, records: 0, invalid: 0 };
       this.files.set(key, entry);
     }
+    this.last = entry;
     return entry;
   }
 

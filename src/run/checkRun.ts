@@ -4,6 +4,7 @@ import type { ColumnMap } from '../convert/csvColumns.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
 import { extractFacts } from '../flow/facts.js';
+import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
@@ -13,7 +14,7 @@ import { recordKey, type ReportBuilder } from '../report/report.js';
 import { resources } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
-import type { IndexedEvent, RunIndex } from '../state/runIndex.js';
+import type { IndexedEvent, IndexedTimeline, RunIndex } from '../state/runIndex.js';
 import type { Remembered, StateStore } from '../state/stateStore.js';
 import { validateRecord } from '../validate/validateRecord.js';
 
@@ -55,8 +56,17 @@ const REMEMBER_BATCH = 5000;
 const reasonOf = (issues: readonly Issue[]) =>
   issues.filter((issue) => issue.severity === 'error').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`).join('; ');
 
+/**
+ * A run of creations alone, with no state to compare with, nothing to remember and nothing to
+ * send: only duplicate-order can apply, so pass 1 keeps a fingerprint of each id and nothing
+ * else, and only repeated ids are read again (the common case of checking an export in CI).
+ */
+function isLean(options: CheckRunOptions): boolean {
+  return options.inputs.every((input) => input.endpoint === 'order') && !options.state.hasOrders && !options.remember && !options.sink;
+}
+
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped by --max-errors. */
-async function readAll(options: CheckRunOptions): Promise<boolean> {
+async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefined, repeatedIds: Set<string>): Promise<boolean> {
   const { builder, runIndex, sink } = options;
   const context = { now: options.now };
   for (const { spec } of options.inputs) await checkReadable(spec);
@@ -68,8 +78,15 @@ async function readAll(options: CheckRunOptions): Promise<boolean> {
         ? record.issues
         : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
       const invalid = builder.add(endpoint, location, issues);
-      const facts = isRecord(record.value) ? extractFacts(endpoint, record.value) : null;
       const raw = sink?.needsRaw ? record.raw : undefined;
+      if (lean) {
+        const id = isRecord(record.value) ? record.value.id : undefined;
+        if (typeof id === 'string' && id !== '' && lean.add(id)) repeatedIds.add(id);
+        options.onRecord?.();
+        if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
+        continue;
+      }
+      const facts = isRecord(record.value) ? extractFacts(endpoint, record.value) : null;
       if (facts) {
         runIndex.add({
           facts, endpoint, location, hash: contentHash(endpoint, record.value), schemaValid: !invalid,
@@ -79,13 +96,42 @@ async function readAll(options: CheckRunOptions): Promise<boolean> {
         runIndex.addUnkeyed({ endpoint, location, raw });
       }
       options.onRecord?.();
-      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) {
-        builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
-        return false;
-      }
+      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
     }
   }
   return true;
+}
+
+function stopped(options: CheckRunOptions): false {
+  options.builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
+  return false;
+}
+
+/**
+ * For a lean run: the timelines of the order ids whose fingerprint came twice, read again from
+ * the inputs (each candidate checked against its real id, so a fingerprint clash costs nothing).
+ */
+async function repeatedTimelines(options: CheckRunOptions, candidates: Set<string>): Promise<IndexedTimeline[]> {
+  const byOrder = new Map<string, IndexedEvent[]>();
+  if (candidates.size === 0) return [];
+  const invalid = options.builder.issuesByRecord();
+  let seq = 0;
+  for (const { endpoint, spec } of options.inputs) {
+    for await (const record of readRecords(spec, resources[endpoint], options.stdin, options.map)) {
+      const id = isRecord(record.value) ? record.value.id : undefined;
+      if (typeof id !== 'string' || !candidates.has(id)) continue;
+      const location = { file: record.file, index: record.index, line: record.line };
+      const issues = invalid.get(recordKey(endpoint, record.file, record.index ?? -1)) ?? [];
+      const event: IndexedEvent = {
+        facts: { kind: 'order', orderId: id, evaluate: false, payments: [], deliveryIds: [] }, endpoint, location, seq: seq++,
+        hash: contentHash(endpoint, record.value), schemaValid: !issues.some((issue) => issue.severity === 'error'), runOwners: [],
+      };
+      const list = byOrder.get(id);
+      if (list) list.push(event);
+      else byOrder.set(id, [event]);
+    }
+  }
+  return [...byOrder].filter(([, events]) => events.length > 1).map(([orderId, events]) => ({ orderId, events }));
 }
 
 function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
@@ -102,13 +148,13 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
  * Pass 2: every order's records against the flow rules, with what the state knows; then each
  * record to the sink (valid ones in flow order), and what the state should remember.
  */
-async function checkFlows(options: CheckRunOptions): Promise<void> {
+async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] | undefined): Promise<void> {
   const { builder, state, runIndex, sink } = options;
-  const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
+  const knowledge = { creations: repeated !== undefined || runIndex.hasCreations || state.hasOrders };
   for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.kinds)) builder.note(skip.code, `skipped: ${skip.reason}`);
   const schemaIssues = sink ? builder.issuesByRecord() : undefined;
   let remembered: Remembered[] = [];
-  for (const indexed of runIndex.timelines()) {
+  for (const indexed of repeated ?? runIndex.timelines()) {
     const events = indexed.events.map((event) => toFlowEvent(event, state));
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: state.priorOrder(indexed.orderId), events };
     const verdict = evaluateTimeline(timeline, knowledge, flowRules);
@@ -149,7 +195,9 @@ async function checkFlows(options: CheckRunOptions): Promise<void> {
  * Returns false when --max-errors stopped it.
  */
 export async function checkRun(options: CheckRunOptions): Promise<boolean> {
-  if (!(await readAll(options))) return false;
-  await checkFlows(options);
+  const lean = isLean(options) ? new FingerprintSet() : undefined;
+  const repeatedIds = new Set<string>();
+  if (!(await readAll(options, lean, repeatedIds))) return false;
+  await checkFlows(options, lean ? await repeatedTimelines(options, repeatedIds) : undefined);
   return true;
 }

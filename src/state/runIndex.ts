@@ -69,11 +69,12 @@ export class SqliteRunIndex implements RunIndex {
     this.db.pragma('synchronous = OFF');
     this.db.pragma('temp_store = FILE');
     this.db.pragma('cache_size = -32768');
+    // Keyed by (order_id, seq): the table itself is in timeline order, read back with one scan.
     this.db.exec(`CREATE TABLE events (
-      seq INTEGER PRIMARY KEY, order_id TEXT NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
+      order_id TEXT NOT NULL, seq INTEGER NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
       idx INTEGER, line INTEGER, schema_valid INTEGER NOT NULL, hash TEXT NOT NULL, facts TEXT NOT NULL, delivery_id TEXT,
-      body TEXT, raw TEXT
-    ); CREATE TABLE deliveries (delivery_id TEXT NOT NULL, order_id TEXT NOT NULL);
+      body TEXT, raw TEXT, PRIMARY KEY (order_id, seq)
+    ) WITHOUT ROWID; CREATE TABLE deliveries (delivery_id TEXT NOT NULL, order_id TEXT NOT NULL);
     CREATE TABLE unkeyed (seq INTEGER PRIMARY KEY, endpoint TEXT NOT NULL, file INTEGER NOT NULL, idx INTEGER, line INTEGER, raw TEXT NOT NULL);`);
     const insert = this.db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.insertUnkeyed = this.db.prepare('INSERT INTO unkeyed (endpoint, file, idx, line, raw) VALUES (?, ?, ?, ?, ?)');
@@ -81,7 +82,7 @@ export class SqliteRunIndex implements RunIndex {
     this.flush = this.db.transaction((records: IndexedRecord[]) => {
       for (const r of records) {
         const { facts } = r;
-        insert.run(this.seq++, facts.orderId, r.endpoint, this.fileId(r.location.file), r.location.index, r.location.line,
+        insert.run(facts.orderId, this.seq++, r.endpoint, this.fileId(r.location.file), r.location.index, r.location.line,
           r.schemaValid ? 1 : 0, r.hash, JSON.stringify(facts), facts.kind === 'delivery' ? facts.deliveryId : null,
           r.body ?? null, r.raw ? JSON.stringify(r.raw) : null);
         if (facts.kind === 'order') for (const id of facts.deliveryIds) owner.run(id, facts.orderId);
@@ -132,8 +133,9 @@ export class SqliteRunIndex implements RunIndex {
   /** Every order's records, one order at a time, ordered by order id then reading order. */
   *timelines(): Generator<IndexedTimeline> {
     this.commit();
-    this.db.exec('CREATE INDEX IF NOT EXISTS events_by_order ON events (order_id, seq); CREATE INDEX IF NOT EXISTS deliveries_by_id ON deliveries (delivery_id);');
-    const rows = this.db.prepare(`SELECT e.*, (SELECT group_concat(d.order_id, char(31)) FROM deliveries d WHERE d.delivery_id = e.delivery_id) AS owners
+    this.db.exec('CREATE INDEX IF NOT EXISTS deliveries_by_id ON deliveries (delivery_id);');
+    const rows = this.db.prepare(`SELECT e.*, CASE WHEN e.delivery_id IS NULL THEN NULL
+        ELSE (SELECT group_concat(d.order_id, char(31)) FROM deliveries d WHERE d.delivery_id = e.delivery_id) END AS owners
       FROM events e ORDER BY e.order_id, e.seq`).iterate() as IterableIterator<{
       seq: number; order_id: string; endpoint: EndpointName; file: number; idx: number | null; line: number | null;
       schema_valid: number; hash: string; facts: string; owners: string | null; body: string | null; raw: string | null;

@@ -1,0 +1,48 @@
+/**
+ * A compact set of 64-bit fingerprints of strings (8 bytes each), to find repeated order ids
+ * among millions without keeping the ids: a repeated fingerprint names a candidate, which is
+ * then checked against the real ids.
+ */
+export class FingerprintSet {
+  private high = new Uint32Array(1 << 16);
+  private low = new Uint32Array(1 << 16);
+  private count = 0;
+
+  /** Adds a text; returns true when its fingerprint was already there. */
+  add(text: string): boolean {
+    let a = 0x811c9dc5;
+    let b = 0x9747b28c;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    const high = (b | 1) >>> 0; // 0 marks an empty slot
+    const low = a >>> 0;
+    const mask = this.high.length - 1;
+    for (let slot = low & mask; ; slot = (slot + 1) & mask) {
+      if (this.high[slot] === 0) {
+        this.high[slot] = high;
+        this.low[slot] = low;
+        if (++this.count * 2 > this.high.length) this.grow();
+        return false;
+      }
+      if (this.high[slot] === high && this.low[slot] === low) return true;
+    }
+  }
+
+  private grow(): void {
+    const { high, low } = this;
+    this.high = new Uint32Array(high.length * 2);
+    this.low = new Uint32Array(low.length * 2);
+    const mask = this.high.length - 1;
+    for (let i = 0; i < high.length; i++) {
+      if (high[i] === 0) continue;
+      let slot = low[i]! & mask;
+      while (this.high[slot] !== 0) slot = (slot + 1) & mask;
+      this.high[slot] = high[i]!;
+      this.low[slot] = low[i]!;
+    }
+  }
+}
