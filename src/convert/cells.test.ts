@@ -36,3 +36,12 @@ describe('convertCell', () => {
     expect(value('{channel', 'json')).toMatchObject({ code: 'invalid-json' });
   });
 });
+
+describe('number cells, fast path and regular path agree', () => {
+  it.each(['0', '10', '10.5', '-3', '-0.25', '007', '1.', '.5', '+2', '1e3', ' 12 ', '1.2.3', '-', '', '1-2'])('%j', (text) => {
+    const pattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+    const result = convertCell(text, 'number');
+    if (pattern.test(text.trim())) expect(result).toEqual({ ok: true, value: Number(text.trim()) });
+    else expect(result.ok).toBe(false);
+  });
+});

@@ -14,7 +14,21 @@ function numberHint(text: string): string {
   return 'give a plain number such as 10.50';
 }
 
+/** Plain decimals (`10`, `10.50`, `-3`) without a regular expression: nearly every money cell. */
+function plainDecimal(text: string): boolean {
+  let dot = false;
+  let digits = 0;
+  for (let i = text.charCodeAt(0) === 45 ? 1 : 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !dot && digits > 0) dot = true;
+    else return false;
+  }
+  return digits > 0 && text.charCodeAt(text.length - 1) !== 46;
+}
+
 function toNumber(text: string): CellResult {
+  if (plainDecimal(text)) return { ok: true, value: Number(text) };
   const trimmed = text.trim();
   if (NUMBER.test(trimmed)) return { ok: true, value: Number(trimmed) };
   return { ok: false, issue: error('invalid-number', '', `${JSON.stringify(text)} is not a number`, { value: text, hint: numberHint(trimmed) }) };

@@ -27,7 +27,8 @@ export function datetimeProblem(text: string): DatetimeProblem | null {
 
 /** Milliseconds since the epoch of a valid datetime text, or null. */
 export function parseDatetime(text: string): number | null {
-  return datetimeProblem(text) === null ? Date.parse(text) : null;
+  if (datetimeProblem(text) !== null) return null;
+  return Date.UTC(number(text, 0, 4), number(text, 5, 7) - 1, number(text, 8, 10), number(text, 11, 13), number(text, 14, 16), number(text, 17, 19));
 }
 
 /** A suggestion for a near miss such as `2024-03-01 14:30:00` or `2024-03-01T14:30:00.000Z`. */
