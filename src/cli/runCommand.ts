@@ -36,6 +36,7 @@ export interface RunFlags {
   retries: number;
   rejects?: string;
   results?: string;
+  maxRecordBytes: number;
 }
 
 function wholeNumber(min: number) {
@@ -61,7 +62,8 @@ export function addRunOptions(command: Command): Command {
     .option('--rate <n>', 'at most this many requests per second', wholeNumber(1))
     .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
     .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
-    .option('--results <file>', "write one JSON line per sent record: status code and the service's answer");
+    .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
+    .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
 /** What a run's outcome means as an exit code (cli.md): 3 when delivery failed, else 0 or 1. */
@@ -115,7 +117,7 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
   try {
     await checkRun({
       inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex, onRecord: progress.tick,
-      remember: !sending && baseUrl === undefined && persistent,
+      remember: !sending && baseUrl === undefined && persistent, limits: { maxRecordBytes: flags.maxRecordBytes },
       ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(sink ? { sink } : {}),
     });
     await sender?.drain();

@@ -1,5 +1,6 @@
 import { error, type Issue } from '../core/issue.js';
 import type { FieldKind } from '../schema/introspect.js';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> };
 
@@ -43,7 +44,11 @@ function toBoolean(text: string): CellResult {
 
 function toJson(text: string, what: string, example: string): CellResult {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    if (nestsDeeperThan(value, MAX_DEPTH)) {
+      return { ok: false, issue: error('too-deep', '', `the JSON in this cell nests more than ${MAX_DEPTH} levels deep`, { hint: 'check the cell for runaway brackets' }) };
+    }
+    return { ok: true, value };
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     return { ok: false, issue: error('invalid-json', '', `the cell is not valid JSON for ${what}: ${detail}`, { value: text, hint: `write ${what} as JSON, e.g. ${example}` }) };

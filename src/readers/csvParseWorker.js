@@ -1,7 +1,7 @@
 // @ts-check
 // Parses CSV bytes on a second core with csv-parse; the main thread converts and validates the rows.
 // Plain JavaScript so that Node loads it as a worker both from src/ (tests) and dist/.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
 
 if (!parentPort) throw new Error('csvParseWorker runs as a worker thread');
@@ -24,7 +24,7 @@ let lines = [];
 let line = 1;
 let failed = false;
 // Blank lines arrive as [''] rows: counted as lines here, dropped.
-const parser = parse({ bom: true, relax_column_count: true });
+const parser = parse({ bom: true, relax_column_count: true, max_record_size: workerData?.maxRecordSize ?? 0 });
 parser.on('data', (/** @type {string[]} */ row) => {
   const start = line;
   line += 1 + breaksInside(row);

@@ -2,14 +2,20 @@ import type * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
 import { planCsvColumns, rowToRecord, type ColumnMap, type CsvPlan } from '../convert/csvColumns.js';
 import { parseCsvRows, type RowBatch } from './csvRows.js';
-import type { SourceRecord } from './sourceRecord.js';
+import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
   schema: z.core.$ZodType;
   map?: ColumnMap;
+  limits?: ReadLimits;
 }
 
-function csvProblem(failure: NonNullable<RowBatch['error']>): Issue {
+function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
+  if (failure.code === 'CSV_MAX_RECORD_SIZE') {
+    return error('record-too-large', '', `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`, {
+      hint: 'check the file for an unclosed quote, or raise --max-record-bytes',
+    });
+  }
   const unclosed = failure.code === 'CSV_QUOTE_NOT_CLOSED';
   return error('invalid-csv', '', unclosed ? 'a quoted cell that starts here is never closed' : `the CSV cannot be read here: ${failure.message}`, {
     hint: unclosed ? 'close the quote, or double a quote inside a quoted cell ("")' : 'check the quoting of this row: a quote inside a cell must be doubled ("")',
@@ -24,7 +30,8 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
   let plan: CsvPlan | undefined;
   let header: readonly string[] = [];
   let index = 0;
-  for await (const batch of parseCsvRows(bytes)) {
+  const limits = options.limits ?? defaultLimits;
+  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
     for (let n = 0; n < batch.rows.length; n++) {
       const cells = batch.rows[n]!;
       const start = batch.lines[n]!;
@@ -38,6 +45,6 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       const { value, issues } = rowToRecord(plan, cells);
       yield { file, index: index++, line: start, value, issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
     }
-    if (batch.error) yield { file, index: plan ? index : null, line: batch.error.line, issues: [csvProblem(batch.error)] };
+    if (batch.error) yield { file, index: plan ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };
   }
 }

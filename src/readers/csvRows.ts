@@ -17,8 +17,8 @@ const WINDOW = 4;
  * Parses CSV bytes into rows of cells on a worker thread, so that parsing and validation
  * use both cores. Batches come back in input order; an error ends the stream after the rows before it.
  */
-export async function* parseCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<RowBatch> {
-  const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url));
+export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): AsyncGenerator<RowBatch> {
+  const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData: { maxRecordSize } });
   const inbox: RowBatch[] = [];
   let wake: (() => void) | undefined;
   let crash: Error | undefined;

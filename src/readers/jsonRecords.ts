@@ -1,6 +1,9 @@
 import { error } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
 import { withoutReason } from './withoutReason.js';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
+import { tooDeep, tooLarge } from './limitIssues.js';
+import { defaultLimits, type ReadLimits } from './sourceRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
 
 function parseElement(text: string): { value: unknown } | { message: string } {
@@ -12,8 +15,8 @@ function parseElement(text: string): { value: unknown } | { message: string } {
 }
 
 /** Records of a JSON input (one object, or an array of objects), streamed. */
-export async function* readJsonRecords(text: AsyncIterable<string>, file: string): AsyncGenerator<SourceRecord> {
-  const splitter = new JsonSplitter();
+export async function* readJsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
+  const splitter = new JsonSplitter(limits.maxRecordBytes);
   let index = 0;
   const toRecords = function* (events: SplitEvent[]): Generator<SourceRecord> {
     for (const event of events) {
@@ -21,7 +24,15 @@ export async function* readJsonRecords(text: AsyncIterable<string>, file: string
         yield { file, index: index++, line: event.line, issues: [event.problem] };
         continue;
       }
+      if (event.element.tooLarge !== undefined) {
+        yield { file, index: index++, line: event.element.line, issues: [tooLarge(event.element.tooLarge, limits)] };
+        continue;
+      }
       const parsed = parseElement(event.element.text);
+      if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH)) {
+        yield { file, index: index++, line: event.element.line, issues: [tooDeep()] };
+        continue;
+      }
       const at = { file, index: index++, line: event.element.line, raw: { kind: 'text', text: event.element.text } as const };
       yield 'value' in parsed
         ? { ...at, value: withoutReason(parsed.value), issues: [] }

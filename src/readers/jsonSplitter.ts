@@ -4,6 +4,8 @@ import { error, type Issue } from '../core/issue.js';
 export interface JsonElement {
   text: string;
   line: number;
+  /** Set (to its size) when the element was larger than the limit: its text is then not kept. */
+  tooLarge?: number;
 }
 
 export type SplitEvent = { element: JsonElement } | { problem: Issue; line: number };
@@ -26,6 +28,16 @@ export class JsonSplitter {
   private elementLine = 0;
   private inElement = false;
   private done = false;
+  private size = 0;
+
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {}
+
+  private keep(piece: string): void {
+    this.size += piece.length;
+    // Past the limit the text is dropped: a huge element costs no memory, only a count.
+    if (this.size <= this.maxBytes) this.pieces.push(piece);
+    else this.pieces = [];
+  }
 
   /** Feeds the next piece of text; returns the records it completed. */
   push(chunk: string): SplitEvent[] {
@@ -71,7 +83,7 @@ export class JsonSplitter {
         this.depth--;
         if (this.mode === 'array' && this.depth === 0) {
           // A bare value followed directly by `]`: the array ends with it.
-          this.pieces.push(chunk.slice(start, i));
+          this.keep(chunk.slice(start, i));
           events.push(this.finishElement());
           this.mode = 'after';
           continue;
@@ -80,15 +92,15 @@ export class JsonSplitter {
       const closesNested = (c === CLOSE_BRACE || c === CLOSE_BRACKET) && this.depth === (this.mode === 'array' ? 1 : 0);
       const endsBareValue = this.mode === 'array' && this.depth === 1 && c === COMMA;
       if (closesNested) {
-        this.pieces.push(chunk.slice(start, i + 1));
+        this.keep(chunk.slice(start, i + 1));
         events.push(this.finishElement());
         if (this.mode === 'single') this.mode = 'after';
       } else if (endsBareValue) {
-        this.pieces.push(chunk.slice(start, i));
+        this.keep(chunk.slice(start, i));
         events.push(this.finishElement());
       }
     }
-    if (this.inElement && start >= 0) this.pieces.push(chunk.slice(start));
+    if (this.inElement && start >= 0) this.keep(chunk.slice(start));
     return events;
   }
 
@@ -116,8 +128,11 @@ export class JsonSplitter {
   }
 
   private finishElement(): SplitEvent {
-    const element = { text: this.pieces.join(''), line: this.elementLine };
+    const element: JsonElement = this.size > this.maxBytes
+      ? { text: '', line: this.elementLine, tooLarge: this.size }
+      : { text: this.pieces.join(''), line: this.elementLine };
     this.pieces = [];
+    this.size = 0;
     this.inElement = false;
     return { element };
   }

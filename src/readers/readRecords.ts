@@ -7,23 +7,30 @@ import { readCsvRecords } from './csvRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { openInput, type InputSpec } from './openInput.js';
-import type { SourceRecord } from './sourceRecord.js';
+import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
+import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
+import { error } from '../core/issue.js';
 
-async function* decode(bytes: Readable): AsyncGenerator<string> {
+async function* decode(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of bytes) yield decoder.write(chunk as Buffer);
+  for await (const chunk of bytes) yield decoder.write(chunk);
   const rest = decoder.end();
   if (rest) yield rest;
 }
 
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
-export async function* readRecords(spec: InputSpec, resource: Resource, stdin: Readable, map?: ColumnMap): AsyncGenerator<SourceRecord> {
-  const bytes = openInput(spec, stdin);
+export async function* readRecords(spec: InputSpec, resource: Resource, stdin: Readable, map?: ColumnMap, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
+  const stream = openInput(spec, stdin);
+  const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
-    if (spec.format === 'csv') yield* readCsvRecords(bytes as AsyncIterable<Buffer>, spec.name, { schema: resource.schema, ...(map ? { map } : {}) });
-    else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name);
-    else yield* readJsonRecords(decode(bytes), spec.name);
+    if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(map ? { map } : {}) });
+    else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name, limits);
+    else yield* readJsonRecords(decode(bytes), spec.name, limits);
   } catch (cause) {
+    if (cause instanceof InvalidUtf8Error) {
+      yield { file: spec.name, index: null, line: cause.line, issues: [error('invalid-utf8', '', 'the file is not valid UTF-8 here; reading stopped', { hint: 'save the export as UTF-8 (iconv -f LATIN1 -t UTF-8, or your tool\'s "UTF-8" option)' })] };
+      return;
+    }
     const code = (cause as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw cause;
     const gzip = spec.gzip && code.startsWith('Z_');
@@ -32,6 +39,6 @@ export async function* readRecords(spec: InputSpec, resource: Resource, stdin: R
       gzip ? 'check that the file is complete and really gzip-compressed' : 'check the file',
     );
   } finally {
-    bytes.destroy();
+    stream.destroy();
   }
 }

@@ -23,3 +23,10 @@ export const inputFormats: readonly InputFormat[] = ['json', 'ndjson', 'csv'];
 
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
 export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };
+
+/** Limits on hostile input: a record larger than this is reported, not read (`--max-record-bytes`). */
+export interface ReadLimits {
+  maxRecordBytes: number;
+}
+
+export const defaultLimits: ReadLimits = { maxRecordBytes: 1024 * 1024 };

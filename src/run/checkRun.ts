@@ -9,7 +9,7 @@ import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
-import type { RawRecord } from '../readers/sourceRecord.js';
+import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
 import { recordKey, type ReportBuilder } from '../report/report.js';
 import { resources } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
@@ -49,6 +49,7 @@ export interface CheckRunOptions {
   maxErrors?: number;
   onRecord?: () => void;
   sink?: RecordSink;
+  limits?: ReadLimits;
 }
 
 const REMEMBER_BATCH = 5000;
@@ -72,7 +73,7 @@ async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefine
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { endpoint, spec } of options.inputs) {
     const resource = resources[endpoint];
-    for await (const record of readRecords(spec, resource, options.stdin, options.map)) {
+    for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.value === undefined
         ? record.issues
@@ -117,7 +118,7 @@ async function repeatedTimelines(options: CheckRunOptions, candidates: Set<strin
   const invalid = options.builder.issuesByRecord();
   let seq = 0;
   for (const { endpoint, spec } of options.inputs) {
-    for await (const record of readRecords(spec, resources[endpoint], options.stdin, options.map)) {
+    for await (const record of readRecords(spec, resources[endpoint], options.stdin, options.map, options.limits)) {
       const id = isRecord(record.value) ? record.value.id : undefined;
       if (typeof id !== 'string' || !candidates.has(id)) continue;
       const location = { file: record.file, index: record.index, line: record.line };

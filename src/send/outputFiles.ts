@@ -1,6 +1,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { csvLine } from '../convert/csvLine.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { InputSpec } from '../readers/openInput.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
@@ -21,7 +22,6 @@ function closeStream(stream: WriteStream): Promise<void> {
   });
 }
 
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 interface RejectsSink {
   stream: WriteStream;
@@ -61,8 +61,8 @@ export class RejectsWriter {
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
-      if (sink.count === 0) sink.stream.write(this.redact(`${[...raw.header, REASON_FIELD].map(csvCell).join(',')}\n`));
-      sink.stream.write(this.redact(`${[...raw.cells, safe].map(csvCell).join(',')}\n`));
+      if (sink.count === 0) sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD])}\n`));
+      sink.stream.write(this.redact(`${csvLine([...raw.cells, safe])}\n`));
     } else {
       let value: unknown;
       try {

@@ -1,11 +1,10 @@
 import { Command } from 'commander';
+import { csvLine } from '../../convert/csvLine.js';
 import { flattenRecord } from '../../convert/flatten.js';
 import { endpointNames } from '../../resources/registry.js';
 import type { CliIo } from '../io.js';
 import { resourceNamed } from './schemaCommand.js';
 
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',');
 
 /** `collect template ENDPOINT`: a CSV header line and one example row. */
 export function templateCommand(io: CliIo): Command {
