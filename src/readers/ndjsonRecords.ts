@@ -1,6 +1,5 @@
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
 import { error } from '../core/issue.js';
+import { boundedLines } from './boundedLines.js';
 import { withoutReason } from './withoutReason.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
@@ -9,17 +8,16 @@ import type { SourceRecord } from './sourceRecord.js';
 
 /** Records of an NDJSON input: one JSON object per line, blank lines skipped. */
 export async function* readNdjsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
-  const lines = createInterface({ input: Readable.from(text), crlfDelay: Infinity });
   let line = 0;
   let index = 0;
-  for await (const raw of lines) {
+  for await (const read of boundedLines(text, limits.maxRecordBytes)) {
     line++;
-    const content = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (content.trim() === '') continue;
-    if (content.length > limits.maxRecordBytes) {
-      yield { file, index: index++, line, issues: [tooLarge(content.length, limits)] };
+    if ('tooLong' in read) {
+      yield { file, index: index++, line, issues: [tooLarge(read.tooLong, limits)] };
       continue;
     }
+    const content = line === 1 ? read.text.replace(/^\uFEFF/, '') : read.text;
+    if (content.trim() === '') continue;
     try {
       const value = JSON.parse(content) as unknown;
       if (nestsDeeperThan(value, MAX_DEPTH)) {

@@ -116,7 +116,13 @@ export class Sender<Context = unknown> {
           this.refused = true;
           return { kind: 'refused', status: result.status, attempts: attempt };
         }
-        if (verdict === 'reject') return { kind: 'rejected', status: result.status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt };
+        if (verdict === 'reject') {
+          const location = result.headers.location;
+          const message = result.status >= 300 && result.status < 400
+            ? `redirected to ${String(location ?? '(no location)')}; collect does not follow redirects, so the key never travels elsewhere: check --base-url`
+            : serviceMessage(parseBody(result.text), result.text);
+          return { kind: 'rejected', status: result.status, text: result.text, message, attempts: attempt };
+        }
         reason = `HTTP ${result.status}`;
         const header = result.headers['retry-after'];
         retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header, clock.now());
