@@ -9,8 +9,16 @@ export interface CliIo {
   stdin: Readable & Tty;
   env: Readonly<Record<string, string | undefined>>;
   now: () => Date;
+  /** Resolves when the user asks a long-running command (the sandbox) to stop. */
+  untilStopped: () => Promise<void>;
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date() };
+  return {
+    stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date(),
+    untilStopped: () => new Promise((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    }),
+  };
 }

@@ -4,6 +4,7 @@ import { endpointNames, resources } from '../resources/registry.js';
 import { backfillCommand } from './commands/backfillCommand.js';
 import { endpointCommand } from './commands/endpointCommand.js';
 import { rulesCommand } from './commands/rulesCommand.js';
+import { sandboxCommand } from './commands/sandboxCommand.js';
 import { schemaCommand } from './commands/schemaCommand.js';
 import { templateCommand } from './commands/templateCommand.js';
 import type { CliIo } from './io.js';
@@ -26,7 +27,7 @@ Examples:
 
 Exit codes: 0 ok, 1 invalid or rejected records, 2 usage or input error, 3 delivery failed.`);
   for (const name of endpointNames) root.addCommand(endpointCommand(resources[name], io, setExit));
-  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
+  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(sandboxCommand(io, io.untilStopped)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),

@@ -18,7 +18,7 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
     const decision = timeline.prior?.decision ?? null;
     const evaluated = (timeline.prior?.evaluate ?? false) || eventsOf(timeline, 'order').some((e) => e.facts.evaluate);
     if (decision === null && evaluated) {
-      skips.push({ code: 'fraud-after-service-decline', reason: 'fraud marks for orders that asked for an evaluation whose decision is not known yet (a dry run does not ask the service)' });
+      skips.push({ code: 'fraud-after-service-decline', reason: 'fraud marks for orders whose evaluation decision is not known before sending (when sending, a mark for an order the service rejects in this run is still held back)' });
     }
     if (decision !== 'reject') return { hits, skips };
     for (const event of marks) {

@@ -19,7 +19,7 @@ export const missingFraudMarkRule: FlowRule = {
     if (decision === 'reject') return { hits };
     const evaluated = (timeline.prior?.evaluate ?? false) || eventsOf(timeline, 'order').some((e) => e.facts.evaluate);
     if (evaluated && decision === null) {
-      skips.push({ code: 'missing-fraud-mark', reason: 'declined orders that asked for an evaluation whose decision is not known yet (a dry run does not ask the service)' });
+      skips.push({ code: 'missing-fraud-mark', reason: 'declined orders whose evaluation decision is not known before sending' });
       return { hits, skips };
     }
     const marked = (timeline.prior?.fraudTypes.length ?? 0) > 0 || eventsOf(timeline, 'fraud').length > 0;
