@@ -209,3 +209,16 @@ describe('duplicate-order without a state (the lean path: ids fingerprinted, rep
     expect(code).toBe(1);
   });
 });
+
+describe('re-running a payment update', () => {
+  it('is not redundant or conflicting: the state keeps the acquirer id of the creation apart', async () => {
+    const state = freshStateDir();
+    const files = {
+      'order.ndjson': nd(orderRecord('A', { payments: [{ id: 'P1' }] })),
+      'payment.ndjson': nd({ id: 'P1', order_id: 'A', acquirer_id: 'ACQ1' }),
+    };
+    expect((await backfill(files, state)).issues).toEqual([]);
+    expect((await backfill(files, state)).issues).toEqual([]);
+    expect((await backfill({ 'payment.ndjson': nd({ id: 'P1', order_id: 'A', acquirer_id: 'ACQ2' }) }, state)).issues).toEqual([]);
+  });
+});

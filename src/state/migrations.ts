@@ -15,4 +15,7 @@ export const migrations: readonly string[] = [
    CREATE TABLE journal (
      hash TEXT PRIMARY KEY, endpoint TEXT NOT NULL, order_id TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
    );`,
+  // 2: an acquirer id sent by a payment update is kept apart from the one sent at creation,
+  // which the payment rules compare with.
+  `ALTER TABLE order_payments ADD COLUMN updated_acquirer_id TEXT;`,
 ];

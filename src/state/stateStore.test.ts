@@ -26,7 +26,7 @@ describe('StateStore', () => {
     expect(reopened.hasOrders).toBe(true);
     expect(reopened.priorOrder('A')).toEqual({
       created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
-      payments: { P1: 'X', P2: 'Y' }, deliveryIds: ['D1'], fraudTypes: ['chargeback'],
+      payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: ['chargeback'],
     });
     expect(reopened.priorOrder('B')).toBeNull();
     expect(reopened.deliveryOwners('D1')).toEqual(['A']);
@@ -53,5 +53,20 @@ describe('StateStore', () => {
     db.pragma(`user_version = ${migrations.length + 1}`);
     db.close();
     expect(() => StateStore.open(folder)).toThrow(/newer collect/);
+  });
+  it('brings a state written by an older collect up to date', () => {
+    const folder = dir();
+    const old = new Database(join(folder, 'dry-run.sqlite'));
+    old.exec(migrations[0]!);
+    old.pragma('user_version = 1');
+    old.prepare("INSERT INTO orders (order_id, hash, evaluate) VALUES ('A', 'h', 0)").run();
+    old.close();
+    const store = StateStore.open(folder);
+    expect(store.priorOrder('A')).toMatchObject({ created: true, hash: 'h' });
+    store.close();
+    const db = new Database(join(folder, 'dry-run.sqlite'));
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.prepare("SELECT name FROM pragma_table_info('order_payments')").all()).toContainEqual({ name: 'updated_acquirer_id' });
+    db.close();
   });
 });

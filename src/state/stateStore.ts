@@ -66,7 +66,7 @@ export class StateStore {
       journaled: this.db.prepare('SELECT 1 FROM journal WHERE hash = ?'),
       addOrder: this.db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
       addPayment: this.db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
-      setAcquirer: this.db.prepare('UPDATE order_payments SET acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
+      setAcquirer: this.db.prepare('UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
       addDelivery: this.db.prepare('INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)'),
       setStatus: this.db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
       setDecision: this.db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
