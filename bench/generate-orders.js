@@ -1,6 +1,5 @@
 // Writes a deterministic orders CSV with nested columns (user, payments.0.card, deliveries), ~0.1% invalid rows.
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { writeCsv } from './write-csv.js';
 
 const HEADER = [
   'id', 'evaluate', 'creation_datetime', 'total_paid_value', 'total_gross_value', 'currency', 'coupon_names',
@@ -29,18 +28,6 @@ function row(n) {
   ].join(',');
 }
 
-export async function generateOrders(path, rows) {
-  const out = createWriteStream(path);
-  out.write(`${HEADER.join(',')}\n`);
-  let batch = [];
-  for (let n = 0; n < rows; n++) {
-    batch.push(row(n));
-    if (batch.length === 1000) {
-      if (!out.write(`${batch.join('\n')}\n`)) await once(out, 'drain');
-      batch = [];
-    }
-  }
-  if (batch.length > 0) out.write(`${batch.join('\n')}\n`);
-  out.end();
-  await once(out, 'finish');
+export function generateOrders(path, rows) {
+  return writeCsv(path, HEADER.join(','), rows, row);
 }

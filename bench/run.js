@@ -33,25 +33,18 @@ async function best(args, env = {}) {
   return result;
 }
 
-async function ordersFile(rows) {
-  const path = `${data}/orders-${rows}.csv`;
+async function dataFile(name, rows, generate) {
+  const path = `${data}/${name}-${rows}.csv`;
   if (!existsSync(path)) {
     mkdirSync(data, { recursive: true });
     process.stderr.write(`generating ${path}...\n`);
-    await generateOrders(path, rows);
+    await generate(path, rows);
   }
   return path;
 }
+const ordersFile = (rows) => dataFile('orders', rows, generateOrders);
+const statusesFile = (rows) => dataFile('status', rows, generateStatuses);
 
-async function statusesFile(rows) {
-  const path = `${data}/status-${rows}.csv`;
-  if (!existsSync(path)) {
-    mkdirSync(data, { recursive: true });
-    process.stderr.write(`generating ${path}...\n`);
-    await generateStatuses(path, rows);
-  }
-  return path;
-}
 
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
 const collect = (file) => ['dist/cli/main.js', 'order', file, '--dry-run', '--format', 'json', '--no-state'];
