@@ -160,7 +160,7 @@ describe('sending', () => {
     });
     const outputs: string[] = [];
     for (const format of ['pretty', 'json', 'junit', 'github']) {
-      const result = await runCli(['backfill', dir, '--base-url', server.url, '--format', format, '--state', state, '--retries', '1',
+      const result = await runCli(['backfill', dir, '--base-url', server.url, '--format', format, '--state', state, '--retries', '1', '--resend',
         '--rejects', join(dir, `rejects-${format}`), '--results', join(dir, `results-${format}.ndjson`)], { env });
       outputs.push(result.stdout, result.stderr);
     }

@@ -37,6 +37,7 @@ export interface RunFlags {
   rejects?: string;
   results?: string;
   maxRecordBytes: number;
+  resend?: boolean;
 }
 
 function wholeNumber(min: number) {
@@ -63,6 +64,7 @@ export function addRunOptions(command: Command): Command {
     .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
     .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
+    .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
@@ -113,7 +115,7 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
         ...(flags.rate === undefined ? {} : { rate: flags.rate }),
       })
     : undefined;
-  const sink = sender || rejects ? deliverySink(parts, sender, rejectedOrders) : undefined;
+  const sink = sender || rejects ? deliverySink(parts, sender, rejectedOrders, flags.resend === true) : undefined;
   try {
     await checkRun({
       inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex, onRecord: progress.tick,

@@ -29,8 +29,8 @@ export interface RecordSink {
   needsBodies: boolean;
   /** Keep each record as written (for --rejects). */
   needsRaw: boolean;
-  /** A valid record, in flow order: an order's records together, in reading order. */
-  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined): Promise<void>;
+  /** A valid record, in flow order: an order's records together, in reading order; with what an earlier run did with it. */
+  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: Remembered['outcome'] | undefined): Promise<void>;
   /** An invalid record, with its reasons. */
   invalid(endpoint: EndpointName, location: RecordLocation, raw: RawRecord | undefined, reason: string): void;
 }
@@ -173,7 +173,7 @@ async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] 
       } else if (issues?.some((issue) => issue.code === 'duplicate-order')) {
         builder.addSkipped(); // an identical repeat of a creation: sent once
       } else {
-        await sink.valid(event, body, raw);
+        await sink.valid(event, body, raw, state.journalOutcome(event.hash));
       }
     }
     if (remembered.length >= REMEMBER_BATCH) {

@@ -75,6 +75,10 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
     const [kind, issue] = describeFailure(outcome);
     builder.addSent(job.endpoint, location, { kind, issue }, requested);
     rejects?.write(location.file, job.context.raw, issue.message);
+    // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures.
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
+      recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: outcome.kind === 'rejected' ? 'rejected' : 'failed' });
+    }
   };
 }
 
@@ -82,13 +86,21 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
  * The sink of a run that sends (with a sender) or only writes --rejects (without): valid
  * records go to the sender in flow order, invalid ones to the rejects file.
  */
-export function deliverySink(parts: DeliveryParts, sender: Sender<SendContext> | undefined, rejectedOrders: Set<string>): RecordSink {
+export function deliverySink(parts: DeliveryParts, sender: Sender<SendContext> | undefined, rejectedOrders: Set<string>, resend = false): RecordSink {
   return {
     needsBodies: sender !== undefined,
     needsRaw: parts.rejects !== undefined,
     invalid: (_endpoint, location, raw, reason) => parts.rejects?.write(location.file, raw, reason),
-    valid: async (event: FlowEvent, body, raw) => {
+    valid: async (event: FlowEvent, body, raw, earlier) => {
       if (!sender || body === undefined || sender.refused) return;
+      // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
+      if (!resend && (earlier === 'accepted' || earlier === 'rejected')) {
+        parts.builder.addSkipped();
+        if (earlier === 'rejected') {
+          parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend', 1);
+        }
+        return;
+      }
       const resource = resources[event.endpoint];
       const orderId = event.facts.orderId;
       await sender.submit({

@@ -12,7 +12,8 @@ export interface Remembered {
   facts: Facts;
   endpoint: string;
   hash: string;
-  outcome: 'validated' | 'accepted';
+  /** validated (a dry run's own namespace), or what the service answered; only the first two change the state's facts. */
+  outcome: 'validated' | 'accepted' | 'rejected' | 'failed';
   /** The service's evaluation decision, for an accepted creation that asked for one. */
   decision?: string;
 }
@@ -63,7 +64,7 @@ export class StateStore {
       deliveries: this.db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
       marks: this.db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
       owners: this.db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
-      journaled: this.db.prepare('SELECT 1 FROM journal WHERE hash = ?'),
+      journaled: this.db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
       addOrder: this.db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
       addPayment: this.db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
       setAcquirer: this.db.prepare('UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
@@ -71,7 +72,7 @@ export class StateStore {
       setStatus: this.db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
       setDecision: this.db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
       addMark: this.db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
-      journal: this.db.prepare('INSERT OR IGNORE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
+      journal: this.db.prepare('INSERT OR REPLACE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
     };
   }
 
@@ -118,7 +119,13 @@ export class StateStore {
 
   /** The same record was remembered by an earlier run. */
   isJournaled(hash: string): boolean {
-    return this.counts.journal === 1 && this.statements.journaled.get(hash) !== undefined;
+    return this.journalOutcome(hash) !== undefined;
+  }
+
+  /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
+  journalOutcome(hash: string): Remembered['outcome'] | undefined {
+    if (this.counts.journal === 0) return undefined;
+    return (this.statements.journaled.get(hash) as { outcome: Remembered['outcome'] } | undefined)?.outcome;
   }
 
   /** Records what the service now knows, in one transaction. */
@@ -127,6 +134,10 @@ export class StateStore {
     const at = now.toISOString();
     this.db.transaction(() => {
       for (const { facts, endpoint, hash, outcome, decision } of records) {
+        if (outcome === 'rejected' || outcome === 'failed') {
+          s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+          continue;
+        }
         switch (facts.kind) {
           case 'order':
             s.addOrder.run(facts.orderId, hash, facts.evaluate ? 1 : 0, facts.status ?? null);
@@ -147,8 +158,8 @@ export class StateStore {
             s.addDelivery.run(facts.orderId, facts.deliveryId);
             break;
         }
-        // Creations are recognised by their content hash in orders; the journal holds the updates.
-        if (facts.kind !== 'order') s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+        // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
+        if (facts.kind !== 'order' || outcome === 'accepted') s.journal.run(hash, endpoint, facts.orderId, outcome, at);
       }
     })();
   }
