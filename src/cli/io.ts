@@ -11,6 +11,8 @@ export interface CliIo {
   now: () => Date;
   /** Resolves when the user asks a long-running command (the sandbox) to stop. */
   untilStopped: () => Promise<void>;
+  /** Calls `handler` on the first Ctrl-C; a second one ends the process at once (exit 130). Returns the way to stop listening. */
+  onInterrupt: (handler: () => void) => () => void;
 }
 
 export function processIo(): CliIo {
@@ -20,5 +22,14 @@ export function processIo(): CliIo {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
     }),
+    onInterrupt: (handler) => {
+      let count = 0;
+      const listener = () => {
+        if (++count === 1) handler();
+        else process.exit(130); // the journal is committed in groups: a re-run still loses nothing
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
+    },
   };
 }

@@ -93,7 +93,7 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
   const builder = new ReportBuilder({ strict: flags.strict === true });
   const rejects = flags.rejects === undefined ? undefined : new RejectsWriter(flags.rejects, inputs.map((i) => i.spec), redact);
   const results = flags.results === undefined ? undefined : new ResultsWriter(flags.results, redact);
-  const recorder = sending && persistent ? new StateRecorder(state, () => io.now()) : undefined;
+  const recorder = sending && persistent ? new StateRecorder(state, () => io.now(), flags.concurrency) : undefined;
   const client = sending && base && apiKey ? createHttpClient(base, apiKey, flags.concurrency, flags.timeout) : undefined;
   const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}) };
   const rejectedOrders = new Set<string>();
@@ -104,26 +104,35 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
     ? new Sender<SendContext>({
         client, concurrency: flags.concurrency, retries: flags.retries, timeoutMs: flags.timeout, clock: realClock, random: Math.random,
         onOutcome: (job, outcome) => {
-          handle(job, outcome);
+          const committed = handle(job, outcome);
           // Sending starts once every record is checked: the count of valid records is the total.
           if (!sendProgress) {
             progress.stop();
             sendProgress = startProgress(io, 'sent', builder.validRecords);
           }
           sendProgress.tick(outcome.kind !== 'accepted');
+          return committed;
         },
         ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+        ...(recorder ? { onStall: () => recorder.flush() } : {}),
       })
     : undefined;
   const sink = sender || rejects ? deliverySink(parts, sender, rejectedOrders, flags.resend === true) : undefined;
+  let stopping = false;
+  const stopListening = io.onInterrupt(() => {
+    stopping = true;
+    io.stderr.write('\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n');
+  });
   try {
     await checkRun({
       inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex, onRecord: progress.tick,
       remember: !sending && baseUrl === undefined && persistent, limits: { maxRecordBytes: flags.maxRecordBytes },
       ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(sink ? { sink } : {}),
+      shouldStop: () => stopping,
     });
     await sender?.drain();
   } finally {
+    stopListening();
     progress.stop();
     sendProgress?.stop();
     recorder?.flush();
@@ -139,5 +148,5 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
   if (report.issues.some((issue) => issue.code === 'key-refused')) {
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
   }
-  return exitCodeOf(report);
+  return stopping ? 130 : exitCodeOf(report);
 }

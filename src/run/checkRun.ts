@@ -50,6 +50,8 @@ export interface CheckRunOptions {
   onRecord?: () => void;
   sink?: RecordSink;
   limits?: ReadLimits;
+  /** True once the user pressed Ctrl-C: stop reading and sending, keep what was done. */
+  shouldStop?: () => boolean;
 }
 
 const REMEMBER_BATCH = 5000;
@@ -98,9 +100,15 @@ async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefine
       }
       options.onRecord?.();
       if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
+      if (options.shouldStop?.()) return interrupted(options);
     }
   }
   return true;
+}
+
+function interrupted(options: CheckRunOptions): false {
+  options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
+  return false;
 }
 
 function stopped(options: CheckRunOptions): false {
@@ -156,6 +164,10 @@ async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] 
   const schemaIssues = sink ? builder.issuesByRecord() : undefined;
   let remembered: Remembered[] = [];
   for (const indexed of repeated ?? runIndex.timelines()) {
+    if (options.shouldStop?.()) {
+      interrupted(options);
+      break;
+    }
     const events = indexed.events.map((event) => toFlowEvent(event, state));
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: state.priorOrder(indexed.orderId), events };
     const verdict = evaluateTimeline(timeline, knowledge, flowRules);

@@ -56,7 +56,7 @@ function safeJson(text: string): unknown {
 /** Records each outcome of sending in the report, the results and rejects files, and the state. */
 export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>) {
   const { builder, results, rejects, recorder } = parts;
-  return (job: SendJob<SendContext>, outcome: Outcome) => {
+  return (job: SendJob<SendContext>, outcome: Outcome): Promise<void> | undefined => {
     const { location } = job;
     const requested = 'attempts' in outcome;
     if (requested) {
@@ -69,16 +69,16 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
     if (outcome.kind === 'accepted') {
       builder.addSent(job.endpoint, location, outcome.decision ? { kind: 'accepted', decision: outcome.decision } : { kind: 'accepted' }, true);
       if (outcome.decision === 'reject') rejectedOrders.add(job.orderId);
-      recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
-      return;
+      return recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
     }
     const [kind, issue] = describeFailure(outcome);
     builder.addSent(job.endpoint, location, { kind, issue }, requested);
     rejects?.write(location.file, job.context.raw, issue.message);
     // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures.
     if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
-      recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: outcome.kind === 'rejected' ? 'rejected' : 'failed' });
+      return recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: outcome.kind === 'rejected' ? 'rejected' : 'failed' });
     }
+    return undefined;
   };
 }
 

@@ -16,7 +16,7 @@ async function setup(handler: (request: SeenRequest, count: number) => Reply | P
   const outcomes: [string, Outcome][] = [];
   const sender = new Sender<string>({
     client, clock, random: () => 0.5, concurrency: options.concurrency ?? 4, retries: options.retries ?? 3, timeoutMs: options.timeoutMs ?? 2000,
-    onOutcome: (job, outcome) => outcomes.push([job.context, outcome]),
+    onOutcome: (job, outcome) => void outcomes.push([job.context, outcome]),
   });
   return { server, sender, clock, outcomes };
 }

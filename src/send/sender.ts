@@ -39,7 +39,10 @@ export interface SenderOptions<Context> {
   rate?: number;
   clock: Clock;
   random: () => number;
-  onOutcome: (job: SendJob<Context>, outcome: Outcome) => void;
+  /** Called with each outcome; the request's slot is freed once a returned promise settles (its answer is committed). */
+  onOutcome: (job: SendJob<Context>, outcome: Outcome) => void | Promise<void>;
+  /** Called when every slot waits (for a commit, or for an earlier call of its order): time to commit now. */
+  onStall?: () => void;
 }
 
 /**
@@ -56,6 +59,8 @@ export class Sender<Context = unknown> {
   /** The service refused the key: nothing more is sent. */
   refused = false;
   retried = 0;
+  /** Slots whose job waits, for an earlier call of its order or for its answer to be committed. */
+  private idle = 0;
 
   constructor(private readonly options: SenderOptions<Context>) {
     this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
@@ -70,8 +75,19 @@ export class Sender<Context = unknown> {
       this.waiting.shift()?.();
       if (this.tails.get(job.orderId) === tail) this.tails.delete(job.orderId);
     };
-    const tail: Promise<boolean> = (previous ? previous.then((ok) => this.run(job, ok)) : this.run(job, true)).finally(done);
+    const tail: Promise<boolean> = (previous ? this.waitFor(previous).then((ok) => this.run(job, ok)) : this.run(job, true)).finally(done);
     this.tails.set(job.orderId, tail);
+  }
+
+  /** Counts a slot as idle while it waits, so that a commit is not left waiting for work that cannot come. */
+  private async waitFor<T>(promise: Promise<T> | T): Promise<T> {
+    this.idle++;
+    if (this.idle >= this.active) this.options.onStall?.();
+    try {
+      return await promise;
+    } finally {
+      this.idle--;
+    }
   }
 
   /** Sends one record once the order's earlier calls are done; resolves to whether the order's creation is accepted. */
@@ -83,7 +99,7 @@ export class Sender<Context = unknown> {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
     }
-    this.options.onOutcome(job, outcome);
+    await this.waitFor(this.options.onOutcome(job, outcome));
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 

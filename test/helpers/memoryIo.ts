@@ -34,7 +34,7 @@ export async function runCli(argv: string[], options: { stdin?: string; env?: Re
   if (options.stdin === undefined) (stdin as PassThrough).end();
   const io: CliIo = {
     stdout, stderr, stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
-    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), untilStopped: () => Promise.resolve(),
+    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), untilStopped: () => Promise.resolve(), onInterrupt: () => () => {},
   };
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
