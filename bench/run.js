@@ -115,3 +115,31 @@ if (section('send')) {
     server.kill();
   }
 }
+
+if (section('rerun')) {
+  // Resume: a re-run over a fully sent input sends nothing and costs about a dry run.
+  const rows = Number(process.env.BENCH_RERUN_ROWS ?? 1_000_000);
+  const statuses = await statusesFile(rows);
+  const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
+  const { port } = await new Promise((resolve) => server.once('message', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const served = async () => (await fetch(`${url}/_stats`)).json();
+  const state = mkdtempSync(`${data}/state-`);
+  const command = ['dist/cli/main.js', 'status', statuses, '--base-url', url, '--state', state, '--concurrency', '8', '--format', 'json'];
+  const env = { COLLECT_API_KEY: 'bench-key' };
+  try {
+    const first = await measure(command, env);
+    const firstSent = (await served()).count;
+    const rerun = await measure(command, env);
+    const rerunSent = (await served()).count;
+    const dry = await measure([...command, '--dry-run'], env);
+    console.log(`re-running ${rows.toLocaleString('en-US')} status updates already sent (state in a fresh folder):`);
+    console.log(`  first run (sends)         ${first.seconds.toFixed(1)} s  ${firstSent.toLocaleString('en-US')} requests  peak ${mib(first.rss)}`);
+    console.log(`  re-run                    ${rerun.seconds.toFixed(1)} s  ${rerunSent.toLocaleString('en-US')} requests  peak ${mib(rerun.rss)}`);
+    console.log(`  --dry-run, same input     ${dry.seconds.toFixed(1)} s`);
+    console.log(`  ratio re-run / dry run    ${(rerun.seconds / dry.seconds).toFixed(2)}x  (target <= 1.20x)`);
+  } finally {
+    server.kill();
+    rmSync(state, { recursive: true, force: true });
+  }
+}

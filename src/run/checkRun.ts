@@ -29,8 +29,10 @@ export interface RecordSink {
   needsBodies: boolean;
   /** Keep each record as written (for --rejects). */
   needsRaw: boolean;
+  /** An earlier run settled this record (its journal outcome): it will not be sent, so its body need not be kept. */
+  alreadyDone(earlier: string | undefined): boolean;
   /** A valid record, in flow order: an order's records together, in reading order; with what an earlier run did with it. */
-  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: Remembered['outcome'] | undefined): Promise<void>;
+  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined): Promise<void>;
   /** An invalid record, with its reasons. */
   invalid(endpoint: EndpointName, location: RecordLocation, raw: RawRecord | undefined, reason: string): void;
 }
@@ -91,9 +93,13 @@ async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefine
       }
       const facts = isRecord(record.value) ? extractFacts(endpoint, record.value) : null;
       if (facts) {
+        const hash = contentHash(endpoint, record.value);
+        const earlier = options.state.journalOutcome(hash);
+        // A body is kept only to be sent: not for a record an earlier run already settled.
+        const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
         runIndex.add({
-          facts, endpoint, location, hash: contentHash(endpoint, record.value), schemaValid: !invalid,
-          ...(sink?.needsBodies && !invalid ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}),
+          facts, endpoint, location, hash, schemaValid: !invalid,
+          ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
         });
       } else if (raw && record.index !== null) {
         runIndex.addUnkeyed({ endpoint, location, raw });
@@ -147,7 +153,7 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
   const { facts } = event;
   const flow: FlowEvent = {
     facts, endpoint: event.endpoint, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
-    replay: facts.kind !== 'order' && state.isJournaled(event.hash),
+    replay: facts.kind !== 'order' && event.earlier !== undefined,
   };
   if (facts.kind === 'delivery') flow.deliveryOwners = [...new Set([...event.runOwners, ...state.deliveryOwners(facts.deliveryId)])];
   return flow;
@@ -178,14 +184,14 @@ async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] 
       const valid = event.schemaValid && !flowInvalid;
       if (options.remember && valid) remembered.push({ facts: event.facts, endpoint: event.endpoint, hash: event.hash, outcome: 'validated' });
       if (!sink) continue;
-      const { body, raw } = indexed.events[position]!;
+      const { body, raw, earlier } = indexed.events[position]!;
       if (!valid) {
         const earlier = schemaIssues?.get(recordKey(event.endpoint, event.location.file, event.location.index ?? -1)) ?? [];
         sink.invalid(event.endpoint, event.location, raw, reasonOf([...earlier, ...(issues ?? [])]));
       } else if (issues?.some((issue) => issue.code === 'duplicate-order')) {
         builder.addSkipped(); // an identical repeat of a creation: sent once
       } else {
-        await sink.valid(event, body, raw, state.journalOutcome(event.hash));
+        await sink.valid(event, body, raw, earlier);
       }
     }
     if (remembered.length >= REMEMBER_BATCH) {

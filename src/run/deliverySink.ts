@@ -87,20 +87,23 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
  * records go to the sender in flow order, invalid ones to the rejects file.
  */
 export function deliverySink(parts: DeliveryParts, sender: Sender<SendContext> | undefined, rejectedOrders: Set<string>, resend = false): RecordSink {
+  const settled = (earlier: string | undefined) => !resend && (earlier === 'accepted' || earlier === 'rejected');
   return {
     needsBodies: sender !== undefined,
     needsRaw: parts.rejects !== undefined,
+    alreadyDone: settled,
     invalid: (_endpoint, location, raw, reason) => parts.rejects?.write(location.file, raw, reason),
     valid: async (event: FlowEvent, body, raw, earlier) => {
-      if (!sender || body === undefined || sender.refused) return;
+      if (!sender || sender.refused) return;
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
-      if (!resend && (earlier === 'accepted' || earlier === 'rejected')) {
+      if (settled(earlier)) {
         parts.builder.addSkipped();
         if (earlier === 'rejected') {
           parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend', 1);
         }
         return;
       }
+      if (body === undefined) return;
       const resource = resources[event.endpoint];
       const orderId = event.facts.orderId;
       await sender.submit({

@@ -27,6 +27,7 @@ export class MemoryRunIndex implements RunIndex {
     const event: IndexedEvent = {
       facts, endpoint: record.endpoint, location: record.location, seq: this.seq++, hash: record.hash, schemaValid: record.schemaValid, runOwners: [],
       ...(record.body === undefined ? {} : { body: record.body }), ...(record.raw === undefined ? {} : { raw: record.raw }),
+      ...(record.earlier === undefined ? {} : { earlier: record.earlier }),
     };
     const list = this.orders.get(facts.orderId);
     if (list) list.push(event);

@@ -17,9 +17,11 @@ export interface IndexedRecord {
   body?: string;
   /** The record as written, kept for --rejects. */
   raw?: RawRecord;
+  /** What an earlier run did with the same record (the state's journal), looked up once. */
+  earlier?: string;
 }
 
-export type IndexedEvent = Omit<FlowEvent, 'replay' | 'deliveryOwners'> & { runOwners: string[]; body?: string; raw?: RawRecord };
+export type IndexedEvent = Omit<FlowEvent, 'replay' | 'deliveryOwners'> & { runOwners: string[]; body?: string; raw?: RawRecord; earlier?: string };
 
 /** The records of one order in reading order, with the run's owners of each delivery id. */
 export interface IndexedTimeline {
@@ -73,10 +75,10 @@ export class SqliteRunIndex implements RunIndex {
     this.db.exec(`CREATE TABLE events (
       order_id TEXT NOT NULL, seq INTEGER NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
       idx INTEGER, line INTEGER, schema_valid INTEGER NOT NULL, hash TEXT NOT NULL, facts TEXT NOT NULL, delivery_id TEXT,
-      body TEXT, raw TEXT, PRIMARY KEY (order_id, seq)
+      body TEXT, raw TEXT, earlier TEXT, PRIMARY KEY (order_id, seq)
     ) WITHOUT ROWID; CREATE TABLE deliveries (delivery_id TEXT NOT NULL, order_id TEXT NOT NULL);
     CREATE TABLE unkeyed (seq INTEGER PRIMARY KEY, endpoint TEXT NOT NULL, file INTEGER NOT NULL, idx INTEGER, line INTEGER, raw TEXT NOT NULL);`);
-    const insert = this.db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = this.db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.insertUnkeyed = this.db.prepare('INSERT INTO unkeyed (endpoint, file, idx, line, raw) VALUES (?, ?, ?, ?, ?)');
     const owner = this.db.prepare('INSERT INTO deliveries VALUES (?, ?)');
     this.flush = this.db.transaction((records: IndexedRecord[]) => {
@@ -84,7 +86,7 @@ export class SqliteRunIndex implements RunIndex {
         const { facts } = r;
         insert.run(facts.orderId, this.seq++, r.endpoint, this.fileId(r.location.file), r.location.index, r.location.line,
           r.schemaValid ? 1 : 0, r.hash, JSON.stringify(facts), facts.kind === 'delivery' ? facts.deliveryId : null,
-          r.body ?? null, r.raw ? JSON.stringify(r.raw) : null);
+          r.body ?? null, r.raw ? JSON.stringify(r.raw) : null, r.earlier ?? null);
         if (facts.kind === 'order') for (const id of facts.deliveryIds) owner.run(id, facts.orderId);
       }
     });
@@ -138,7 +140,7 @@ export class SqliteRunIndex implements RunIndex {
         ELSE (SELECT group_concat(d.order_id, char(31)) FROM deliveries d WHERE d.delivery_id = e.delivery_id) END AS owners
       FROM events e ORDER BY e.order_id, e.seq`).iterate() as IterableIterator<{
       seq: number; order_id: string; endpoint: EndpointName; file: number; idx: number | null; line: number | null;
-      schema_valid: number; hash: string; facts: string; owners: string | null; body: string | null; raw: string | null;
+      schema_valid: number; hash: string; facts: string; owners: string | null; body: string | null; raw: string | null; earlier: string | null;
     }>;
     let current: IndexedTimeline | undefined;
     for (const row of rows) {
@@ -157,6 +159,7 @@ export class SqliteRunIndex implements RunIndex {
         runOwners: row.owners === null ? [] : row.owners.split(OWNER_SEPARATOR),
         ...(row.body === null ? {} : { body: row.body }),
         ...(row.raw === null ? {} : { raw: JSON.parse(row.raw) as RawRecord }),
+        ...(row.earlier === null ? {} : { earlier: row.earlier }),
       });
     }
     if (current) yield current;

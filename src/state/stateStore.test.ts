@@ -30,8 +30,8 @@ describe('StateStore', () => {
     });
     expect(reopened.priorOrder('B')).toBeNull();
     expect(reopened.deliveryOwners('D1')).toEqual(['A']);
-    expect(reopened.isJournaled('h2')).toBe(true);
-    expect(reopened.isJournaled('nope')).toBe(false);
+    expect(reopened.journalOutcome('h2')).toBe('validated');
+    expect(reopened.journalOutcome('nope')).toBeUndefined();
     reopened.close();
   });
   it('keeps one file per service base URL, and its own for dry runs without one', () => {

@@ -117,11 +117,6 @@ export class StateStore {
     return (this.statements.owners.all(deliveryId) as { order_id: string }[]).map((row) => row.order_id);
   }
 
-  /** The same record was remembered by an earlier run. */
-  isJournaled(hash: string): boolean {
-    return this.journalOutcome(hash) !== undefined;
-  }
-
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Remembered['outcome'] | undefined {
     if (this.counts.journal === 0) return undefined;
