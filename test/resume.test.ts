@@ -28,7 +28,7 @@ function history(): string {
 }
 
 /** Starts the backfill as its own process and sends it `signal` once the server has seen `after` requests. */
-function interruptedRun(url: string, dir: string, state: string, requests: SeenRequest[], after: number, signal: NodeJS.Signals) {
+function interruptedRun(url: string, dir: string, state: string, requests: SeenRequest[], after: number, signal: NodeJS.Signals, twice = false) {
   const child = spawn(process.execPath, ['dist/cli/main.js', 'backfill', dir, '--base-url', url, '--state', state, '--concurrency', String(CONCURRENCY), '--format', 'json'], {
     env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,6 +38,7 @@ function interruptedRun(url: string, dir: string, state: string, requests: SeenR
     if (requests.length >= after) {
       clearInterval(watch);
       child.kill(signal);
+      if (twice) setTimeout(() => child.kill(signal), 5);
     }
   }, 2);
   return new Promise<{ code: number | null; stdout: string }>((resolve) => child.on('exit', (code) => {
@@ -99,6 +100,21 @@ describe('Ctrl-C and re-run', () => {
     const { distinct, duplicates, creationsFirst } = verdict(server.requests);
     expect(distinct).toBe(2 * ORDERS);
     expect(duplicates).toBe(0);
+    expect(creationsFirst).toBe(true);
+  });
+
+  it('a second Ctrl-C quits at once (exit 130), and the re-run still loses nothing', async () => {
+    const server = await startServer((request) => ({ status: request.method === 'POST' ? 201 : 200, body: { message: 'ok' }, delayMs: 3 }));
+    closers.push(server.close);
+    const dir = history();
+    const state = freshStateDir();
+    const quit = await interruptedRun(server.url, dir, state, server.requests, 60, 'SIGINT', true);
+    expect(quit.code).toBe(130);
+    const rerun = await runCli(['backfill', dir, '--base-url', server.url, '--state', state, '--concurrency', String(CONCURRENCY), '--format', 'json'], { env });
+    expect(rerun.code).toBe(0);
+    const { distinct, duplicates, creationsFirst } = verdict(server.requests);
+    expect(distinct).toBe(2 * ORDERS);
+    expect(duplicates).toBeLessThanOrEqual(2 * CONCURRENCY);
     expect(creationsFirst).toBe(true);
   });
 });
