@@ -24,14 +24,6 @@ function measure(args, env = {}) {
   });
 }
 
-async function best(args, env = {}) {
-  let result;
-  for (let i = 0; i < rounds; i++) {
-    const run = await measure(args, env);
-    if (!result || run.seconds < result.seconds) result = run;
-  }
-  return result;
-}
 
 async function dataFile(name, rows, generate) {
   const path = `${data}/${name}-${rows}.csv`;
@@ -55,8 +47,15 @@ const section = (name) => only === undefined || only === name;
 if (section('validate')) {
 const speedRows = 200_000;
 const speedFile = await ordersFile(speedRows);
-const bare = await best(['bench/baseline-csv-parse.js', speedFile]);
-const ours = await best(collect(speedFile));
+// Interleaved rounds, best of each: a noisy neighbour slows both sides alike.
+let bare;
+let ours;
+for (let i = 0; i < rounds; i++) {
+  const b = await measure(['bench/baseline-csv-parse.js', speedFile]);
+  const o = await measure(collect(speedFile));
+  if (!bare || b.seconds < bare.seconds) bare = b;
+  if (!ours || o.seconds < ours.seconds) ours = o;
+}
 const bareRate = speedRows / bare.seconds;
 const ourRate = speedRows / ours.seconds;
 console.log(`orders CSV, ${speedRows.toLocaleString('en-US')} rows, best of ${rounds}:`);
