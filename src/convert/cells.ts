@@ -71,3 +71,26 @@ export function convertCell(text: string, kind: FieldKind): CellResult {
       return { ok: true, value: text };
   }
 }
+
+/** Returned by `quickCell` when the cell needs the full conversion (an error, or a JSON cell). */
+export const NEEDS_FULL = Symbol('needs full conversion');
+
+/**
+ * The common cells converted without allocating a result object (a plain number, true/false,
+ * an A|B list): the compiled row builder calls this first, `convertCell` only when it fails.
+ */
+export function quickCell(text: string, kind: FieldKind): unknown {
+  switch (kind) {
+    case 'number':
+    case 'integer':
+      return plainDecimal(text) ? Number(text) : NEEDS_FULL;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : NEEDS_FULL;
+    case 'string-array':
+      return text.charCodeAt(0) === 91 || text.trimStart().startsWith('[') ? NEEDS_FULL : text.split('|');
+    case 'json':
+      return NEEDS_FULL;
+    default:
+      return text;
+  }
+}

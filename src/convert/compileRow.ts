@@ -1,5 +1,5 @@
 import type { Issue } from '../core/issue.js';
-import { convertCell } from './cells.js';
+import { convertCell, NEEDS_FULL, quickCell } from './cells.js';
 import type { CsvColumn } from './csvColumns.js';
 import { columnCountIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
@@ -39,9 +39,13 @@ export function compileRowBuilder(columns: readonly CsvColumn[], width: number):
       code.push(`  ${store} = c;`);
     } else {
       code.push(
-        `  v = convertCell(c, ${JSON.stringify(column.kind)});`,
-        `  if (!v.ok) (issues ??= []).push({ ...v.issue, path: paths[${n}] });`,
-        `  ${store} = v.ok ? v.value : c;`,
+        `  v = quickCell(c, ${JSON.stringify(column.kind)});`,
+        `  if (v === NEEDS_FULL) {`,
+        `    v = convertCell(c, ${JSON.stringify(column.kind)});`,
+        `    if (!v.ok) (issues ??= []).push({ ...v.issue, path: paths[${n}] });`,
+        `    v = v.ok ? v.value : c;`,
+        `  }`,
+        `  ${store} = v;`,
       );
     }
     code.push('}');
@@ -51,6 +55,6 @@ export function compileRowBuilder(columns: readonly CsvColumn[], width: number):
     code.push(`if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === 'sparse-array')) (issues ??= []).push(sparseIssue());`);
   }
   code.push('return { value: r, issues: issues ?? [] };');
-  const factory = new Function('convertCell', 'columnCountIssue', 'hasHoles', 'sparseIssue', 'paths', `return (cells) => {\n${code.join('\n')}\n};`);
-  return factory(convertCell, columnCountIssue, hasHoles, sparseIssue, columns.map((column) => column.path)) as RowBuilder;
+  const factory = new Function('convertCell', 'quickCell', 'NEEDS_FULL', 'columnCountIssue', 'hasHoles', 'sparseIssue', 'paths', `return (cells) => {\n${code.join('\n')}\n};`);
+  return factory(convertCell, quickCell, NEEDS_FULL, columnCountIssue, hasHoles, sparseIssue, columns.map((column) => column.path)) as RowBuilder;
 }
