@@ -5,6 +5,7 @@ import type { RawRecord } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import { resources } from '../resources/registry.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
+import { parseBody } from '../send/responseBody.js';
 import type { Outcome, Sender, SendJob } from '../send/sender.js';
 import type { StateRecorder } from '../state/stateRecorder.js';
 import type { RecordSink } from './checkRun.js';
@@ -45,13 +46,8 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
   }
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return text === '' ? null : JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+/** The service's answer for a results line: its JSON, or its text when it is not JSON. */
+const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(text) ?? text));
 
 /** Records each outcome of sending in the report, the results and rejects files, and the state. */
 export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>) {
@@ -63,7 +59,7 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
       results?.write({
         endpoint: job.endpoint, key: job.context.key, file: location.file, line: location.line, index: location.index,
         status: 'status' in outcome ? outcome.status : null, attempts: outcome.attempts,
-        ...('text' in outcome ? { body: safeJson(outcome.text) } : {}), ...(outcome.kind === 'failed' ? { error: outcome.reason } : {}),
+        ...('text' in outcome ? { body: answerBody(outcome.text) } : {}), ...(outcome.kind === 'failed' ? { error: outcome.reason } : {}),
       });
     }
     if (outcome.kind === 'accepted') {

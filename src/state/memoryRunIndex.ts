@@ -10,12 +10,10 @@ export class MemoryRunIndex implements RunIndex {
   private readonly owners = new Map<string, string[]>();
   private readonly others: UnkeyedRecord[] = [];
   private seq = 0;
-  readonly records: IndexedRecord[] = [];
 
   add(record: IndexedRecord): void {
     const { facts } = record;
     this.kinds.add(facts.kind);
-    this.records.push(record);
     if (facts.kind === 'order') {
       this.hasCreations = true;
       for (const id of facts.deliveryIds) {
@@ -47,6 +45,15 @@ export class MemoryRunIndex implements RunIndex {
 
   unkeyed(): Iterable<UnkeyedRecord> {
     return this.others;
+  }
+
+  /** The records again, in reading order (for a spill to disk), derived from the grouped events. */
+  recordsInReadingOrder(): IndexedRecord[] {
+    const events = [...this.orders.values()].flat().sort((a, b) => a.seq - b.seq);
+    return events.map(({ facts, endpoint, location, hash, schemaValid, body, raw, earlier }) => ({
+      facts, endpoint, location, hash, schemaValid,
+      ...(body === undefined ? {} : { body }), ...(raw === undefined ? {} : { raw }), ...(earlier === undefined ? {} : { earlier }),
+    }));
   }
 
   close(): void {}
@@ -88,7 +95,7 @@ export class SpillingRunIndex implements RunIndex {
   private spill(): void {
     const memory = this.memory!;
     this.disk = SqliteRunIndex.create(this.dir);
-    for (const record of memory.records) this.disk.add(record);
+    for (const record of memory.recordsInReadingOrder()) this.disk.add(record);
     for (const record of memory.unkeyed()) this.disk.addUnkeyed(record);
     this.memory = undefined;
   }
