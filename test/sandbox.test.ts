@@ -50,7 +50,7 @@ describe('collect sandbox: answers', () => {
     expect((await call('PUT', '/v2/order/delivery', { id: 'D', order_id: 'A' })).status).toBe(200);
     expect((await call('PUT', '/v2/order', { id: 'NOPE', status: 'approved' }))).toMatchObject({ status: 404, body: { error_message: expect.stringContaining('NOPE') } });
     const held = await call('GET', '/_sandbox/orders/A');
-    expect(held.body).toMatchObject({ statuses: [{ status: 'approved' }], fraudMarks: [{ fraud_signal_type: 'chargeback' }], paymentUpdates: [{ acquirer_id: 'X' }], deliveryUpdates: [{ id: 'D' }] });
+    expect(held.body).toMatchObject({ updates: { status: [{ status: 'approved' }], fraud: [{ fraud_signal_type: 'chargeback' }], payment: [{ acquirer_id: 'X' }], delivery: [{ id: 'D' }] } });
     expect((await call('GET', '/_sandbox/orders/NOPE')).status).toBe(404);
   });
   it('answers 400 for invalid JSON (error_code 1) and for invalid bodies per field (error_code 2)', async () => {

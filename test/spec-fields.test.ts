@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../src/resources/registry.js';
-import type { EndpointName } from '../src/resources/resource.js';
 import { validateRecord } from '../src/validate/validateRecord.js';
 
 type Rule = 'required' | 'string' | 'money' | 'count' | 'boolean' | 'datetime' | 'enum' | 'strings' | 'json' | 'digits' | 'currency' | 'six' | 'four' | 'expiry' | 'latitude' | 'longitude' | 'number' | 'nonempty';
@@ -53,7 +52,7 @@ const person = (prefix: string, extra: string[], enums: string[]): [string, Rule
   ...address(`${prefix}.address`),
 ];
 
-const FIELDS: Record<EndpointName, [string, Rule[]][]> = {
+const FIELDS: Record<keyof typeof resources, [string, Rule[]][]> = {
   status: [['id', ['required', 'nonempty', 'string']], ['status', ['required', 'enum']], ['status_reason', ['string']], ['custom_data', ['json']]],
   fraud: [['order_id', ['required', 'nonempty', 'string']], ['fraud_signal_type', ['required', 'enum']], ['fraud_comment', ['string']], ['custom_data', ['json']]],
   payment: [['id', ['required', 'nonempty', 'string']], ['order_id', ['required', 'nonempty', 'string']], ['acquirer_id', ['required', 'nonempty', 'string']], ['custom_data', ['json']]],
@@ -95,7 +94,7 @@ function withValue(record: Record<string, unknown>, path: string, value: unknown
   return copy;
 }
 
-describe.each(Object.keys(FIELDS) as EndpointName[])('every field rule of %s', (endpoint) => {
+describe.each(Object.keys(FIELDS) as (keyof typeof resources)[])('every field rule of %s', (endpoint) => {
   const resource = resources[endpoint];
   const base = resource.example as Record<string, unknown>;
   for (const [path, rules] of FIELDS[endpoint]) {

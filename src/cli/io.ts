@@ -1,3 +1,4 @@
+import { exitCodes } from '../core/exitCodes.js';
 import type { Readable, Writable } from 'node:stream';
 
 type Tty = { isTTY?: boolean };
@@ -26,7 +27,7 @@ export function processIo(): CliIo {
       let count = 0;
       const listener = () => {
         if (++count === 1) handler();
-        else process.exit(130); // the journal is committed in groups: a re-run still loses nothing
+        else process.exit(exitCodes.interrupted); // the journal is committed in groups: a re-run still loses nothing
       };
       process.on('SIGINT', listener);
       return () => process.off('SIGINT', listener);

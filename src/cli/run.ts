@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isCollectError } from '../core/errors.js';
-import { endpointNames, resources } from '../resources/registry.js';
+import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
+import { registry } from '../resources/registry.js';
 import { backfillCommand } from './commands/backfillCommand.js';
 import { endpointCommand } from './commands/endpointCommand.js';
 import { rulesCommand } from './commands/rulesCommand.js';
@@ -25,8 +26,8 @@ Examples:
   $ collect template order > orders.csv
   $ collect schema fraud
 
-Exit codes: 0 ok, 1 invalid or rejected records, 2 usage or input error, 3 delivery failed.`);
-  for (const name of endpointNames) root.addCommand(endpointCommand(resources[name], io, setExit));
+${exitCodesHelp()}`);
+  for (const resource of registry.all) root.addCommand(endpointCommand(resource, io, setExit));
   root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(sandboxCommand(io, io.untilStopped)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({
@@ -39,7 +40,7 @@ Exit codes: 0 ok, 1 invalid or rejected records, 2 usage or input error, 3 deliv
   return root;
 }
 
-/** Runs `collect` with the given arguments; returns the exit code of cli.md. Never throws for a user error. */
+/** Runs `collect` with the given arguments; returns its exit code (core/exitCodes.ts). Never throws for a user error. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode = 0;
   try {
@@ -48,7 +49,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (cause) {
     if (cause instanceof CommanderError) {
       // Help and version are successes; every other commander error is a usage error.
-      return cause.exitCode === 0 ? 0 : 2;
+      return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     if (isCollectError(cause)) {
       io.stderr.write(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`);
@@ -56,6 +57,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     const detail = io.env.COLLECT_DEBUG ? `\n${(cause as Error).stack ?? String(cause)}` : '';
     io.stderr.write(`collect: internal error: ${(cause as Error).message ?? String(cause)}${detail}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
-    return 70;
+    return exitCodes.internal;
   }
 }

@@ -1,23 +1,16 @@
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
+import type { ExitCode } from '../core/exitCodes.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
-import { ReportBuilder, reportExitCode, type Report } from '../report/report.js';
-import { checkRun, type RunInput } from '../run/checkRun.js';
-import { deliverySink, outcomeHandler, type SendContext } from '../run/deliverySink.js';
-import { realClock } from '../send/clock.js';
-import { createHttpClient } from '../send/httpClient.js';
-import { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
-import { Sender } from '../send/sender.js';
+import { checkAndSend } from '../run/checkAndSend.js';
+import type { RunInput } from '../run/checkRecords.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
-import { SpillingRunIndex } from '../state/memoryRunIndex.js';
-import { StateRecorder } from '../state/stateRecorder.js';
-import { StateStore } from '../state/stateStore.js';
 import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
-import { startProgress, type Progress } from './progress.js';
+import { startProgress } from './progress.js';
 import { redactingIo } from './redactingIo.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
@@ -68,16 +61,16 @@ export function addRunOptions(command: Command): Command {
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
-/** What a run's outcome means as an exit code (cli.md): 3 when delivery failed, else 0 or 1. */
-function exitCodeOf(report: Report): number {
-  if (report.issues.some((issue) => issue.code === 'key-refused' || issue.code === 'delivery-failed')) return 3;
-  return reportExitCode(report);
-}
+/** The Ctrl-C notice: what happens next, and how to quit at once. */
+const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
 
-/** Checks, and unless --dry-run sends, the records of a command's inputs; writes the report; returns the exit code. */
-export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, map?: ColumnMap): Promise<number> {
+/**
+ * Runs the verb for a command's inputs and flags: works out the service and the key, runs
+ * checkAndSend, prints the report; returns the exit code.
+ */
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { map?: ColumnMap; confirm?: (io: CliIo) => Promise<boolean> } = {}): Promise<ExitCode> {
   const sending = flags.dryRun !== true;
-  if (inputs.some((input) => input.spec.name === '-') && rawIo.stdin.isTTY === true) {
+  if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
   }
   const baseUrl = flags.baseUrl ?? (rawIo.env.COLLECT_BASE_URL || undefined);
@@ -86,67 +79,27 @@ export async function executeRun(inputs: RunInput[], flags: RunFlags, rawIo: Cli
   const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
   const redact = redactor(apiKey);
   const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
-  const persistent = flags.state !== false;
-
-  const state = StateStore.open(persistent ? (flags.state as string) : null, baseUrl);
-  const runIndex = new SpillingRunIndex(persistent ? (flags.state as string) : tmpdir());
-  const builder = new ReportBuilder({ strict: flags.strict === true });
-  const rejects = flags.rejects === undefined ? undefined : new RejectsWriter(flags.rejects, inputs.map((i) => i.spec), redact);
-  const results = flags.results === undefined ? undefined : new ResultsWriter(flags.results, redact);
-  const recorder = sending && persistent ? new StateRecorder(state, () => io.now(), flags.concurrency) : undefined;
-  const client = sending && base && apiKey ? createHttpClient(base, apiKey, flags.concurrency, flags.timeout) : undefined;
-  const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(recorder ? { recorder } : {}) };
-  const rejectedOrders = new Set<string>();
-  const progress = startProgress(io, 'checked');
-  let sendProgress: Progress | undefined;
-  const handle = outcomeHandler(parts, rejectedOrders);
-  const sender = client
-    ? new Sender<SendContext>({
-        client, concurrency: flags.concurrency, retries: flags.retries, timeoutMs: flags.timeout, clock: realClock, random: Math.random,
-        onOutcome: (job, outcome) => {
-          const committed = handle(job, outcome);
-          // Sending starts once every record is checked: the count of valid records is the total.
-          if (!sendProgress) {
-            progress.stop();
-            sendProgress = startProgress(io, 'sent', builder.validRecords);
-          }
-          sendProgress.tick(outcome.kind !== 'accepted');
-          return committed;
-        },
-        ...(flags.rate === undefined ? {} : { rate: flags.rate }),
-        ...(recorder ? { onStall: () => recorder.flush() } : {}),
-      })
-    : undefined;
-  const sink = sender || rejects ? deliverySink(parts, sender, rejectedOrders, flags.resend === true) : undefined;
-  let stopping = false;
-  const stopListening = io.onInterrupt(() => {
-    stopping = true;
-    io.stderr.write('\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n');
+  const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
+  const { confirm } = extra;
+  const result = await checkAndSend({
+    inputs, stateDir: flags.state === false ? null : flags.state, strict: flags.strict === true,
+    timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
+    ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
+    ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+    ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
+    ...(extra.map ? { map: extra.map } : {}),
+  }, {
+    stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact,
+    progress: (label, total) => startProgress(io, label, total),
+    onInterrupt: (handler) => io.onInterrupt(() => {
+      io.stderr.write(STOPPING);
+      handler();
+    }),
+    ...(confirm ? { confirm: () => confirm(io) } : {}),
   });
-  try {
-    await checkRun({
-      inputs, stdin: io.stdin, now: io.now(), builder, state, runIndex, onRecord: progress.tick,
-      remember: !sending && baseUrl === undefined && persistent, limits: { maxRecordBytes: flags.maxRecordBytes },
-      ...(map ? { map } : {}), ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(sink ? { sink } : {}),
-      shouldStop: () => stopping,
-    });
-    await sender?.drain();
-  } finally {
-    stopListening();
-    progress.stop();
-    sendProgress?.stop();
-    recorder?.flush();
-    if (sender) builder.addRetries(sender.retried);
-    runIndex.close();
-    state.close();
-    await client?.close();
-    await rejects?.close();
-    await results?.close();
-  }
-  const report = builder.build();
-  io.stdout.write(formatReport(report, flags.format, colorFor(io.stdout, io.env)));
-  if (report.issues.some((issue) => issue.code === 'key-refused')) {
+  io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env)));
+  if (result.keyRefused) {
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
   }
-  return stopping ? 130 : exitCodeOf(report);
+  return result.exitCode;
 }

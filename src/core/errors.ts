@@ -1,3 +1,5 @@
+import { exitCodes, type ExitCode } from './exitCodes.js';
+
 /**
  * Operational errors: things that stop a run (bad flags, unreadable files, a refused key).
  * Bad records are never thrown; they are reported as issues.
@@ -7,8 +9,8 @@ export class CollectError extends Error {
     message: string,
     /** Stable machine-readable code. */
     readonly code: string,
-    /** The process exit code of cli.md. */
-    readonly exitCode: number,
+    /** The process exit code (see exitCodes.ts). */
+    readonly exitCode: ExitCode,
     /** How to fix it, in one sentence. */
     readonly hint?: string,
   ) {
@@ -20,14 +22,14 @@ export class CollectError extends Error {
 /** A bad flag, a missing argument, an impossible combination: exit 2. */
 export class UsageError extends CollectError {
   constructor(message: string, hint?: string) {
-    super(message, 'usage', 2, hint);
+    super(message, 'usage', exitCodes.usage, hint);
   }
 }
 
 /** An input that cannot be opened or decoded at all: exit 2. */
 export class InputError extends CollectError {
   constructor(message: string, hint?: string) {
-    super(message, 'input', 2, hint);
+    super(message, 'input', exitCodes.usage, hint);
   }
 }
 

@@ -1,10 +1,13 @@
 import type { Issue } from '../core/issue.js';
-import type { FlowRule } from './rules/rule.js';
+import type { Resource } from '../resources/resource.js';
+import { ruleAppliesTo, type FlowRule } from './rules/rule.js';
 import type { FlowEvent, Knowledge, OrderTimeline, RuleSkip } from './timeline.js';
 
 export interface TimelineVerdict {
   /** The flow issues of each event that has any. */
   issues: Map<FlowEvent, Issue[]>;
+  /** Identical repeats of a record: valid, but sent once. */
+  repeats: Set<FlowEvent>;
   skips: RuleSkip[];
 }
 
@@ -12,11 +15,13 @@ export interface TimelineVerdict {
 export function evaluateTimeline(timeline: OrderTimeline, knowledge: Knowledge, rules: readonly FlowRule[]): TimelineVerdict {
   const issues = new Map<FlowEvent, Issue[]>();
   const skips: RuleSkip[] = [];
+  const repeats = new Set<FlowEvent>();
   for (const rule of rules) {
     if (!rule.check || (rule.needsCreations && !knowledge.creations)) continue;
     const result = rule.check(timeline, knowledge);
     skips.push(...(result.skips ?? []));
     for (const hit of result.hits) {
+      if (hit.repeat) repeats.add(hit.event);
       const issue: Issue = {
         severity: hit.severity ?? rule.severity, code: hit.code, path: hit.path, message: hit.message, hint: hit.hint,
         ...(hit.value === undefined ? {} : { value: hit.value }),
@@ -26,13 +31,14 @@ export function evaluateTimeline(timeline: OrderTimeline, knowledge: Knowledge, 
       else issues.set(hit.event, [issue]);
     }
   }
-  return { issues, skips };
+  return { issues, repeats, skips };
 }
 
 /** The rules a run cannot apply at all, with why: said once in the report. */
-export function rulesSkippedForKnowledge(rules: readonly FlowRule[], knowledge: Knowledge, kindsInRun: ReadonlySet<string>): RuleSkip[] {
+export function rulesSkippedForKnowledge(rules: readonly FlowRule[], knowledge: Knowledge, resourcesInRun: Iterable<Resource>): RuleSkip[] {
   if (knowledge.creations) return [];
+  const present = [...resourcesInRun];
   return rules
-    .filter((rule) => rule.check && rule.needsCreations && rule.appliesTo.some((kind) => kindsInRun.has(kind)))
+    .filter((rule) => rule.check && rule.needsCreations && present.some((resource) => ruleAppliesTo(rule, resource)))
     .map((rule) => ({ code: rule.code, reason: 'no order creations in this run or the state, so it cannot tell which orders exist; add the order files, or run against the state of the runs that created them' }));
 }

@@ -1,11 +1,10 @@
 import type { RecordLocation } from '../core/issue.js';
-import type { EndpointName } from '../resources/resource.js';
-import type { Facts } from './facts.js';
+import type { Facts, Resource } from '../resources/resource.js';
 
 /** One record of the run as the flow rules see it. */
 export interface FlowEvent {
   facts: Facts;
-  endpoint: EndpointName;
+  resource: Resource;
   location: RecordLocation;
   /** Position in the run's reading order. */
   seq: number;
@@ -15,8 +14,8 @@ export interface FlowEvent {
   schemaValid: boolean;
   /** The same record (same endpoint and content) is already in the state: a re-run, not a repeat. */
   replay: boolean;
-  /** For a delivery update: the orders whose creations hold this delivery id (run and state). */
-  deliveryOwners?: string[];
+  /** For a record whose key creations claim (a delivery): the orders whose creations claim it, in the run and the state. */
+  owners?: string[];
 }
 
 /** What earlier runs recorded about an order (the state). */
@@ -56,6 +55,8 @@ export interface RuleHit {
   path: string;
   hint: string;
   value?: unknown;
+  /** An identical repeat of a record the run sends anyway: this one is not sent again. */
+  repeat?: true;
 }
 
 /** A rule that could not judge some records, said once in the report. */

@@ -13,6 +13,8 @@ export interface InputSpec {
   path?: string;
   format: InputFormat;
   gzip: boolean;
+  /** Records already in memory (typed on the command line): read from here, not from a file. */
+  records?: readonly unknown[];
 }
 
 const EXTENSIONS: Record<string, InputFormat> = { json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', csv: 'csv' };
@@ -34,7 +36,7 @@ export function inputSpec(name: string, override?: InputFormat): InputSpec {
 
 /** Fails early, before any record is read, when a named file cannot be opened. */
 export async function checkReadable(spec: InputSpec): Promise<void> {
-  if (spec.name === '-' && spec.path === undefined) return;
+  if ((spec.name === '-' && spec.path === undefined) || spec.records !== undefined) return;
   try {
     const info = await stat(spec.path ?? spec.name);
     if (info.isDirectory()) throw new InputError(`${spec.name} is a folder, not a file`, 'name the files inside it');

@@ -20,6 +20,10 @@ async function* decode(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
 
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
 export async function* readRecords(spec: InputSpec, resource: Resource, stdin: Readable, map?: ColumnMap, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
+  if (spec.records !== undefined) {
+    yield* spec.records.map((value, index) => ({ file: spec.name, index, line: null, value, issues: [], raw: { kind: 'text' as const, text: JSON.stringify(value) } }));
+    return;
+  }
   const stream = openInput(spec, stdin);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {

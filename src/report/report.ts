@@ -170,17 +170,13 @@ export class ReportBuilder {
     this.delivery.retried += count;
   }
 
-  /** Every issue of each record, keyed by endpoint, file and index. */
-  issuesByRecord(): Map<string, LocatedIssue[]> {
-    const map = new Map<string, LocatedIssue[]>();
-    for (const issue of this.issues) {
-      if (issue.index === null) continue;
-      const key = recordKey(issue.endpoint, issue.file, issue.index);
-      const list = map.get(key);
-      if (list) list.push(issue);
-      else map.set(key, [issue]);
-    }
-    return map;
+  /** The issues that make a record invalid under this report's rules (--strict counts warnings). */
+  faulting(issues: readonly Issue[]): Issue[] {
+    return this.options.strict ? [...issues] : issues.filter((issue) => issue.severity === 'error');
+  }
+
+  faults(issues: readonly Issue[]): boolean {
+    return this.faulting(issues).length > 0;
   }
 
   get validRecords(): number {
@@ -208,9 +204,12 @@ export class ReportBuilder {
   }
 }
 
-export const recordKey = (endpoint: string, file: string, index: number) => `${endpoint}\u0000${file}\u0000${index}`;
+/** Whether a report holds an error: an invalid or rejected record, or a problem with a file. */
+export function reportIsFaulty(report: Report): boolean {
+  return report.summary.errors > 0 || report.summary.invalid > 0 || report.summary.rejected > 0;
+}
 
-/** Exit code of a finished run (cli.md): 1 when any record or file has an error. */
+/** Exit code of a finished check (see core/exitCodes.ts): 1 when any record or file has an error. */
 export function reportExitCode(report: Report): 0 | 1 {
-  return report.summary.errors > 0 || report.summary.invalid > 0 || report.summary.rejected > 0 ? 1 : 0;
+  return reportIsFaulty(report) ? 1 : 0;
 }

@@ -5,17 +5,39 @@ import { paymentResource } from './payment/index.js';
 import type { EndpointName, Resource } from './resource.js';
 import { statusResource } from './status/index.js';
 
+/** A set of endpoints, looked up by name or by route; creations first. */
+export interface Registry {
+  readonly all: readonly Resource[];
+  readonly names: readonly EndpointName[];
+  get(name: string): Resource | undefined;
+  byRoute(method: string, path: string): Resource | undefined;
+}
+
+export function createRegistry(list: readonly Resource[]): Registry {
+  const all = [...list].sort((a, b) => Number(b.role === 'creation') - Number(a.role === 'creation'));
+  const byName = new Map(all.map((resource) => [resource.name, resource]));
+  const routes = new Map(all.map((resource) => [`${resource.method} ${resource.path}`, resource]));
+  return {
+    all,
+    names: all.map((resource) => resource.name),
+    get: (name) => byName.get(name),
+    byRoute: (method, path) => routes.get(`${method} ${path}`),
+  };
+}
+
 /** Every endpoint of the service; adding one is a folder and a line here. */
-export const resources: Record<EndpointName, Resource> = {
-  order: orderResource,
-  status: statusResource,
-  fraud: fraudResource,
-  payment: paymentResource,
-  delivery: deliveryResource,
-} as Record<EndpointName, Resource>;
+export const resources = {
+  order: orderResource as Resource,
+  status: statusResource as Resource,
+  fraud: fraudResource as Resource,
+  payment: paymentResource as Resource,
+  delivery: deliveryResource as Resource,
+};
 
-export const endpointNames = Object.keys(resources) as EndpointName[];
+export const registry = createRegistry(Object.values(resources));
 
-export function isEndpointName(name: string): name is EndpointName {
-  return Object.hasOwn(resources, name);
+export const endpointNames = registry.names;
+
+export function isEndpointName(name: string): boolean {
+  return registry.get(name) !== undefined;
 }

@@ -6,24 +6,99 @@ export interface ValidationContext {
   now: Date;
 }
 
-export type EndpointName = 'order' | 'status' | 'fraud' | 'payment' | 'delivery';
+/** An endpoint's name, as the registry holds it (`order`, `status`, ...). */
+export type EndpointName = string;
 
-/** One endpoint of the service: its body schema and what `collect` knows about it. */
-export interface Resource<Schema extends z.ZodType = z.ZodType> {
+/**
+ * What the flow rules and the state need to know of one record, extracted once by its resource.
+ * `kind` is the endpoint's name; each resource adds its own fields (see its `facts.ts`).
+ */
+export interface Facts {
+  kind: EndpointName;
+  orderId: string;
+  /** The id a results line names the record by: its own id (payment, delivery) or its order's. */
+  key: string;
+  /** For a creation: the keys of update records it owns (its delivery ids), so an update naming another order is caught. */
+  claims?: readonly string[];
+}
+
+/**
+ * What the state can remember of a record, in the state's own words. Each resource says which
+ * of these its records change (`remember`); the journal of what was sent is kept for every record.
+ */
+export interface StateWrites {
+  createOrder(order: { orderId: string; hash: string; evaluate: boolean; status: string | null }): void;
+  setDecision(orderId: string, decision: string): void;
+  addPayment(orderId: string, paymentId: string, acquirerId: string | null): void;
+  setUpdatedAcquirer(orderId: string, paymentId: string, acquirerId: string): void;
+  setLastStatus(orderId: string, status: string): void;
+  addFraudMark(orderId: string, signalType: string): void;
+  addDelivery(orderId: string, deliveryId: string): void;
+}
+
+/** A flag of an endpoint's own by-hand form (`collect fraud --order-id ... --type ...`). */
+export interface ByHandOption {
+  /** Commander's flag text, e.g. `--type <type>`. */
+  flags: string;
+  description: string;
+  choices?: readonly string[];
+}
+
+/** One record typed on the command line instead of read from a file. */
+export interface ByHand {
+  /** The flag whose presence selects the by-hand form (commander's camel-cased name, e.g. `orderId`). */
+  trigger: string;
+  /** What the record is called in a question to the user (`fraud mark`). */
+  noun: string;
+  options: readonly ByHandOption[];
+  /** Help text: an example of the form. */
+  example: string;
+  /** The record the flags describe; throws a UsageError for a missing flag. */
+  record(flags: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
+/** How the sandbox answers a valid update for an order it holds, beyond storing it. */
+export type SandboxCheck = (order: Record<string, unknown>, body: Record<string, unknown>) => { status: number; message: string } | undefined;
+
+/** One endpoint of the service: everything `collect` knows about it, in one place. */
+export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts = Facts> {
   name: EndpointName;
   method: 'POST' | 'PUT';
   /** Appended to the base URL. */
   path: string;
   /** One line for help texts. */
   summary: string;
+  /** A creation starts an order's life: the order's other calls wait for it; every other endpoint is an update of an order. */
+  role: 'creation' | 'update';
+  /** The field that names the record's order (`id` of a creation or status change, `order_id` of the others). */
+  orderField: string;
+  /** The service's answer to a successful call (the sandbox's stand-in). */
+  accepted: { status: number; message: string };
   schema: Schema;
   /**
    * Checks of one record beyond the schema, on the record as read (unknown fields included):
-   * the "(warning)" rules of payloads.md and misnamed fields.
+   * the "(warning)" rules of docs/payloads.md and misnamed fields.
    */
   checks: (record: Record<string, unknown>, context: ValidationContext) => Issue[];
   /** A complete, valid body: the template row and the docs' example. */
   example: z.input<Schema>;
+  /**
+   * The flow facts of a record, or null when it lacks the ids the rules key on (the schema
+   * already reports that). Records with other schema errors still take part, so one bad field
+   * does not cascade into "unknown order" on every later update.
+   */
+  facts(record: Record<string, unknown>): F | null;
+  /** What the state keeps of a record the service accepted (or a dry run validated). */
+  remember(facts: F, writes: StateWrites, hash: string, decision?: string): void;
+  /** Its records' keys are claimed by creations (a delivery id belongs to one order): the rules see the claimants. */
+  claimedByCreation?: true;
+  /** Checked by the sandbox once the order exists (a payment update for a payment the order lacks: 404). */
+  sandboxCheck?: SandboxCheck;
+  /** A by-hand form of one record, for this endpoint's command. */
+  byHand?: ByHand;
 }
 
 export const noChecks = (): Issue[] => [];
+
+/** A non-empty string field of a record, or undefined. */
+export const textField = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);

@@ -3,23 +3,22 @@ import type { Issue, RecordLocation } from '../core/issue.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
-import { extractFacts } from '../flow/facts.js';
 import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
 import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
-import { recordKey, type ReportBuilder } from '../report/report.js';
-import { resources } from '../resources/registry.js';
-import type { EndpointName } from '../resources/resource.js';
+import type { ReportBuilder } from '../report/report.js';
+import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import type { IndexedEvent, IndexedTimeline, RunIndex } from '../state/runIndex.js';
 import type { Remembered, StateStore } from '../state/stateStore.js';
 import { validateRecord } from '../validate/validateRecord.js';
 
+/** One input of a run: what endpoint its records are for, and where to read them. */
 export interface RunInput {
-  endpoint: EndpointName;
+  resource: Resource;
   spec: InputSpec;
 }
 
@@ -33,11 +32,11 @@ export interface RecordSink {
   alreadyDone(earlier: string | undefined): boolean;
   /** A valid record, in flow order: an order's records together, in reading order; with what an earlier run did with it. */
   valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined): Promise<void>;
-  /** An invalid record, with its reasons. */
-  invalid(endpoint: EndpointName, location: RecordLocation, raw: RawRecord | undefined, reason: string): void;
+  /** An invalid record, with every issue that made it so. */
+  invalid(resource: Resource, location: RecordLocation, raw: RawRecord | undefined, issues: readonly Issue[]): void;
 }
 
-export interface CheckRunOptions {
+export interface CheckRecordsOptions {
   inputs: readonly RunInput[];
   stdin: Readable;
   map?: ColumnMap;
@@ -58,51 +57,46 @@ export interface CheckRunOptions {
 
 const REMEMBER_BATCH = 5000;
 
-const reasonOf = (issues: readonly Issue[]) =>
-  issues.filter((issue) => issue.severity === 'error').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`).join('; ');
-
 /**
  * A run of creations alone, with no state to compare with, nothing to remember and nothing to
  * send: only duplicate-order can apply, so pass 1 keeps a fingerprint of each id and nothing
  * else, and only repeated ids are read again (the common case of checking an export in CI).
  */
-function isLean(options: CheckRunOptions): boolean {
-  return options.inputs.every((input) => input.endpoint === 'order') && !options.state.hasOrders && !options.remember && !options.sink;
+function isCreationsOnly(options: CheckRecordsOptions): boolean {
+  return options.inputs.every((input) => input.resource.role === 'creation') && !options.state.hasOrders && !options.remember && !options.sink;
 }
 
-/** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped by --max-errors. */
-async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefined, repeatedIds: Set<string>): Promise<boolean> {
+/** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped. */
+async function readAll(options: CheckRecordsOptions, fingerprints: FingerprintSet | undefined, repeatedIds: Set<string>): Promise<boolean> {
   const { builder, runIndex, sink } = options;
   const context = { now: options.now };
   for (const { spec } of options.inputs) await checkReadable(spec);
-  for (const { endpoint, spec } of options.inputs) {
-    const resource = resources[endpoint];
+  for (const { resource, spec } of options.inputs) {
     for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.value === undefined
         ? record.issues
         : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
-      const invalid = builder.add(endpoint, location, issues);
-      const raw = sink?.needsRaw ? record.raw : undefined;
-      if (lean) {
-        const id = isRecord(record.value) ? record.value.id : undefined;
-        if (typeof id === 'string' && id !== '' && lean.add(id)) repeatedIds.add(id);
-        options.onRecord?.();
-        if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
-        continue;
-      }
-      const facts = isRecord(record.value) ? extractFacts(endpoint, record.value) : null;
-      if (facts) {
-        const hash = contentHash(endpoint, record.value);
-        const earlier = options.state.journalOutcome(hash);
-        // A body is kept only to be sent: not for a record an earlier run already settled.
-        const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
-        runIndex.add({
-          facts, endpoint, location, hash, schemaValid: !invalid,
-          ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
-        });
-      } else if (raw && record.index !== null) {
-        runIndex.addUnkeyed({ endpoint, location, raw });
+      const invalid = builder.add(resource.name, location, issues);
+      if (fingerprints) {
+        const id = isRecord(record.value) ? record.value[resource.orderField] : undefined;
+        if (typeof id === 'string' && id !== '' && fingerprints.add(id)) repeatedIds.add(id);
+      } else {
+        const raw = sink?.needsRaw ? record.raw : undefined;
+        const kept = raw && invalid ? { issues: builder.faulting(issues) } : {};
+        const facts = isRecord(record.value) ? resource.facts(record.value) : null;
+        if (facts) {
+          const hash = contentHash(resource.name, record.value);
+          const earlier = options.state.journalOutcome(hash);
+          // A body is kept only to be sent: not for a record an earlier run already settled.
+          const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
+          runIndex.add({
+            facts, resource, location, hash, schemaValid: !invalid, ...kept,
+            ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
+          });
+        } else if (raw && record.index !== null) {
+          runIndex.addUnkeyed({ resource, location, raw, issues: builder.faulting(issues) });
+        }
       }
       options.onRecord?.();
       if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
@@ -112,50 +106,49 @@ async function readAll(options: CheckRunOptions, lean: FingerprintSet | undefine
   return true;
 }
 
-function interrupted(options: CheckRunOptions): false {
+function interrupted(options: CheckRecordsOptions): false {
   options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
   return false;
 }
 
-function stopped(options: CheckRunOptions): false {
+function stopped(options: CheckRecordsOptions): false {
   options.builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
   return false;
 }
 
 /**
- * For a lean run: the timelines of the order ids whose fingerprint came twice, read again from
- * the inputs (each candidate checked against its real id, so a fingerprint clash costs nothing).
+ * For a creations-only run: the timelines of the order ids whose fingerprint came twice, read
+ * again from the inputs (each candidate checked against its real id, so a fingerprint clash costs nothing).
  */
-async function repeatedTimelines(options: CheckRunOptions, candidates: Set<string>): Promise<IndexedTimeline[]> {
+async function repeatedTimelines(options: CheckRecordsOptions, candidates: Set<string>): Promise<IndexedTimeline[]> {
   const byOrder = new Map<string, IndexedEvent[]>();
   if (candidates.size === 0) return [];
-  const invalid = options.builder.issuesByRecord();
   let seq = 0;
-  for (const { endpoint, spec } of options.inputs) {
-    for await (const record of readRecords(spec, resources[endpoint], options.stdin, options.map, options.limits)) {
-      const id = isRecord(record.value) ? record.value.id : undefined;
-      if (typeof id !== 'string' || !candidates.has(id)) continue;
-      const location = { file: record.file, index: record.index, line: record.line };
-      const issues = invalid.get(recordKey(endpoint, record.file, record.index ?? -1)) ?? [];
+  for (const { resource, spec } of options.inputs) {
+    for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+      const value = record.value;
+      const facts = isRecord(value) ? resource.facts(value) : null;
+      if (!facts || !candidates.has(facts.orderId)) continue;
+      const issues = validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
       const event: IndexedEvent = {
-        facts: { kind: 'order', orderId: id, evaluate: false, payments: [], deliveryIds: [] }, endpoint, location, seq: seq++,
-        hash: contentHash(endpoint, record.value), schemaValid: !issues.some((issue) => issue.severity === 'error'), runOwners: [],
+        facts, resource, location: { file: record.file, index: record.index, line: record.line }, seq: seq++,
+        hash: contentHash(resource.name, value), schemaValid: !options.builder.faults(issues), runOwners: [],
       };
-      const list = byOrder.get(id);
+      const list = byOrder.get(facts.orderId);
       if (list) list.push(event);
-      else byOrder.set(id, [event]);
+      else byOrder.set(facts.orderId, [event]);
     }
   }
   return [...byOrder].filter(([, events]) => events.length > 1).map(([orderId, events]) => ({ orderId, events }));
 }
 
 function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
-  const { facts } = event;
+  const { facts, resource } = event;
   const flow: FlowEvent = {
-    facts, endpoint: event.endpoint, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
-    replay: facts.kind !== 'order' && event.earlier !== undefined,
+    facts, resource, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
+    replay: resource.role !== 'creation' && event.earlier !== undefined,
   };
-  if (facts.kind === 'delivery') flow.deliveryOwners = [...new Set([...event.runOwners, ...state.deliveryOwners(facts.deliveryId)])];
+  if (resource.claimedByCreation) flow.owners = [...new Set([...event.runOwners, ...state.claimants(facts.key)])];
   return flow;
 }
 
@@ -163,11 +156,10 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
  * Pass 2: every order's records against the flow rules, with what the state knows; then each
  * record to the sink (valid ones in flow order), and what the state should remember.
  */
-async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] | undefined): Promise<void> {
+async function checkFlows(options: CheckRecordsOptions, repeated: IndexedTimeline[] | undefined): Promise<void> {
   const { builder, state, runIndex, sink } = options;
   const knowledge = { creations: repeated !== undefined || runIndex.hasCreations || state.hasOrders };
-  for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.kinds)) builder.note(skip.code, `skipped: ${skip.reason}`);
-  const schemaIssues = sink ? builder.issuesByRecord() : undefined;
+  for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.resources)) builder.note(skip.code, `skipped: ${skip.reason}`);
   let remembered: Remembered[] = [];
   for (const indexed of repeated ?? runIndex.timelines()) {
     if (options.shouldStop?.()) {
@@ -180,19 +172,14 @@ async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] 
     for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     for (const [position, event] of events.entries()) {
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? builder.addLater(event.endpoint, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       const valid = event.schemaValid && !flowInvalid;
-      if (options.remember && valid) remembered.push({ facts: event.facts, endpoint: event.endpoint, hash: event.hash, outcome: 'validated' });
+      if (options.remember && valid) remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
       if (!sink) continue;
-      const { body, raw, earlier } = indexed.events[position]!;
-      if (!valid) {
-        const earlier = schemaIssues?.get(recordKey(event.endpoint, event.location.file, event.location.index ?? -1)) ?? [];
-        sink.invalid(event.endpoint, event.location, raw, reasonOf([...earlier, ...(issues ?? [])]));
-      } else if (issues?.some((issue) => issue.code === 'duplicate-order')) {
-        builder.addSkipped(); // an identical repeat of a creation: sent once
-      } else {
-        await sink.valid(event, body, raw, earlier);
-      }
+      const { body, raw, earlier, issues: schemaIssues = [] } = indexed.events[position]!;
+      if (!valid) sink.invalid(event.resource, event.location, raw, [...schemaIssues, ...builder.faulting(issues ?? [])]);
+      else if (verdict.repeats.has(event)) builder.addSkipped();
+      else await sink.valid(event, body, raw, earlier);
     }
     if (remembered.length >= REMEMBER_BATCH) {
       state.remember(remembered, options.now);
@@ -200,23 +187,18 @@ async function checkFlows(options: CheckRunOptions, repeated: IndexedTimeline[] 
     }
   }
   if (remembered.length > 0) state.remember(remembered, options.now);
-  if (sink) {
-    for (const record of runIndex.unkeyed()) {
-      const issues = schemaIssues?.get(recordKey(record.endpoint, record.location.file, record.location.index ?? -1)) ?? [];
-      sink.invalid(record.endpoint, record.location, record.raw, reasonOf(issues));
-    }
-  }
+  if (sink) for (const record of runIndex.unkeyed()) sink.invalid(record.resource, record.location, record.raw, record.issues);
 }
 
 /**
- * Checks a run: every record against its schema, then every order's records against the
- * flow rules, with what earlier runs recorded; hands each record to the sink, if any.
- * Returns false when --max-errors stopped it.
+ * Checks the records of a run: every record against its schema, then every order's records
+ * against the flow rules, with what earlier runs recorded; hands each record to the sink, if any.
+ * Returns false when --max-errors or an interruption stopped it.
  */
-export async function checkRun(options: CheckRunOptions): Promise<boolean> {
-  const lean = isLean(options) ? new FingerprintSet() : undefined;
+export async function checkRecords(options: CheckRecordsOptions): Promise<boolean> {
+  const fingerprints = isCreationsOnly(options) ? new FingerprintSet() : undefined;
   const repeatedIds = new Set<string>();
-  if (!(await readAll(options, lean, repeatedIds))) return false;
-  await checkFlows(options, lean ? await repeatedTimelines(options, repeatedIds) : undefined);
+  if (!(await readAll(options, fingerprints, repeatedIds))) return false;
+  await checkFlows(options, fingerprints ? await repeatedTimelines(options, repeatedIds) : undefined);
   return true;
 }

@@ -1,35 +1,42 @@
-import type { Remembered, StateStore } from './stateStore.js';
+import type { Remembered, StateStore } from '../state/stateStore.js';
 
 /**
- * Commits what the service answered in groups: as soon as `maxBatch` answers wait (the
- * concurrency), or at most `intervalMs` after the first. `add` resolves once its answer is
- * committed, and the sender frees the request's slot only then, so kill -9 can lose at most
- * the answers of the requests in flight and of one group: twice the concurrency.
+ * The kill -9 guarantee of a sending run, in one place: **an answer is durable before its
+ * request's slot is reused.** The sender awaits the promise `commit` returns before it frees the
+ * slot (Sender's `onOutcome`), and `commit` resolves only once the answer is written to the state.
+ * Answers are written in groups: as soon as `groupSize` wait (the concurrency), when every slot
+ * waits (`onStall`: no answer can come to fill the group), or `intervalMs` after the first.
+ * So a kill can lose at most the answers of the requests in flight and of one group, and a
+ * re-run sends at most twice the concurrency again: never a record the state says was accepted.
  */
-export class StateRecorder {
+export class DurableOutcomes {
   private pending: Remembered[] = [];
   private waiting: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly state: StateStore, private readonly now: () => Date, private readonly maxBatch = 8, private readonly intervalMs = 50) {}
+  constructor(private readonly state: StateStore, private readonly now: () => Date, private readonly groupSize = 8, private readonly intervalMs = 50) {}
 
-  add(record: Remembered): Promise<void> {
+  /** Journals one answer; resolves once it is committed. */
+  commit = (record: Remembered): Promise<void> => {
     this.pending.push(record);
     const committed = new Promise<void>((resolve) => this.waiting.push(resolve));
-    if (this.pending.length >= this.maxBatch) this.flush();
+    if (this.pending.length >= this.groupSize) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
     return committed;
-  }
+  };
+
+  /** Every slot waits: commit what is pending now rather than at the timer. */
+  onStall = (): void => this.flush();
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0) return;
-    const batch = this.pending;
+    const group = this.pending;
     const waiting = this.waiting;
     this.pending = [];
     this.waiting = [];
-    this.state.remember(batch, this.now());
+    this.state.remember(group, this.now());
     for (const resolve of waiting) resolve();
   }
 }

@@ -1,35 +1,34 @@
-import { error } from '../core/issue.js';
+import { error, type Issue } from '../core/issue.js';
 import type { Facts } from '../flow/facts.js';
+import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent } from '../flow/timeline.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
-import { resources } from '../resources/registry.js';
+import type { Resource } from '../resources/resource.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
 import { parseBody } from '../send/responseBody.js';
 import type { Outcome, Sender, SendJob } from '../send/sender.js';
-import type { StateRecorder } from '../state/stateRecorder.js';
-import type { RecordSink } from './checkRun.js';
+import type { RecordSink } from './checkRecords.js';
 
+/** What the run keeps beside each request, to record its outcome. */
 export interface SendContext {
   raw: RawRecord | undefined;
   facts: Facts;
+  resource: Resource;
   hash: string;
-  key: string;
 }
 
-export interface DeliveryParts {
+/** What an outcome is recorded in; `commit` journals it and resolves once it is durable (see durableOutcomes). */
+export interface OutcomeParts {
   builder: ReportBuilder;
   rejects?: RejectsWriter;
   results?: ResultsWriter;
-  recorder?: StateRecorder;
+  commit?: (entry: { facts: Facts; resource: Resource; hash: string; outcome: 'accepted' | 'rejected' | 'failed'; decision?: string }) => Promise<void>;
 }
 
-/** The id a results line names a record by. */
-function primaryKey(facts: Facts): string {
-  if (facts.kind === 'payment') return facts.paymentId;
-  if (facts.kind === 'delivery') return facts.deliveryId;
-  return facts.orderId;
-}
+/** The reason written beside a record in --rejects: every issue that made it invalid. */
+export const reasonOf = (issues: readonly Issue[]) =>
+  issues.map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`).join('; ');
 
 function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
   switch (outcome.kind) {
@@ -49,30 +48,40 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
 /** The service's answer for a results line: its JSON, or its text when it is not JSON. */
 const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(text) ?? text));
 
-/** Records each outcome of sending in the report, the results and rejects files, and the state. */
-export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>) {
-  const { builder, results, rejects, recorder } = parts;
+/** Records each outcome of sending in the report, the results and rejects files, and the state; notes the decisions of this run. */
+export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, string>) {
+  const { builder, results, rejects, commit } = parts;
   return (job: SendJob<SendContext>, outcome: Outcome): Promise<void> | undefined => {
     const { location } = job;
+    const { facts, resource, hash, raw } = job.context;
     const requested = 'attempts' in outcome;
     if (requested) {
       results?.write({
-        endpoint: job.endpoint, key: job.context.key, file: location.file, line: location.line, index: location.index,
+        endpoint: job.endpoint, key: facts.key, file: location.file, line: location.line, index: location.index,
         status: 'status' in outcome ? outcome.status : null, attempts: outcome.attempts,
         ...('text' in outcome ? { body: answerBody(outcome.text) } : {}), ...(outcome.kind === 'failed' ? { error: outcome.reason } : {}),
       });
     }
     if (outcome.kind === 'accepted') {
       builder.addSent(job.endpoint, location, outcome.decision ? { kind: 'accepted', decision: outcome.decision } : { kind: 'accepted' }, true);
-      if (outcome.decision === 'reject') rejectedOrders.add(job.orderId);
-      return recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
+      if (outcome.decision) decisions.set(job.orderId, outcome.decision);
+      return commit?.({ facts, resource, hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
     }
     const [kind, issue] = describeFailure(outcome);
     builder.addSent(job.endpoint, location, { kind, issue }, requested);
-    rejects?.write(location.file, job.context.raw, issue.message);
+    rejects?.write(location.file, raw, issue.message);
     // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures.
-    if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
-      return recorder?.add({ facts: job.context.facts, endpoint: job.endpoint, hash: job.context.hash, outcome: outcome.kind === 'rejected' ? 'rejected' : 'failed' });
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed') return commit?.({ facts, resource, hash, outcome: outcome.kind });
+    return undefined;
+  };
+}
+
+/** The flow rules' last word right before sending, with the decisions this run received. */
+function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string>) {
+  return () => {
+    for (const rule of flowRules) {
+      const hit = rule.beforeSend?.(event, decisions);
+      if (hit) return { code: hit.code, message: hit.message };
     }
     return undefined;
   };
@@ -81,16 +90,23 @@ export function outcomeHandler(parts: DeliveryParts, rejectedOrders: Set<string>
 /**
  * The sink of a run that sends (with a sender) or only writes --rejects (without): valid
  * records go to the sender in flow order, invalid ones to the rejects file.
+ * `confirm` is asked once, before the first record is sent (by-hand records).
  */
-export function deliverySink(parts: DeliveryParts, sender: Sender<SendContext> | undefined, rejectedOrders: Set<string>, resend = false): RecordSink {
-  const settled = (earlier: string | undefined) => !resend && (earlier === 'accepted' || earlier === 'rejected');
-  return {
+export function sendingSink(
+  parts: OutcomeParts, sender: Sender<SendContext> | undefined, decisions: ReadonlyMap<string, string>,
+  options: { resend: boolean; confirm?: () => Promise<boolean> },
+): RecordSink & { declined: boolean } {
+  const settled = (earlier: string | undefined) => !options.resend && (earlier === 'accepted' || earlier === 'rejected');
+  let confirmed = options.confirm === undefined;
+  const sink = {
+    declined: false,
     needsBodies: sender !== undefined,
     needsRaw: parts.rejects !== undefined,
     alreadyDone: settled,
-    invalid: (_endpoint, location, raw, reason) => parts.rejects?.write(location.file, raw, reason),
-    valid: async (event: FlowEvent, body, raw, earlier) => {
-      if (!sender || sender.refused) return;
+    invalid: (_resource: Resource, location: FlowEvent['location'], raw: RawRecord | undefined, issues: readonly Issue[]) =>
+      parts.rejects?.write(location.file, raw, reasonOf(issues)),
+    valid: async (event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined) => {
+      if (!sender || sender.refused || sink.declined) return;
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
       if (settled(earlier)) {
         parts.builder.addSkipped();
@@ -100,19 +116,21 @@ export function deliverySink(parts: DeliveryParts, sender: Sender<SendContext> |
         return;
       }
       if (body === undefined) return;
-      const resource = resources[event.endpoint];
-      const orderId = event.facts.orderId;
+      if (!confirmed) {
+        confirmed = await options.confirm!();
+        if (!confirmed) {
+          sink.declined = true;
+          return;
+        }
+      }
+      const { resource, facts } = event;
       await sender.submit({
-        endpoint: event.endpoint, method: resource.method, path: resource.path, body, orderId,
-        isCreation: event.facts.kind === 'order', location: event.location,
-        context: { raw, facts: event.facts, hash: event.hash, key: primaryKey(event.facts) },
-        // §1.5 for decisions this very run received: the creation's answer arrives before its fraud marks go.
-        ...(event.facts.kind === 'fraud' ? {
-          guard: () => (rejectedOrders.has(orderId)
-            ? { code: 'fraud-after-service-decline', message: `the service's own evaluation rejected order "${orderId}" in this run: a fraud mark must not be sent for it (§1.5)` }
-            : undefined),
-        } : {}),
+        endpoint: resource.name, method: resource.method, path: resource.path, body, orderId: facts.orderId,
+        isCreation: resource.role === 'creation', location: event.location,
+        context: { raw, facts, resource, hash: event.hash },
+        guard: beforeSendGuard(event, decisions),
       });
     },
   };
+  return sink;
 }

@@ -2,10 +2,8 @@
 export interface SandboxOrder {
   order: Record<string, unknown>;
   decision?: { decision: string; reason: string };
-  statuses: unknown[];
-  fraudMarks: unknown[];
-  paymentUpdates: unknown[];
-  deliveryUpdates: unknown[];
+  /** The updates it received, by endpoint name (`status`, `fraud`, ...), in arrival order. */
+  updates: Record<string, unknown[]>;
 }
 
 /** The sandbox's memory of the orders it received. */
@@ -14,7 +12,7 @@ export class SandboxStore {
 
   create(id: string, order: Record<string, unknown>): SandboxOrder {
     const existing = this.orders.get(id);
-    const entry = existing ? { ...existing, order } : { order, statuses: [], fraudMarks: [], paymentUpdates: [], deliveryUpdates: [] };
+    const entry = existing ? { ...existing, order } : { order, updates: {} };
     this.orders.set(id, entry);
     return entry;
   }

@@ -1,9 +1,8 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isRecord } from '../schema/checks.js';
-import { resources } from '../resources/registry.js';
-import type { EndpointName } from '../resources/resource.js';
+import { registry as defaultRegistry, type Registry } from '../resources/registry.js';
+import type { Resource } from '../resources/resource.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
@@ -21,15 +20,9 @@ export interface SandboxOptions {
   slowMs: number;
   retryAfterSeconds: number;
   rules: DecisionRules;
+  /** The endpoints it serves (the service's, unless a test brings its own). */
+  registry?: Registry;
 }
-
-const ROUTES: Record<string, EndpointName> = {
-  'POST /v2/order': 'order',
-  'PUT /v2/order': 'status',
-  'POST /v2/order/mark_fraudulent': 'fraud',
-  'PUT /v2/order/payment': 'payment',
-  'PUT /v2/order/delivery': 'delivery',
-};
 
 const MAX_BODY = 1024 * 1024;
 
@@ -42,8 +35,8 @@ interface Answer {
 const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 
 /** 400 with `error_message` as field -> messages, as payloads.md describes the service's answer. */
-function validationAnswer(endpoint: EndpointName, body: unknown): Answer | undefined {
-  const errors = validateRecord(resources[endpoint], body, { now: new Date() }).filter((issue) => issue.severity === 'error');
+function validationAnswer(resource: Resource, body: unknown): Answer | undefined {
+  const errors = validateRecord(resource, body, { now: new Date() }).filter((issue) => issue.severity === 'error');
   if (errors.length === 0) return undefined;
   const byField: Record<string, string[]> = {};
   for (const issue of errors) (byField[issue.path || 'non_field_errors'] ??= []).push(issue.message);
@@ -51,33 +44,21 @@ function validationAnswer(endpoint: EndpointName, body: unknown): Answer | undef
 }
 
 /** The sandbox's stateful handling of one valid body. */
-function handle(endpoint: EndpointName, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
-  const orderId = String(endpoint === 'order' || endpoint === 'status' ? body.id : body.order_id);
-  if (endpoint === 'order') {
+function handle(resource: Resource, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
+  const orderId = String(body[resource.orderField]);
+  const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
+  if (resource.role === 'creation') {
     const entry = store.create(orderId, body);
-    if (body.evaluate !== true) return answer(201, { message: 'Order created' });
+    if (body.evaluate !== true) return accepted;
     entry.decision = decide(body, rules);
-    return answer(201, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
+    return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
   }
   const entry = store.get(orderId);
   if (!entry) return answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
-  switch (endpoint) {
-    case 'status':
-      entry.statuses.push(body);
-      return answer(200, { message: 'Order status updated' });
-    case 'fraud':
-      entry.fraudMarks.push(body);
-      return answer(201, { message: 'Order marked as fraudulent' });
-    case 'payment': {
-      const payments = Array.isArray(entry.order.payments) ? entry.order.payments.filter(isRecord) : [];
-      if (!payments.some((payment) => payment.id === body.id)) return answer(404, { error_message: `payment ${String(body.id)} is not a payment of order ${orderId}` });
-      entry.paymentUpdates.push(body);
-      return answer(200, { message: 'Payment updated' });
-    }
-    default:
-      entry.deliveryUpdates.push(body);
-      return answer(200, { message: 'Delivery updated' });
-  }
+  const refused = resource.sandboxCheck?.(entry.order, body);
+  if (refused) return answer(refused.status, { error_message: refused.message });
+  (entry.updates[resource.name] ??= []).push(body);
+  return accepted;
 }
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
@@ -99,6 +80,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
  */
 export async function startSandbox(options: SandboxOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const store = new SandboxStore();
+  const registry = options.registry ?? defaultRegistry;
   const random = seededRandom(options.seed);
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
@@ -124,9 +106,9 @@ export async function startSandbox(options: SandboxOptions): Promise<{ url: stri
       response.end(JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
       return;
     }
-    const endpoint = ROUTES[`${request.method} ${url.pathname}`];
+    const resource = registry.byRoute(request.method ?? '', url.pathname);
     const text = await readBody(request);
-    if (!endpoint) return respond(request, response, 'none', answer(404, { error_message: `no endpoint ${request.method} ${url.pathname}` }), text);
+    if (!resource) return respond(request, response, 'none', answer(404, { error_message: `no endpoint ${request.method} ${url.pathname}` }), text);
     const auth = request.headers.authorization ?? '';
     if (!auth.startsWith('Bearer ') || auth.length <= 'Bearer '.length) return respond(request, response, 'none', answer(401, { error_message: 'missing API key' }), text);
     if (options.key !== undefined && auth !== `Bearer ${options.key}`) return respond(request, response, 'none', answer(401, { error_message: 'invalid API key' }), text);
@@ -145,9 +127,9 @@ export async function startSandbox(options: SandboxOptions): Promise<{ url: stri
     } catch {
       return respond(request, response, fault, answer(400, { error_message: 'Invalid JSON', error_code: 1 }), text);
     }
-    const invalid = validationAnswer(endpoint, body);
+    const invalid = validationAnswer(resource, body);
     if (invalid) return respond(request, response, fault, invalid, body);
-    return respond(request, response, fault, handle(endpoint, body as Record<string, unknown>, store, options.rules), body);
+    return respond(request, response, fault, handle(resource, body as Record<string, unknown>, store, options.rules), body);
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {

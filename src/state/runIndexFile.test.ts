@@ -2,21 +2,24 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SqliteRunIndex } from './runIndex.js';
+import { resources } from '../resources/registry.js';
+import type { Facts } from '../resources/resource.js';
+import { RunIndexFile } from './runIndexFile.js';
 
-describe('RunIndex', () => {
-  it("yields each order's records together, in reading order, with the run's owners of delivery ids", () => {
+describe('RunIndexFile', () => {
+  it("yields each order's records together, in reading order, with the run's claimants of delivery ids, and is deleted on close", () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-run-'));
-    const index = SqliteRunIndex.create(dir);
+    const index = RunIndexFile.create(dir);
     const at = (file: string, n: number) => ({ file, index: n, line: n + 2 });
-    index.add({ endpoint: 'status', hash: 's1', schemaValid: true, location: at('s.csv', 0), facts: { kind: 'status', orderId: 'B', status: 'approved' } });
-    index.add({ endpoint: 'order', hash: 'o1', schemaValid: true, location: at('o.csv', 0), facts: { kind: 'order', orderId: 'A', evaluate: false, payments: [], deliveryIds: ['D1'] } });
-    index.add({ endpoint: 'delivery', hash: 'd1', schemaValid: false, location: at('d.csv', 0), facts: { kind: 'delivery', orderId: 'B', deliveryId: 'D1' } });
-    index.add({ endpoint: 'status', hash: 's2', schemaValid: true, location: at('s.csv', 1), facts: { kind: 'status', orderId: 'A', status: 'pending' } });
-    expect(index.hasCreations).toBe(true);
+    index.add({ resource: resources.status, hash: 's1', schemaValid: true, location: at('s.csv', 0), facts: { kind: 'status', orderId: 'B', key: 'B', status: 'approved' } as Facts });
+    index.add({ resource: resources.order, hash: 'o1', schemaValid: true, location: at('o.csv', 0), facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: false, payments: [], claims: ['D1'] } as Facts });
+    index.add({ resource: resources.delivery, hash: 'd1', schemaValid: false, location: at('d.csv', 0), facts: { kind: 'delivery', orderId: 'B', key: 'D1', deliveryId: 'D1' } as Facts, issues: [{ severity: 'error', code: 'required', path: 'id', message: 'missing' }] });
+    index.add({ resource: resources.status, hash: 's2', schemaValid: true, location: at('s.csv', 1), facts: { kind: 'status', orderId: 'A', key: 'A', status: 'pending' } as Facts });
     const timelines = [...index.timelines()];
     expect(timelines.map((t) => [t.orderId, t.events.map((e) => e.hash)])).toEqual([['A', ['o1', 's2']], ['B', ['s1', 'd1']]]);
-    expect(timelines[1]!.events[1]).toMatchObject({ runOwners: ['A'], schemaValid: false, location: { file: 'd.csv', index: 0, line: 2 } });
+    expect(timelines[1]!.events[1]).toMatchObject({
+      runOwners: ['A'], schemaValid: false, location: { file: 'd.csv', index: 0, line: 2 }, resource: resources.delivery, issues: [{ code: 'required' }],
+    });
     const file = readdirSync(dir).find((name) => name.startsWith('run-'))!;
     index.close();
     expect(existsSync(join(dir, file))).toBe(false);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { resources } from '../resources/registry.js';
+import type { Facts } from '../resources/resource.js';
 import { migrations } from './migrations.js';
 import { namespaceOf, StateStore } from './stateStore.js';
 
@@ -15,10 +17,10 @@ describe('StateStore', () => {
     const store = StateStore.open(folder);
     expect(store.hasOrders).toBe(false);
     store.remember([
-      { endpoint: 'order', hash: 'h1', outcome: 'validated', facts: { kind: 'order', orderId: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], deliveryIds: ['D1'] } },
-      { endpoint: 'status', hash: 'h2', outcome: 'validated', facts: { kind: 'status', orderId: 'A', status: 'approved' } },
-      { endpoint: 'fraud', hash: 'h3', outcome: 'validated', facts: { kind: 'fraud', orderId: 'A', signalType: 'chargeback' } },
-      { endpoint: 'payment', hash: 'h4', outcome: 'validated', facts: { kind: 'payment', orderId: 'A', paymentId: 'P2', acquirerId: 'Y' } },
+      { resource: resources.order, hash: 'h1', outcome: 'validated', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], claims: ['D1'] } as Facts },
+      { resource: resources.status, hash: 'h2', outcome: 'validated', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
+      { resource: resources.fraud, hash: 'h3', outcome: 'validated', facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts },
+      { resource: resources.payment, hash: 'h4', outcome: 'validated', facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts },
     ], now);
     store.rememberDecision('A', 'reject');
     store.close();
@@ -29,7 +31,7 @@ describe('StateStore', () => {
       payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: ['chargeback'],
     });
     expect(reopened.priorOrder('B')).toBeNull();
-    expect(reopened.deliveryOwners('D1')).toEqual(['A']);
+    expect(reopened.claimants('D1')).toEqual(['A']);
     expect(reopened.journalOutcome('h2')).toBe('validated');
     expect(reopened.journalOutcome('nope')).toBeUndefined();
     reopened.close();

@@ -3,14 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { UsageError } from '../core/errors.js';
-import type { Facts } from '../flow/facts.js';
 import type { PriorOrder } from '../flow/timeline.js';
+import type { Facts, Resource, StateWrites } from '../resources/resource.js';
 import { migrations } from './migrations.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
   facts: Facts;
-  endpoint: string;
+  resource: Resource;
   hash: string;
   /** validated (a dry run's own namespace), or what the service answered; only the first two change the state's facts. */
   outcome: 'validated' | 'accepted' | 'rejected' | 'failed';
@@ -52,6 +52,7 @@ export class StateStore {
   private readonly db: Database.Database;
   private readonly counts: { orders: number; journal: number; deliveries: number };
   private readonly statements;
+  private readonly writes: StateWrites;
 
   constructor(path: string | null, readonly baseUrl?: string) {
     this.db = path === null ? openDatabase(':memory:') : openDatabase(path);
@@ -73,6 +74,16 @@ export class StateStore {
       setDecision: this.db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
       addMark: this.db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
       journal: this.db.prepare('INSERT OR REPLACE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
+    };
+    const s = this.statements;
+    this.writes = {
+      createOrder: (o) => s.addOrder.run(o.orderId, o.hash, o.evaluate ? 1 : 0, o.status),
+      setDecision: (orderId, decision) => s.setDecision.run(decision, orderId),
+      addPayment: (orderId, paymentId, acquirerId) => s.addPayment.run(orderId, paymentId, acquirerId),
+      setUpdatedAcquirer: (orderId, paymentId, acquirerId) => s.setAcquirer.run(acquirerId, orderId, paymentId),
+      setLastStatus: (orderId, status) => s.setStatus.run(status, orderId),
+      addFraudMark: (orderId, signalType) => s.addMark.run(orderId, signalType),
+      addDelivery: (orderId, deliveryId) => s.addDelivery.run(orderId, deliveryId),
     };
   }
 
@@ -112,9 +123,10 @@ export class StateStore {
     };
   }
 
-  deliveryOwners(deliveryId: string): string[] {
+  /** The orders whose creations claimed a key (a delivery id), in earlier runs. */
+  claimants(key: string): string[] {
     if (this.counts.deliveries === 0) return [];
-    return (this.statements.owners.all(deliveryId) as { order_id: string }[]).map((row) => row.order_id);
+    return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
 
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
@@ -128,38 +140,19 @@ export class StateStore {
     const s = this.statements;
     const at = now.toISOString();
     this.db.transaction(() => {
-      for (const { facts, endpoint, hash, outcome, decision } of records) {
+      for (const { facts, resource, hash, outcome, decision } of records) {
         if (outcome === 'rejected' || outcome === 'failed') {
-          s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+          s.journal.run(hash, resource.name, facts.orderId, outcome, at);
           continue;
         }
-        switch (facts.kind) {
-          case 'order':
-            s.addOrder.run(facts.orderId, hash, facts.evaluate ? 1 : 0, facts.status ?? null);
-            if (decision) s.setDecision.run(decision, facts.orderId);
-            for (const p of facts.payments) s.addPayment.run(facts.orderId, p.id, p.acquirerId ?? null);
-            for (const id of facts.deliveryIds) s.addDelivery.run(facts.orderId, id);
-            break;
-          case 'status':
-            s.setStatus.run(facts.status, facts.orderId);
-            break;
-          case 'fraud':
-            if (facts.signalType) s.addMark.run(facts.orderId, facts.signalType);
-            break;
-          case 'payment':
-            if (facts.acquirerId) s.setAcquirer.run(facts.acquirerId, facts.orderId, facts.paymentId);
-            break;
-          case 'delivery':
-            s.addDelivery.run(facts.orderId, facts.deliveryId);
-            break;
-        }
+        resource.remember(facts, this.writes, hash, decision);
         // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
-        if (facts.kind !== 'order' || outcome === 'accepted') s.journal.run(hash, endpoint, facts.orderId, outcome, at);
+        if (resource.role !== 'creation' || outcome === 'accepted') s.journal.run(hash, resource.name, facts.orderId, outcome, at);
       }
     })();
   }
 
-  /** The service's evaluation decision for an order (from an evaluate: true creation). */
+  /** An evaluation decision the service made outside collect (loaded by `collect decisions`), or in tests. */
   rememberDecision(orderId: string, decision: string): void {
     this.statements.setDecision.run(decision, orderId);
   }

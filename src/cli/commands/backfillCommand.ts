@@ -2,15 +2,16 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import { exitCodesHelp } from '../../core/exitCodes.js';
 import { inputSpec } from '../../readers/openInput.js';
-import { endpointNames } from '../../resources/registry.js';
-import type { EndpointName } from '../../resources/resource.js';
-import type { RunInput } from '../../run/checkRun.js';
+import { registry } from '../../resources/registry.js';
+import type { RunInput } from '../../run/checkRecords.js';
 import type { CliIo } from '../io.js';
-import { addRunOptions, executeRun, type RunFlags } from '../runCommand.js';
+import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 
-type BackfillFlags = RunFlags & Partial<Record<EndpointName, string[]>>;
+type BackfillFlags = RunFlags & Partial<Record<string, string[]>>;
 
+const endpointNames = registry.names;
 const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(csv|json|ndjson|jsonl)(\\.gz)?$`, 'i');
 
 /** The endpoint files of a backfill folder: named after their endpoint, creations first. */
@@ -25,12 +26,13 @@ export async function folderInputs(dir: string): Promise<RunInput[]> {
   }
   const inputs = names.sort().flatMap((name) => {
     const match = FILE_NAME.exec(name);
-    return match ? [{ endpoint: match[1]!.toLowerCase() as EndpointName, spec: inputSpec(join(dir, name)) }] : [];
+    const resource = match ? registry.get(match[1]!.toLowerCase()) : undefined;
+    return resource ? [{ resource, spec: inputSpec(join(dir, name)) }] : [];
   });
   if (inputs.length === 0) {
     throw new UsageError(`${dir} holds no endpoint files`, `name them after their endpoint: ${endpointNames.map((e) => `${e}*.csv`).join(', ')} (.json, .ndjson and .gz too)`);
   }
-  return inputs.sort((a, b) => endpointNames.indexOf(a.endpoint) - endpointNames.indexOf(b.endpoint));
+  return inputs.sort((a, b) => endpointNames.indexOf(a.resource.name) - endpointNames.indexOf(b.resource.name));
 }
 
 const collectFiles = (value: string, previous: string[] = []) => [...previous, value];
@@ -47,12 +49,14 @@ export function backfillCommand(io: CliIo, setExit: (code: number) => void): Com
 Examples:
   $ collect backfill fixtures/history --dry-run
   $ collect backfill --order orders-2023.csv --order orders-2024.csv --status statuses.csv.gz --dry-run
-  $ collect backfill exports/ --dry-run --format junit > backfill.xml`)
+  $ collect backfill exports/ --dry-run --format junit > backfill.xml
+
+${exitCodesHelp()}`)
     .action(async (dir: string | undefined, flags: BackfillFlags) => {
-      const named = endpointNames.flatMap((endpoint) => (flags[endpoint] ?? []).map((file) => ({ endpoint, spec: inputSpec(file) })));
+      const named = registry.all.flatMap((resource) => (flags[resource.name] ?? []).map((file) => ({ resource, spec: inputSpec(file) })));
       if (dir !== undefined && named.length > 0) throw new UsageError('give either a folder or --order/--status/... files, not both');
       const inputs = dir !== undefined ? await folderInputs(dir) : named;
       if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
-      setExit(await executeRun(inputs, flags, io));
+      setExit(await runWithFlags(inputs, flags, io));
     });
 }

@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
 import { flowRules } from '../../flow/rules/index.js';
+import { ruleAppliesTo } from '../../flow/rules/rule.js';
+import { registry } from '../../resources/registry.js';
 import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 
@@ -10,8 +12,10 @@ export function rulesCommand(io: CliIo): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['pretty', 'json']).default('pretty'))
     .addHelpText('after', '\nExample:\n  $ collect rules --format json | jq -r \'.[].code\'')
     .action((flags: { format: 'pretty' | 'json' }) => {
-      const rules = flowRules.map(({ code, severity, spec, catches, fix, appliesTo, check }) => ({
-        code, severity, spec, catches, fix, appliesTo, scope: check ? 'across records' : 'one record',
+      const rules = flowRules.map((rule) => ({
+        code: rule.code, severity: rule.severity, spec: rule.spec, catches: rule.catches, fix: rule.fix,
+        appliesTo: registry.all.filter((resource) => ruleAppliesTo(rule, resource)).map((resource) => resource.name),
+        scope: rule.check ? 'across records' : 'one record',
       }));
       if (flags.format === 'json') {
         io.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);

@@ -1,12 +1,15 @@
 import { Command } from 'commander';
 import * as z from 'zod';
 import { UsageError } from '../../core/errors.js';
-import { endpointNames, isEndpointName, resources } from '../../resources/registry.js';
+import { endpointNames, registry } from '../../resources/registry.js';
+import type { Resource } from '../../resources/resource.js';
 import type { CliIo } from '../io.js';
 
-export function resourceNamed(name: string) {
-  if (!isEndpointName(name)) throw new UsageError(`unknown endpoint "${name}"`, `use one of: ${endpointNames.join(', ')}`);
-  return resources[name];
+/** The endpoint a user named, or a usage error with the names there are. */
+export function resourceNamed(name: string): Resource {
+  const resource = registry.get(name);
+  if (!resource) throw new UsageError(`unknown endpoint "${name}"`, `use one of: ${endpointNames.join(', ')}`);
+  return resource;
 }
 
 /** `collect schema ENDPOINT`: the JSON Schema of an endpoint's body, from the zod schema. */

@@ -11,13 +11,13 @@ export const deliveryOrderMismatchRule: FlowRule = {
   needsCreations: true,
   check: (timeline) => ({
     hits: eventsOf(timeline, 'delivery')
-      .filter((event) => (event.deliveryOwners ?? []).length > 0 && !event.deliveryOwners!.includes(timeline.orderId))
+      .filter((event) => (event.owners ?? []).length > 0 && !event.owners!.includes(timeline.orderId))
       .map((event) => ({
         event,
         code: 'delivery-order-mismatch',
         path: 'order_id',
         value: timeline.orderId,
-        message: `delivery "${event.facts.deliveryId}" belongs to order "${event.deliveryOwners![0]}", not "${timeline.orderId}"`,
+        message: `delivery "${event.facts.deliveryId}" belongs to order "${event.owners![0]}", not "${timeline.orderId}"`,
         hint: 'correct order_id, or the delivery id',
       })),
   }),

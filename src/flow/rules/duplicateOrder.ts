@@ -36,6 +36,7 @@ export const duplicateOrderRule: FlowRule = {
           ? `order "${timeline.orderId}" is created again with the same body (first at ${first.at}); it is sent once`
           : `order "${timeline.orderId}" is created again with a different body (first at ${first.at})`,
         hint: same ? 'remove the repeated creation' : 'keep one creation per order; report later changes through the update endpoints',
+        ...(same ? { repeat: true as const } : {}),
       });
     }
     return { hits };

@@ -10,6 +10,15 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
   fix: 'do not send it: the service declined the order itself and must not learn from its own decision',
   appliesTo: ['fraud'],
   needsCreations: true,
+  // §1.5 for decisions this very run received: the creation's answer arrives before its fraud marks go.
+  beforeSend: (event, decisions) => (event.facts.kind === 'fraud' && decisions.get(event.facts.orderId) === 'reject' ? {
+    event,
+    code: 'fraud-after-service-decline',
+    path: 'order_id',
+    value: event.facts.orderId,
+    message: `the service's own evaluation rejected order "${event.facts.orderId}" in this run: a fraud mark must not be sent for it (§1.5)`,
+    hint: 'do not send it',
+  } : undefined),
   check: (timeline) => {
     const marks = eventsOf(timeline, 'fraud');
     const hits: RuleHit[] = [];

@@ -16,7 +16,7 @@ export const flowRules: readonly FlowRule[] = [
   unknownOrderRule,
   duplicateOrderRule,
   fraudAfterServiceDeclineRule,
-  ...recordRules.slice(0, 3),
+  ...recordRules,
   duplicateFraudMarkRule,
   missingFraudMarkRule,
   unknownPaymentRule,

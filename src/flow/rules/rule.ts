@@ -1,5 +1,6 @@
 import type { Severity } from '../../core/issue.js';
-import type { Facts } from '../facts.js';
+import type { Resource } from '../../resources/resource.js';
+import type { RuleFacts } from '../facts.js';
 import type { FlowEvent, Knowledge, OrderTimeline, RuleHit, RuleSkip } from '../timeline.js';
 
 /** One usage rule of flow-rules.md: its stable code, what it catches, and how to fix it. */
@@ -10,24 +11,34 @@ export interface FlowRule {
   spec: string;
   catches: string;
   fix: string;
-  /** The kinds of record it judges. */
-  appliesTo: readonly Facts['kind'][];
+  /** The endpoints whose records it judges: by name, or every update endpoint. */
+  appliesTo: readonly RuleFacts['kind'][] | 'updates';
   /** It cannot judge anything without knowing which orders were created. */
   needsCreations: boolean;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
   check?: (timeline: OrderTimeline, knowledge: Knowledge) => { hits: RuleHit[]; skips?: RuleSkip[] };
+  /**
+   * Checked right before a record is sent, with the decisions the service gave in this very run
+   * (an answer can arrive after the timeline was judged): a reason not to send it.
+   */
+  beforeSend?: (event: FlowEvent, decisionsThisRun: ReadonlyMap<string, string>) => RuleHit | undefined;
 }
 
-export type FactsOf<K extends Facts['kind']> = Extract<Facts, { kind: K }>;
+/** Whether a rule judges the records of an endpoint. */
+export function ruleAppliesTo(rule: FlowRule, resource: Resource): boolean {
+  return rule.appliesTo === 'updates' ? resource.role === 'update' : (rule.appliesTo as readonly string[]).includes(resource.name);
+}
 
-/** The events of a timeline of one kind, typed. */
-export function eventsOf<K extends Facts['kind']>(timeline: OrderTimeline, kind: K): (FlowEvent & { facts: FactsOf<K> })[] {
+export type FactsOf<K extends RuleFacts['kind']> = Extract<RuleFacts, { kind: K }>;
+
+/** The events of a timeline of one endpoint, typed. */
+export function eventsOf<K extends RuleFacts['kind']>(timeline: OrderTimeline, kind: K): (FlowEvent & { facts: FactsOf<K> })[] {
   return timeline.events.filter((event): event is FlowEvent & { facts: FactsOf<K> } => event.facts.kind === kind);
 }
 
 /** Whether the order was created, in this run or an earlier one. */
 export function isKnownOrder(timeline: OrderTimeline): boolean {
-  return timeline.prior?.created === true || timeline.events.some((event) => event.facts.kind === 'order');
+  return timeline.prior?.created === true || timeline.events.some((event) => event.resource.role === 'creation');
 }
 
 export const where = (event: FlowEvent) => `${event.location.file}:${event.location.line ?? '?'}`;

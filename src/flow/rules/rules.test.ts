@@ -1,27 +1,28 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../evaluate.js';
-import type { Facts } from '../facts.js';
+import { resources } from '../../resources/registry.js';
+import type { RuleFacts } from '../facts.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../timeline.js';
 import { flowRules } from './index.js';
 
 let seq = 0;
 beforeEach(() => (seq = 0));
 
-function event(facts: Facts, options: { hash?: string; replay?: boolean; owners?: string[] } = {}): FlowEvent {
+function event(facts: RuleFacts, options: { hash?: string; replay?: boolean; owners?: string[] } = {}): FlowEvent {
   const n = seq++;
   return {
-    facts, endpoint: facts.kind, location: { file: `${facts.kind}.csv`, index: n, line: n + 2 }, seq: n,
+    facts, resource: resources[facts.kind], location: { file: `${facts.kind}.csv`, index: n, line: n + 2 }, seq: n,
     hash: options.hash ?? `hash-${n}`, schemaValid: true, replay: options.replay ?? false,
-    ...(options.owners ? { deliveryOwners: options.owners } : {}),
+    ...(options.owners ? { owners: options.owners } : {}),
   };
 }
 
-const order = (orderId: string, extra: Partial<Extract<Facts, { kind: 'order' }>> = {}, hash?: string) =>
-  event({ kind: 'order', orderId, evaluate: false, payments: [], deliveryIds: [], ...extra }, hash ? { hash } : {});
-const status = (orderId: string, value: string, replay = false) => event({ kind: 'status', orderId, status: value }, { replay });
-const fraud = (orderId: string, signalType: string, replay = false) => event({ kind: 'fraud', orderId, signalType }, { replay });
-const payment = (orderId: string, paymentId: string, acquirerId: string) => event({ kind: 'payment', orderId, paymentId, acquirerId });
-const delivery = (orderId: string, deliveryId: string, owners: string[]) => event({ kind: 'delivery', orderId, deliveryId }, { owners });
+const order = (orderId: string, extra: Partial<Extract<RuleFacts, { kind: 'order' }>> = {}, hash?: string) =>
+  event({ kind: 'order', orderId, key: orderId, evaluate: false, payments: [], claims: [], ...extra }, hash ? { hash } : {});
+const status = (orderId: string, value: string, replay = false) => event({ kind: 'status', orderId, key: orderId, status: value }, { replay });
+const fraud = (orderId: string, signalType: string, replay = false) => event({ kind: 'fraud', orderId, key: orderId, signalType }, { replay });
+const payment = (orderId: string, paymentId: string, acquirerId: string) => event({ kind: 'payment', orderId, key: paymentId, paymentId, acquirerId });
+const delivery = (orderId: string, deliveryId: string, owners: string[]) => event({ kind: 'delivery', orderId, key: deliveryId, deliveryId }, { owners });
 const prior = (extra: Partial<PriorOrder> = {}): PriorOrder => ({
   created: true, hash: 'prior', evaluate: false, decision: null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: [], ...extra,
 });
@@ -52,8 +53,8 @@ describe('unknown-order', () => {
   });
   it('is skipped, with a note, when nothing tells which orders exist', () => {
     expect(verdict([status('A', 'approved')], null, false).hits).toEqual([]);
-    expect(rulesSkippedForKnowledge(flowRules, { creations: false }, new Set(['status'])).map((s) => s.code)).toEqual(['unknown-order', 'missing-fraud-mark']);
-    expect(rulesSkippedForKnowledge(flowRules, { creations: true }, new Set(['status']))).toEqual([]);
+    expect(rulesSkippedForKnowledge(flowRules, { creations: false }, [resources.status]).map((s) => s.code)).toEqual(['unknown-order', 'missing-fraud-mark']);
+    expect(rulesSkippedForKnowledge(flowRules, { creations: true }, [resources.status])).toEqual([]);
   });
 });
 

@@ -1,17 +1,33 @@
 import * as z from 'zod';
 import { nonEmptyString } from '../../schema/formats.js';
 import { deliveryFields, exampleDeliverer } from '../shared/deliverer.js';
-import { noChecks, type Resource } from '../resource.js';
+import { noChecks, textField, type Facts, type Resource } from '../resource.js';
 
 /** §2.3: PUT /v2/order/delivery. */
 export const deliverySchema = z.object({ ...deliveryFields, order_id: nonEmptyString });
 export type DeliveryUpdate = z.infer<typeof deliverySchema>;
 
-export const deliveryResource: Resource<typeof deliverySchema> = {
+/** What the flow rules need of a delivery update. */
+export interface DeliveryFacts extends Facts {
+  kind: 'delivery';
+  deliveryId: string;
+}
+
+export const deliveryResource: Resource<typeof deliverySchema, DeliveryFacts> = {
   name: 'delivery',
   method: 'PUT',
   path: '/v2/order/delivery',
   summary: 'update a delivery (a delivery_datetime means delivered)',
+  role: 'update',
+  orderField: 'order_id',
+  accepted: { status: 200, message: 'Delivery updated' },
+  claimedByCreation: true,
+  facts: (record) => {
+    const orderId = textField(record.order_id);
+    const deliveryId = textField(record.id);
+    return orderId && deliveryId ? { kind: 'delivery', orderId, key: deliveryId, deliveryId } : null;
+  },
+  remember: (facts, writes) => writes.addDelivery(facts.orderId, facts.deliveryId),
   schema: deliverySchema,
   checks: noChecks,
   example: {

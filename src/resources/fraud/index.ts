@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import { objectCheck } from '../../schema/checks.js';
 import { customData, nonEmptyString } from '../../schema/formats.js';
-import { type Resource } from '../resource.js';
+import { textField, type Facts, type Resource } from '../resource.js';
 import { error, warning, type Issue } from '../../core/issue.js';
+import { fraudByHand } from './byHand.js';
+import { fraudSignalType } from './signalTypes.js';
 
-export const fraudSignalType = z.enum(['acquirer', 'manual_analysis', 'chargeback', 'third_party_antifraud', 'other']);
+export { fraudSignalType } from './signalTypes.js';
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -30,6 +32,12 @@ export const fraudSchema = z
   );
 export type FraudMark = z.infer<typeof fraudSchema>;
 
+/** What the flow rules need of a fraud mark. */
+export interface FraudFacts extends Facts {
+  kind: 'fraud';
+  signalType?: string;
+}
+
 function fraudChecks(mark: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   if (mark.fraud_signal_type === 'other' && isBlank(mark.fraud_comment)) {
@@ -46,11 +54,23 @@ function fraudChecks(mark: Record<string, unknown>): Issue[] {
   return issues;
 }
 
-export const fraudResource: Resource<typeof fraudSchema> = {
+export const fraudResource: Resource<typeof fraudSchema, FraudFacts> = {
   name: 'fraud',
   method: 'POST',
   path: '/v2/order/mark_fraudulent',
   summary: 'mark an order fraudulent (chargeback, manual review, acquirer, ...)',
+  role: 'update',
+  orderField: 'order_id',
+  accepted: { status: 201, message: 'Order marked as fraudulent' },
+  facts: (record) => {
+    const orderId = textField(record.order_id);
+    const signalType = textField(record.fraud_signal_type);
+    return orderId ? { kind: 'fraud', orderId, key: orderId, ...(signalType ? { signalType } : {}) } : null;
+  },
+  remember: (facts, writes) => {
+    if (facts.signalType) writes.addFraudMark(facts.orderId, facts.signalType);
+  },
+  byHand: fraudByHand,
   schema: fraudSchema,
   checks: fraudChecks,
   example: { order_id: 'ORD-1001', fraud_signal_type: 'chargeback', fraud_comment: 'chargeback received 2024-04-02' },

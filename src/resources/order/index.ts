@@ -1,17 +1,24 @@
 import { exampleAddress, exampleDeliverer } from '../shared/index.js';
 import type { Resource } from '../resource.js';
 import { orderChecks } from './checks.js';
+import { orderFacts, rememberOrder, type OrderFacts } from './facts.js';
 import { orderSchema } from './schema.js';
 
 export * from './schema.js';
+export type { OrderFacts } from './facts.js';
 
-export const orderResource: Resource<typeof orderSchema> = {
+export const orderResource: Resource<typeof orderSchema, OrderFacts> = {
   name: 'order',
   method: 'POST',
   path: '/v2/order',
   summary: 'create an order (evaluate: true asks for a decision)',
+  role: 'creation',
+  orderField: 'id',
+  accepted: { status: 201, message: 'Order created' },
   schema: orderSchema,
   checks: orderChecks,
+  facts: orderFacts,
+  remember: rememberOrder,
   example: {
     id: 'ORD-1001',
     evaluate: true,

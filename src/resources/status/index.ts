@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { customData, nonEmptyString, orderStatus } from '../../schema/formats.js';
-import { noChecks, type Resource } from '../resource.js';
+import { noChecks, textField, type Facts, type Resource } from '../resource.js';
 
 /** §2.1: PUT /v2/order, an order's status change. */
 export const statusSchema = z.object({
@@ -11,12 +11,27 @@ export const statusSchema = z.object({
 });
 export type StatusUpdate = z.infer<typeof statusSchema>;
 
-export const statusResource: Resource<typeof statusSchema> = {
+/** What the flow rules need of a status change. */
+export interface StatusFacts extends Facts {
+  kind: 'status';
+  status: string;
+}
+
+export const statusResource: Resource<typeof statusSchema, StatusFacts> = {
   name: 'status',
   method: 'PUT',
   path: '/v2/order',
   summary: "report an order's status change",
+  role: 'update',
+  orderField: 'id',
+  accepted: { status: 200, message: 'Order status updated' },
   schema: statusSchema,
   checks: noChecks,
   example: { id: 'ORD-1001', status: 'approved', status_reason: 'payment captured' },
+  facts: (record) => {
+    const orderId = textField(record.id);
+    const status = textField(record.status);
+    return orderId && status ? { kind: 'status', orderId, key: orderId, status } : null;
+  },
+  remember: (facts, writes) => writes.setLastStatus(facts.orderId, facts.status),
 };

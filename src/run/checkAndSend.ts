@@ -1,0 +1,143 @@
+import type { Readable } from 'node:stream';
+import { runExitCode, type ExitCode } from '../core/exitCodes.js';
+import type { ColumnMap } from '../convert/csvColumns.js';
+import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
+import { realClock } from '../send/clock.js';
+import { createHttpClient } from '../send/httpClient.js';
+import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
+import { Sender } from '../send/sender.js';
+import { RunIndex } from '../state/runIndex.js';
+import { StateStore } from '../state/stateStore.js';
+import { checkRecords, type RunInput } from './checkRecords.js';
+import { DurableOutcomes } from './durableOutcomes.js';
+import { outcomeRecorder, sendingSink, type SendContext } from './sendingSink.js';
+
+/** The service a run sends to; absent for a dry run. */
+export interface Service {
+  /** The base URL as given: it names the state's namespace. */
+  baseUrl: string;
+  base: URL;
+  apiKey: string;
+}
+
+/** What to do: the records, and how to check and send them. */
+export interface RunRequest {
+  inputs: readonly RunInput[];
+  /** Absent: a dry run (nothing sent). */
+  service?: Service;
+  /** The base URL of a dry run, whose state it reads (its own namespace when absent). */
+  dryRunBaseUrl?: string;
+  /** The state folder; null for none (`--no-state`). */
+  stateDir: string | null;
+  strict: boolean;
+  maxErrors?: number;
+  timeoutMs: number;
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  resend: boolean;
+  maxRecordBytes: number;
+  rejects?: string;
+  results?: string;
+  map?: ColumnMap;
+}
+
+/** A progress display: one tick per record. */
+export interface Progress {
+  tick: (failed?: boolean) => void;
+  stop: () => void;
+}
+
+/** What the run touches of the world, passed in by the CLI (or a test). */
+export interface RunDeps {
+  stdin: Readable;
+  now: () => Date;
+  /** Where a run without a state folder spills its index. */
+  scratchDir: string;
+  redact: Redact;
+  progress: (label: 'checked' | 'sent', total?: number) => Progress;
+  /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
+  onInterrupt: (handler: () => void) => () => void;
+  /** Asked once before the first record is sent; false: nothing is sent. */
+  confirm?: () => Promise<boolean>;
+}
+
+export interface RunResult {
+  report: Report;
+  exitCode: ExitCode;
+  interrupted: boolean;
+  /** The service refused the key: nothing more was sent. */
+  keyRefused: boolean;
+  /** `confirm` said no. */
+  declined: boolean;
+}
+
+/**
+ * The one verb of every checking and sending command: reads and checks every record (schema,
+ * then flow rules with the state), sends the valid ones in flow order unless it is a dry run,
+ * writes --rejects and --results, and returns the report with its exit code.
+ */
+export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
+  const { service } = request;
+  const state = StateStore.open(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl);
+  const runIndex = new RunIndex(request.stateDir ?? deps.scratchDir);
+  const builder = new ReportBuilder({ strict: request.strict });
+  const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
+  const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
+  const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
+  const client = service ? createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
+  const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
+  const decisions = new Map<string, string>();
+  const checking = deps.progress('checked');
+  let sending: Progress | undefined;
+  const record = outcomeRecorder(parts, decisions);
+  const sender = client
+    ? new Sender<SendContext>({
+        client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs, clock: realClock, random: Math.random,
+        onOutcome: (job, outcome) => {
+          const committed = record(job, outcome);
+          // Sending starts once every record is checked: the count of valid records is the total.
+          if (!sending) {
+            checking.stop();
+            sending = deps.progress('sent', builder.validRecords);
+          }
+          sending.tick(outcome.kind !== 'accepted');
+          return committed;
+        },
+        ...(request.rate === undefined ? {} : { rate: request.rate }),
+        ...(durable ? { onStall: durable.onStall } : {}),
+      })
+    : undefined;
+  const sink = sender || rejects
+    ? sendingSink(parts, sender, decisions, { resend: request.resend, ...(deps.confirm ? { confirm: deps.confirm } : {}) })
+    : undefined;
+  let interrupted = false;
+  const stopListening = deps.onInterrupt(() => (interrupted = true));
+  try {
+    await checkRecords({
+      inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
+      remember: !service && request.dryRunBaseUrl === undefined && request.stateDir !== null, limits: { maxRecordBytes: request.maxRecordBytes },
+      ...(request.map ? { map: request.map } : {}), ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
+      shouldStop: () => interrupted,
+    });
+    await sender?.drain();
+  } finally {
+    stopListening();
+    checking.stop();
+    sending?.stop();
+    durable?.flush();
+    if (sender) builder.addRetries(sender.retried);
+    runIndex.close();
+    state.close();
+    await client?.close();
+    await rejects?.close();
+    await results?.close();
+  }
+  const report = builder.build();
+  const keyRefused = report.issues.some((issue) => issue.code === 'key-refused');
+  const deliveryFailed = keyRefused || report.issues.some((issue) => issue.code === 'delivery-failed');
+  return {
+    report, interrupted, keyRefused, declined: sink?.declined === true,
+    exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true }),
+  };
+}

@@ -1,0 +1,116 @@
+import type { Issue, RecordLocation } from '../core/issue.js';
+import type { FlowEvent } from '../flow/timeline.js';
+import type { RawRecord } from '../readers/sourceRecord.js';
+import type { Facts, Resource } from '../resources/resource.js';
+import { RunIndexFile } from './runIndexFile.js';
+
+/** One record of the run, as pass 1 leaves it for the flow rules and the sending. */
+export interface IndexedRecord {
+  facts: Facts;
+  resource: Resource;
+  location: RecordLocation;
+  hash: string;
+  schemaValid: boolean;
+  /** The request body, kept when the run sends. */
+  body?: string;
+  /** The record as written, kept for --rejects. */
+  raw?: RawRecord;
+  /** What an earlier run did with the same record (the state's journal), looked up once. */
+  earlier?: string;
+  /** Its schema errors, kept for the reason in --rejects. */
+  issues?: readonly Issue[];
+}
+
+export type IndexedEvent = Omit<FlowEvent, 'replay' | 'owners'> & {
+  runOwners: string[]; body?: string; raw?: RawRecord; earlier?: string; issues?: readonly Issue[];
+};
+
+/** The records of one order in reading order, with the run's owners of each claimed key. */
+export interface IndexedTimeline {
+  orderId: string;
+  events: IndexedEvent[];
+}
+
+/** A record without the ids the flow rules key on (always invalid), kept for --rejects. */
+export interface UnkeyedRecord {
+  resource: Resource;
+  location: RecordLocation;
+  raw: RawRecord;
+  issues: readonly Issue[];
+}
+
+/**
+ * The run's records, grouped by order for the flow rules. Held in memory up to `limit` records,
+ * then moved to a throwaway SQLite file in `dir`: small runs stay fast, large ones keep memory bounded.
+ */
+export class RunIndex {
+  /** The endpoints whose records the run holds. */
+  readonly resources = new Set<Resource>();
+  hasCreations = false;
+  private orders: Map<string, IndexedEvent[]> | undefined = new Map();
+  private readonly claimants = new Map<string, string[]>();
+  private others: UnkeyedRecord[] = [];
+  private file: RunIndexFile | undefined;
+  private count = 0;
+  private seq = 0;
+
+  constructor(private readonly dir: string, private readonly limit = 50_000) {}
+
+  add(record: IndexedRecord): void {
+    this.resources.add(record.resource);
+    if (record.resource.role === 'creation') this.hasCreations = true;
+    if (this.orders && ++this.count > this.limit) this.spill();
+    if (this.file) return this.file.add(record);
+    for (const key of record.facts.claims ?? []) {
+      const list = this.claimants.get(key);
+      if (list) list.push(record.facts.orderId);
+      else this.claimants.set(key, [record.facts.orderId]);
+    }
+    const { facts, resource, location, hash, schemaValid, body, raw, earlier, issues } = record;
+    const event: IndexedEvent = {
+      facts, resource, location, seq: this.seq++, hash, schemaValid, runOwners: [],
+      ...(body === undefined ? {} : { body }), ...(raw === undefined ? {} : { raw }),
+      ...(earlier === undefined ? {} : { earlier }), ...(issues === undefined ? {} : { issues }),
+    };
+    const list = this.orders!.get(facts.orderId);
+    if (list) list.push(event);
+    else this.orders!.set(facts.orderId, [event]);
+  }
+
+  addUnkeyed(record: UnkeyedRecord): void {
+    if (this.orders && ++this.count > this.limit) this.spill();
+    if (this.file) this.file.addUnkeyed(record);
+    else this.others.push(record);
+  }
+
+  /** Moves what memory holds to the file, in reading order, and keeps adding there. */
+  private spill(): void {
+    const events = [...this.orders!.values()].flat().sort((a, b) => a.seq - b.seq);
+    this.file = RunIndexFile.create(this.dir);
+    for (const { seq: _seq, runOwners: _owners, ...record } of events) this.file.add(record);
+    for (const record of this.others) this.file.addUnkeyed(record);
+    this.orders = undefined;
+    this.others = [];
+    this.claimants.clear();
+  }
+
+  /** Every order's records, one order at a time, in reading order within each. */
+  *timelines(): Generator<IndexedTimeline> {
+    if (this.file) {
+      yield* this.file.timelines();
+      return;
+    }
+    for (const [orderId, events] of this.orders!) {
+      for (const event of events) if (event.resource.claimedByCreation) event.runOwners = this.claimants.get(event.facts.key) ?? [];
+      yield { orderId, events };
+    }
+  }
+
+  unkeyed(): Iterable<UnkeyedRecord> {
+    return this.file ? this.file.unkeyed() : this.others;
+  }
+
+  close(): void {
+    this.file?.close();
+  }
+}
