@@ -26,7 +26,7 @@ describe('collect ENDPOINT --dry-run over the fixtures', () => {
 });
 
 describe('the JSON report', () => {
-  it('has the shape of cli.md, with file, line, index and path of each issue', async () => {
+  it('has the shape of docs/cli.md, with file, line, index and path of each issue', async () => {
     const { code, stdout } = await runCli(['delivery', 'fixtures/delivery/invalid.csv', '--dry-run', '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);

@@ -1,5 +1,5 @@
 /**
- * Every field rule of collection-service.md §2 and payloads.md, written down here from the
+ * Every field rule of docs/service.md §2 and docs/payloads.md, written down here from the
  * specification (not read from the schemas), so that removing or loosening a rule fails a test.
  */
 import { describe, expect, it } from 'vitest';

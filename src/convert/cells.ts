@@ -55,7 +55,7 @@ function toJson(text: string, what: string, example: string): CellResult {
   }
 }
 
-/** Converts one non-empty CSV cell to the type its field takes (cli.md "Cells are converted by the schema"). */
+/** Converts one non-empty CSV cell to the type its field takes (docs/cli.md "Cells are converted by the schema"). */
 export function convertCell(text: string, kind: FieldKind): CellResult {
   switch (kind) {
     case 'number':

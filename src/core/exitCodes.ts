@@ -12,12 +12,12 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** What each code means, for help texts and the README (a test holds them to this table). */
 export const exitCodeMeanings: readonly { code: ExitCode; meaning: string }[] = [
-  { code: exitCodes.ok, meaning: 'everything valid (warnings allowed unless --strict) and, when sending, accepted' },
+  { code: exitCodes.ok, meaning: 'every record valid (warnings allowed unless --strict) and, when sending, accepted' },
   { code: exitCodes.invalid, meaning: 'some records invalid or rejected by the service' },
-  { code: exitCodes.usage, meaning: 'usage or configuration error (bad flag, missing key, unreadable file or state)' },
-  { code: exitCodes.deliveryFailed, meaning: 'delivery failed: authentication refused, service unreachable, retries exhausted' },
-  { code: exitCodes.interrupted, meaning: 'interrupted; the state is saved and a re-run resumes' },
-  { code: exitCodes.internal, meaning: 'internal error of collect (a bug: please report it)' },
+  { code: exitCodes.usage, meaning: 'usage or input error: a bad flag, a missing key or URL, an unreadable or corrupt file' },
+  { code: exitCodes.deliveryFailed, meaning: 'delivery failed: the key was refused, the service unreachable, retries exhausted' },
+  { code: exitCodes.internal, meaning: 'internal error: a bug in collect (run again with COLLECT_DEBUG=1 and report it)' },
+  { code: exitCodes.interrupted, meaning: 'interrupted (Ctrl-C); what was done is saved and a re-run goes on' },
 ];
 
 /** The exit codes as a help text section. */

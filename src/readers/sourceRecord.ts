@@ -19,7 +19,6 @@ export interface SourceRecord {
 }
 
 export type InputFormat = 'json' | 'ndjson' | 'csv';
-export const inputFormats: readonly InputFormat[] = ['json', 'ndjson', 'csv'];
 
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
 export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };

@@ -36,7 +36,7 @@ export interface Delivery {
   decisions: Record<string, number>;
 }
 
-/** The JSON report of cli.md, version 1 (`files`, `notes` and, when sending, `delivery` added to it). */
+/** The JSON report of docs/cli.md, version 1 (`files`, `notes` and, when sending, `delivery` added to it). */
 export interface Report {
   version: 1;
   summary: Summary;

@@ -142,6 +142,12 @@ async function repeatedTimelines(options: CheckRecordsOptions, candidates: Set<s
   return [...byOrder].filter(([, events]) => events.length > 1).map(([orderId, events]) => ({ orderId, events }));
 }
 
+/** The positions of a timeline's events, creations first, the rest in reading order. */
+function sendingOrder(events: readonly FlowEvent[]): number[] {
+  const positions = events.map((_, position) => position);
+  return positions.sort((a, b) => Number(events[a]!.resource.role !== 'creation') - Number(events[b]!.resource.role !== 'creation') || a - b);
+}
+
 function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
   const { facts, resource } = event;
   const flow: FlowEvent = {
@@ -170,7 +176,9 @@ async function checkFlows(options: CheckRecordsOptions, repeated: IndexedTimelin
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: state.priorOrder(indexed.orderId), events };
     const verdict = evaluateTimeline(timeline, knowledge, flowRules);
     for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
-    for (const [position, event] of events.entries()) {
+    // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
+    for (const position of sendingOrder(events)) {
+      const event = events[position]!;
       const issues = verdict.issues.get(event);
       const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       const valid = event.schemaValid && !flowInvalid;

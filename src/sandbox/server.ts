@@ -34,7 +34,7 @@ interface Answer {
 
 const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 
-/** 400 with `error_message` as field -> messages, as payloads.md describes the service's answer. */
+/** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
 function validationAnswer(resource: Resource, body: unknown): Answer | undefined {
   const errors = validateRecord(resource, body, { now: new Date() }).filter((issue) => issue.severity === 'error');
   if (errors.length === 0) return undefined;
@@ -76,7 +76,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 
 /**
  * A local, stateful stand-in for the service: the five endpoints, the same schemas, the
- * answers of payloads.md, explained evaluations and seeded faults on demand.
+ * answers of docs/payloads.md, explained evaluations and seeded faults on demand.
  */
 export async function startSandbox(options: SandboxOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const store = new SandboxStore();

@@ -1,4 +1,4 @@
-/** What to do with the service's answer to one request (payloads.md, "Responses the service gives"). */
+/** What to do with the service's answer to one request (docs/payloads.md, "Responses the service gives"). */
 export type Verdict = 'accepted' | 'retry' | 'reject' | 'refused';
 
 /** 2xx accepted; 401/403 the key was refused; 408, 429 and 5xx are worth another try; any other 4xx rejects the record. */

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Issue } from '../core/issue.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
 import type { Facts, Resource } from '../resources/resource.js';
-import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './runIndex.js';
+import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './indexedRecord.js';
 
 const BATCH = 5000;
 const OWNER_SEPARATOR = '\u001f';

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { MemoryWritable } from '../../src/cli/memoryWritable.js';
+import { MemoryWritable } from './memoryWritable.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 
-export { MemoryWritable } from '../../src/cli/memoryWritable.js';
+export { MemoryWritable } from './memoryWritable.js';
 
 export interface CliResult {
   code: number;

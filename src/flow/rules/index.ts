@@ -11,7 +11,7 @@ import { unknownOrderRule } from './unknownOrder.js';
 
 export type { FlowRule } from './rule.js';
 
-/** Every rule of flow-rules.md, in its order. */
+/** Every rule of docs/flow-rules.md, in its order. */
 export const flowRules: readonly FlowRule[] = [
   unknownOrderRule,
   duplicateOrderRule,

@@ -1,6 +1,6 @@
 import type { FlowRule } from './rule.js';
 
-/** Rules of flow-rules.md that one record decides alone: enforced by the fraud endpoint's checks. */
+/** Rules of docs/flow-rules.md that one record decides alone: enforced by the fraud endpoint's checks. */
 export const recordRules: FlowRule[] = [
   {
     code: 'fraud-comment-required', severity: 'error', spec: '§2.2', appliesTo: ['fraud'], needsCreations: false,

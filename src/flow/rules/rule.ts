@@ -3,7 +3,7 @@ import type { Resource } from '../../resources/resource.js';
 import type { RuleFacts } from '../facts.js';
 import type { FlowEvent, Knowledge, OrderTimeline, RuleHit, RuleSkip } from '../timeline.js';
 
-/** One usage rule of flow-rules.md: its stable code, what it catches, and how to fix it. */
+/** One usage rule of docs/flow-rules.md: its stable code, what it catches, and how to fix it. */
 export interface FlowRule {
   code: string;
   severity: Severity;

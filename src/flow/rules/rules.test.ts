@@ -147,7 +147,7 @@ describe('delivery-order-mismatch', () => {
 });
 
 describe('the rule registry', () => {
-  it('lists every code of flow-rules.md once, with its severity', () => {
+  it('lists every code of docs/flow-rules.md once, with its severity', () => {
     expect(flowRules.map((rule) => `${rule.code}:${rule.severity}`)).toEqual([
       'unknown-order:error', 'duplicate-order:error', 'fraud-after-service-decline:error', 'fraud-comment-required:error',
       'fraud-comment-recommended:warning', 'fraud-field-named-status:error', 'duplicate-fraud-mark:warning', 'missing-fraud-mark:warning',

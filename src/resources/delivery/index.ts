@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { nonEmptyString } from '../../schema/formats.js';
-import { deliveryFields, exampleDeliverer } from '../shared/deliverer.js';
+import { exampleDeliverer } from '../shared/deliverer.js';
+import { deliveryFields } from '../shared/deliveryFields.js';
 import { noChecks, textField, type Facts, type Resource } from '../resource.js';
 
 /** §2.3: PUT /v2/order/delivery. */

@@ -58,7 +58,7 @@ function cardExpiryHints(order: Record<string, unknown>, created: number | null)
   return issues;
 }
 
-/** The "(warning)" rules of payloads.md for the order creation body. */
+/** The "(warning)" rules of docs/payloads.md for the order creation body. */
 export function orderChecks(order: Record<string, unknown>, context: ValidationContext): Issue[] {
   const issues: Issue[] = [];
   const created = typeof order.creation_datetime === 'string' ? parseDatetime(order.creation_datetime) : null;

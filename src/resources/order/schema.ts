@@ -5,7 +5,7 @@ import {
   nonEmptyString, orderStatus, positiveInteger, socialLogin, stringArray, userType,
 } from '../../schema/formats.js';
 import { addressSchema } from '../shared/address.js';
-import { deliveryFields } from '../shared/deliverer.js';
+import { deliveryFields } from '../shared/deliveryFields.js';
 
 /** The customer (`user`); non-digit phones are only a warning here (see checks). */
 export const customerSchema = z
@@ -86,7 +86,7 @@ export const orderPaymentSchema = z.object({
 /** A delivery at creation: §2.3 without order_id, plus the delivery address. */
 export const orderDeliverySchema = z.object({ ...deliveryFields, address: addressSchema.optional() });
 
-/** POST /v2/order: the creation body as payloads.md fixes it. */
+/** POST /v2/order: the creation body as docs/payloads.md fixes it. */
 export const orderSchema = z
   .object({
     id: nonEmptyString,

@@ -33,13 +33,3 @@ export const exampleDeliverer: Deliverer = {
   phone_country_code: '55',
   address: exampleAddress,
 };
-
-/** §2.3 without `order_id`: the delivery fields shared by the endpoint and the order's deliveries. */
-export const deliveryFields = {
-  id: nonEmptyString,
-  type: z.enum(['normal', 'express', 'pickup']).optional(),
-  delivery_datetime: datetime.optional(),
-  scheduled: z.boolean().optional(),
-  deliverer: delivererSchema.optional(),
-  custom_data: customData.optional(),
-};

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 
-/** A writable that keeps what it is given (to hold back a report until it is known to be needed). */
+/** A writable that keeps what it is given, for tests to read. */
 export class MemoryWritable extends Writable {
   text = '';
   isTTY = false;
