@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
 import { planCsvColumns, rowToRecord, type ColumnMap, type CsvPlan } from '../convert/csvColumns.js';
 import { parseCsvRows, type RowBatch } from './csvRows.js';
+import { parseCsvRowsInline } from './csvRowsInline.js';
 import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
@@ -22,6 +23,34 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
   });
 }
 
+/** Inputs up to this many bytes are parsed on this thread: a worker costs more to start than they take to parse. */
+export const INLINE_PARSE_BYTES = 128 * 1024;
+
+/** The input's rows: parsed here when it is small, on the parse worker (the second core) otherwise. */
+async function* csvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): AsyncGenerator<RowBatch> {
+  const input = bytes[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  while (size <= INLINE_PARSE_BYTES) {
+    const step = await input.next();
+    if (step.done) {
+      yield await parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
+      return;
+    }
+    head.push(step.value);
+    size += step.value.length;
+  }
+  const rest = async function* () {
+    try {
+      yield* head;
+      for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
+    } finally {
+      await input.return?.();
+    }
+  };
+  yield* parseCsvRows(rest(), maxRecordSize);
+}
+
 /**
  * Records of a CSV input: the header names fields, each row becomes a nested record
  * starting on its own line (blank lines and multi-line cells counted).
@@ -31,7 +60,7 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
   let header: readonly string[] = [];
   let index = 0;
   const limits = options.limits ?? defaultLimits;
-  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
+  for await (const batch of csvRows(bytes, limits.maxRecordBytes)) {
     for (let n = 0; n < batch.rows.length; n++) {
       const cells = batch.rows[n]!;
       const start = batch.lines[n]!;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsvRows } from './csvRows.js';
+import { parseCsvRowsInline } from './csvRowsInline.js';
+
+/** Everything the parse worker sends for these chunks, as one batch. */
+async function onWorker(chunks: string[], maxRecordSize: number) {
+  const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
+  const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
+  for await (const batch of parseCsvRows(input, maxRecordSize)) {
+    all.rows.push(...batch.rows);
+    all.lines.push(...batch.lines);
+    if (batch.error) all.error = batch.error;
+  }
+  return all;
+}
+
+async function here(chunks: string[], maxRecordSize: number) {
+  const { rows, lines, error } = await parseCsvRowsInline(Buffer.from(chunks.join('')), maxRecordSize);
+  return { rows, lines, ...(error ? { error } : {}) };
+}
+
+const inputs: [string, string[], number][] = [
+  ['BOM, CRLF, a multi-line cell and a blank line', ['\uFEFFid,status,status_reason\r\nA,approved,"two\r\nlines"\r\n\r\nB,declined,\r\n'], 0],
+  ['rows split across chunks, the BOM in a chunk of its own', ['\uFEFF', 'id,sta', 'tus\nA,appr', 'oved\n\n\nB,pending'], 0],
+  ['more and fewer cells than the header', ['a,b\n1,2,3\n4\n"x""y",z\n'], 0],
+  ['lone CR line breaks inside and between rows', ['a,b\r1,"x\ry"\r2,3\r'], 0],
+  ['an unbalanced quote after good rows', ['id,status\nA,approved\n\nB,"declined\nC,pending\n'], 0],
+  ['a quote inside an unquoted cell', ['id,status\nA,app"roved\nB,x\n'], 0],
+  ['a row over the record size limit', ['id,status\nA,approved\nB,', 'x'.repeat(100), '\nC,pending\n'], 40],
+  ['an empty input', [''], 0],
+  ['only blank lines', ['\n\r\n\n'], 0],
+];
+
+describe('parseCsvRowsInline', () => {
+  it.each(inputs)('gives the rows, lines and error the parse worker gives: %s', async (_, chunks, maxRecordSize) => {
+    const expected = await onWorker(chunks, maxRecordSize);
+    expect(await here(chunks, maxRecordSize)).toEqual(expected);
+  });
+  it('locates rows and the error on their starting lines', async () => {
+    expect(await here(['id,status\nA,"multi\nline"\n\nB,"declined\nC,pending\n'], 0)).toEqual({
+      rows: [['id', 'status'], ['A', 'multi\nline']],
+      lines: [1, 2],
+      error: { code: 'CSV_QUOTE_NOT_CLOSED', message: expect.any(String), line: 5 },
+    });
+  });
+});
