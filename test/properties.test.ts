@@ -10,6 +10,13 @@ import type { Resource } from '../src/resources/resource.js';
 import { validateRecord } from '../src/validate/validateRecord.js';
 import { runCli } from './helpers/memoryIo.js';
 
+/**
+ * Fixed budgets, no time limits: fast-check's default of 100 runs per property (a new seed each
+ * run, printed with the shrunk counterexample on failure). Every run is in memory and cheap.
+ */
+const VERDICT_RUNS = 100;
+const ROUND_TRIP_RUNS = 100;
+
 const tricky = fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\n', '\r', '\\', ' ', 'a', '1', '.', 'é', '\u0000', 'i', 'd') });
 const inputs = fc.oneof(fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')), tricky);
 
@@ -20,7 +27,7 @@ describe('any input gets a verdict', () => {
         const { code, stderr } = await runCli(['status', '-', '--input-format', format, '--dry-run', '--no-state', '--format', 'json'], { stdin: text });
         expect([0, 1, 2]).toContain(code);
         expect(stderr).not.toMatch(/internal error|\n\s+at /);
-      }), { numRuns: 40 });
+      }), { numRuns: VERDICT_RUNS });
     });
   }
 });
@@ -84,7 +91,7 @@ describe('valid records survive a round trip', () => {
         expect(csv?.value).toEqual(record);
         const [line] = await throughNdjson(record);
         expect(line?.value).toEqual(record);
-      }), { numRuns: 60 });
+      }), { numRuns: ROUND_TRIP_RUNS });
     });
   }
 });
