@@ -22,12 +22,12 @@ function statusFile(): string {
 }
 
 describe('redirects', () => {
-  it('are not followed: the other host never sees the key, and the record is reported', async () => {
+  it('are not followed: the other host never sees the key, and the run stops as a setup problem', async () => {
     const elsewhere = await startServer(() => ({ status: 200 }));
     const service = await startServer(() => ({ status: 307, headers: { location: `${elsewhere.url}/v2/order` } }));
     closers.push(elsewhere.close, service.close);
     const { code, stdout } = await runCli(['status', statusFile(), '--base-url', service.url, '--no-state', '--format', 'json'], { env });
-    expect(code).toBe(1);
+    expect(code).toBe(3);
     expect(elsewhere.requests).toHaveLength(0);
     expect(JSON.parse(stdout).issues[0].message).toContain('does not follow redirects');
   });

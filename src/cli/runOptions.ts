@@ -7,6 +7,7 @@ import { formatReport, reportFormats, type ReportFormat } from '../report/format
 import { checkAndSend } from '../run/checkAndSend.js';
 import type { RunInput } from '../run/checkRecords.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
+import { describeHalt } from '../send/setupFailure.js';
 import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
@@ -101,5 +102,6 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   if (result.keyRefused) {
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
   }
+  if (result.halted) io.stderr.write(describeHalt(result.halted));
   return result.exitCode;
 }

@@ -6,6 +6,7 @@ import { realClock } from '../send/clock.js';
 import { createHttpClient } from '../send/httpClient.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
 import { Sender } from '../send/sender.js';
+import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
 import { StateStore } from '../state/stateStore.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
@@ -70,6 +71,8 @@ export interface RunResult {
   keyRefused: boolean;
   /** `confirm` said no. */
   declined: boolean;
+  /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
+  halted?: SetupFailure;
 }
 
 /**
@@ -133,11 +136,12 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await rejects?.close();
     await results?.close();
   }
+  if (sender?.halted) builder.note('stopped', `stopped sending: ${sender.halted.summary}; ${sender.halted.hint}`);
   const report = builder.build();
   const keyRefused = report.issues.some((issue) => issue.code === 'key-refused');
-  const deliveryFailed = keyRefused || report.issues.some((issue) => issue.code === 'delivery-failed');
+  const deliveryFailed = keyRefused || sender?.halted !== undefined || report.issues.some((issue) => issue.code === 'delivery-failed');
   return {
-    report, interrupted, keyRefused, declined: sink?.declined === true,
+    report, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
     exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true }),
   };
 }

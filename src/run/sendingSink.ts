@@ -106,7 +106,8 @@ export function sendingSink(
     invalid: (_resource: Resource, location: FlowEvent['location'], raw: RawRecord | undefined, issues: readonly Issue[]) =>
       parts.rejects?.write(location.file, raw, reasonOf(issues)),
     valid: async (event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined) => {
-      if (!sender || sender.refused || sink.declined) return;
+      if (!sender || sink.declined) return;
+      if (sender.stopped) return parts.builder.note('not-sent', 'not sent: sending had stopped (see above); a re-run sends them', 1);
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
       if (settled(earlier)) {
         parts.builder.addSkipped();

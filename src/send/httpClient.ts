@@ -1,52 +1,96 @@
 import { Pool, util, type Dispatcher } from 'undici';
 import { endpointPath } from './serviceUrl.js';
 
+/** What is kept of an answer's body: enough for any real answer, never a runaway one in memory or in --results. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
 /** One attempt's result: an answer, or a failure to get one. */
 export type Attempt =
-  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; text: string }
+  | { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; text: string; truncated?: true }
   | { kind: 'timeout' }
-  | { kind: 'network'; message: string };
+  | { kind: 'network'; message: string; code: string };
 
 export interface HttpClient {
+  /** The service's base URL, for messages. */
+  readonly base: URL;
   send(method: 'POST' | 'PUT', path: string, body: string): Promise<Attempt>;
   close(): Promise<void>;
 }
 
+/** The code of a connection failure: the error's own, or its cause's (fetch-style wrappers). */
+function errorCode(error: NodeJS.ErrnoException & { cause?: unknown }): string {
+  const cause = error.cause as NodeJS.ErrnoException | undefined;
+  return error.code ?? cause?.code ?? error.name;
+}
+
 /**
  * Requests to the service over a keep-alive pool, with the key only in the Authorization header.
- * Redirects are never followed, so the key never travels to another host.
+ * Redirects are never followed, so the key never travels to another host. Each attempt has one
+ * deadline for the whole exchange (headers and body: a trickling body cannot stretch it), and at
+ * most MAX_ANSWER_BYTES of an answer are kept; the rest is not read.
  */
-export function createHttpClient(base: URL, apiKey: string, connections: number, timeoutMs: number): HttpClient {
-  // undici's own timers: the answer's headers, and each part of its body, within the timeout.
+export function createHttpClient(base: URL, apiKey: string, connections: number, timeoutMs: number, maxAnswerBytes = MAX_ANSWER_BYTES): HttpClient {
+  // undici's own timers stay as a second line; the deadline below is the one that counts.
   const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   return {
+    base,
     // dispatch with a handler, not request(): small answers need no body stream, which halves
     // the client's work per request (bench/run.js measures it against a request() loop).
     send: (method, path, body) => new Promise<Attempt>((resolve) => {
       let status = 0;
       let rawHeaders: Buffer[] = [];
       const chunks: Buffer[] = [];
+      let kept = 0;
+      let settled = false;
+      let abort: ((reason?: Error) => void) | undefined;
+      const finish = (attempt: Attempt) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        resolve(attempt);
+      };
+      const answer = (truncated: boolean): Attempt => {
+        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        return { kind: 'answer', status, headers: util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>, text, ...(truncated ? { truncated: true as const } : {}) };
+      };
+      const deadline = setTimeout(() => {
+        finish({ kind: 'timeout' });
+        abort?.(new Error('deadline'));
+      }, timeoutMs);
       const fail = (cause: unknown) => {
         const error = cause as NodeJS.ErrnoException;
-        if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') resolve({ kind: 'timeout' });
-        else resolve({ kind: 'network', message: `${error.code ?? error.name}: ${error.message}` });
+        if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') finish({ kind: 'timeout' });
+        else finish({ kind: 'network', code: errorCode(error), message: `${errorCode(error)}: ${error.message}` });
       };
       try {
         pool.dispatch({ method, path: endpointPath(base, path), headers, body }, {
-          onConnect() {},
+          onConnect(abortRequest: (reason?: Error) => void) {
+            abort = abortRequest;
+            if (settled) abortRequest(new Error('deadline'));
+          },
           onHeaders(statusCode: number, headerList: Buffer[] | string[] | null) {
             status = statusCode;
             rawHeaders = (headerList ?? []) as Buffer[];
             return true;
           },
           onData(chunk: Buffer) {
+            if (settled) return false;
+            const room = maxAnswerBytes - kept;
+            if (chunk.length > room) {
+              // Enough of it: the answer is what was kept, and the connection is dropped, not drained.
+              if (room > 0) chunks.push(chunk.subarray(0, room));
+              kept = maxAnswerBytes;
+              finish(answer(true));
+              abort?.(new Error('answer too large'));
+              return false;
+            }
             chunks.push(chunk);
+            kept += chunk.length;
             return true;
           },
           onComplete() {
-            const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-            resolve({ kind: 'answer', status, headers: util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>, text });
+            finish(answer(false));
           },
           onError: fail,
         } as unknown as Dispatcher.DispatchHandler);

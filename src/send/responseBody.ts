@@ -24,6 +24,11 @@ export function serviceMessage(body: unknown, text: string): string {
   return trimmed === '' ? 'no message' : trimmed.slice(0, 300);
 }
 
+/** An answer in the service's own error format (`error_message`), as opposed to a web server's or a proxy's page. */
+export function isServiceError(body: unknown): boolean {
+  return isRecord(body) && 'error_message' in body;
+}
+
 export function parseBody(text: string): unknown {
   try {
     return text === '' ? undefined : (JSON.parse(text) as unknown);

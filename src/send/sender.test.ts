@@ -101,6 +101,34 @@ describe('Sender', () => {
     expect(sender.refused).toBe(true);
   });
 
+  it('stops the run once several records in a row fail after all their retries', async () => {
+    const { server, sender, outcomes } = await setup(() => ({ status: 502 }), { retries: 0, concurrency: 1 });
+    for (const id of ['A', 'B', 'C', 'D', 'E']) await sender.submit(job(id));
+    await sender.drain();
+    expect(outcomes.map(([, o]) => o.kind)).toEqual(['failed', 'failed', 'failed', 'not-sent', 'not-sent']);
+    expect(server.requests).toHaveLength(3);
+    expect(sender.halted?.summary).toContain('3 records in a row could not be delivered');
+  });
+
+  it('counts failures in a row only: an accepted record between them resets the count', async () => {
+    const { sender, outcomes } = await setup((_, count) => (count % 3 === 0 ? { status: 200 } : { status: 502 }), { retries: 0, concurrency: 1 });
+    for (const id of ['A', 'B', 'C', 'D', 'E', 'F']) await sender.submit(job(id));
+    await sender.drain();
+    expect(outcomes.map(([, o]) => o.kind)).toEqual(['failed', 'failed', 'accepted', 'failed', 'failed', 'accepted']);
+    expect(sender.halted).toBeUndefined();
+  });
+
+  it('waits a Retry-After up to the ceiling, and stops rather than wait longer', async () => {
+    const { server, sender, clock, outcomes } = await setup((_, count) => ({ status: 503, headers: { 'retry-after': count === 1 ? '30' : '31' } }), { concurrency: 1 });
+    await sender.submit(job('A'));
+    await sender.submit(job('B'));
+    await sender.drain();
+    expect(clock.sleeps).toEqual([30_000]);
+    expect(server.requests).toHaveLength(2);
+    expect(outcomes.map(([, o]) => o.kind)).toEqual(['failed', 'not-sent']);
+    expect(sender.halted?.summary).toContain('asks to wait 31 s');
+  });
+
   it("sends an order's calls after its creation is accepted and in input order, other orders in parallel", async () => {
     const { server, sender } = await setup((request) => {
       const body = JSON.parse(request.body) as { id: string; step?: number };

@@ -2,8 +2,12 @@ import type { RecordLocation } from '../core/issue.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { Clock } from './clock.js';
 import type { HttpClient } from './httpClient.js';
-import { parseBody, readDecision, serviceMessage } from './responseBody.js';
-import { judgeStatus, parseRetryAfter, retryDelay } from './retryPolicy.js';
+import { isServiceError, parseBody, readDecision, serviceMessage } from './responseBody.js';
+import { defaultBackoff, judgeStatus, parseRetryAfter, retryDelay } from './retryPolicy.js';
+import {
+  connectionSetupFailure, FAILED_RECORDS_IN_A_ROW, isUnreachable, keepsFailing, redirected, UNREACHABLE_ATTEMPTS, unknownPath, unreachable, waitTooLong,
+  type SetupFailure,
+} from './setupFailure.js';
 import { TokenBucket } from './tokenBucket.js';
 
 /** One record to send. */
@@ -45,6 +49,9 @@ export interface SenderOptions<Context> {
   onStall?: () => void;
 }
 
+/** A base URL that already ends in the version collect adds itself: every path becomes /v2/v2/... */
+const doubledVersion = (base: URL) => /\/v2\/?$/i.test(base.pathname);
+
 /**
  * Sends records with a bounded number in flight (submit waits for a free slot, so the reader
  * pauses), in flow order: an order's calls go one after another in input order, and none goes
@@ -58,12 +65,23 @@ export class Sender<Context = unknown> {
   private readonly bucket: TokenBucket | undefined;
   /** The service refused the key: nothing more is sent. */
   refused = false;
+  /** A setup failure stopped the run (the first one seen): nothing more is sent. */
+  halted: SetupFailure | undefined;
   retried = 0;
+  /** Paths the service answered as existing (2xx or a record-level 4xx): a 404 there is about the record. */
+  private readonly provenPaths = new Set<string>();
+  /** Records in a row that failed after all their retries. */
+  private failedInARow = 0;
   /** Slots whose job waits, for an earlier call of its order or for its answer to be committed. */
   private idle = 0;
 
   constructor(private readonly options: SenderOptions<Context>) {
     this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
+  }
+
+  /** Nothing more is sent: the key was refused or a setup failure stopped the run. */
+  get stopped(): boolean {
+    return this.refused || this.halted !== undefined;
   }
 
   async submit(job: SendJob<Context>): Promise<void> {
@@ -94,6 +112,7 @@ export class Sender<Context = unknown> {
   private async run(job: SendJob<Context>, creationOk: boolean): Promise<boolean> {
     let outcome: Outcome;
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
+    else if (this.halted) outcome = this.notSent();
     else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
     else {
       const veto = job.guard?.();
@@ -115,40 +134,77 @@ export class Sender<Context = unknown> {
     }
   }
 
+  private notSent(): Outcome {
+    return this.refused
+      ? { kind: 'not-sent', reason: 'not sent: the service refused the API key' }
+      : { kind: 'not-sent', reason: `not sent: the run stopped (${this.halted?.summary ?? 'setup failure'})` };
+  }
+
+  /** Trips the breaker: this record failed for a reason no record can fix, and nothing more is sent. */
+  private halt(failure: SetupFailure, attempts: number): Outcome {
+    this.halted ??= failure;
+    return { kind: 'failed', reason: failure.summary, attempts };
+  }
+
   private async deliver(job: SendJob<Context>): Promise<Outcome> {
     const { client, clock, random, retries, timeoutMs } = this.options;
+    let unreachableInARow = 0;
     for (let attempt = 1; ; attempt++) {
       if (this.bucket) await this.throttle();
       const result = await client.send(job.method, job.path, job.body);
       let reason: string;
       let retryAfter: number | undefined;
       if (result.kind === 'answer') {
-        const verdict = judgeStatus(result.status);
+        unreachableInARow = 0;
+        const { status } = result;
+        if (status >= 300 && status < 400) {
+          const location = result.headers.location;
+          return this.halt(redirected(status, Array.isArray(location) ? location[0] : location, job.method, job.path), attempt);
+        }
+        // A 404/405 in the service's own error format is about the record; any other, before the path proved itself, is the address.
+        if ((status === 404 || status === 405) && !this.provenPaths.has(job.path)
+          && (doubledVersion(client.base) || !isServiceError(parseBody(result.text)))) {
+          return this.halt(unknownPath(status, job.method, job.path, client.base), attempt);
+        }
+        const verdict = judgeStatus(status);
         if (verdict === 'accepted') {
+          this.provenPaths.add(job.path);
+          this.failedInARow = 0;
           const decision = job.isCreation ? readDecision(parseBody(result.text)) : undefined;
-          return { kind: 'accepted', status: result.status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}) };
+          return { kind: 'accepted', status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}) };
         }
         if (verdict === 'refused') {
           this.refused = true;
-          return { kind: 'refused', status: result.status, attempts: attempt };
+          return { kind: 'refused', status, attempts: attempt };
         }
         if (verdict === 'reject') {
-          const location = result.headers.location;
-          const message = result.status >= 300 && result.status < 400
-            ? `redirected to ${String(location ?? '(no location)')}; collect does not follow redirects, so the key never travels elsewhere: check --base-url`
-            : serviceMessage(parseBody(result.text), result.text);
-          return { kind: 'rejected', status: result.status, text: result.text, message, attempts: attempt };
+          this.provenPaths.add(job.path);
+          this.failedInARow = 0;
+          return { kind: 'rejected', status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt };
         }
-        reason = `HTTP ${result.status}`;
+        reason = `HTTP ${status}`;
         const header = result.headers['retry-after'];
         retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header, clock.now());
+        if (retryAfter !== undefined && retryAfter > defaultBackoff.maxMs) return this.halt(waitTooLong(retryAfter, defaultBackoff.maxMs), attempt);
+      } else if (result.kind === 'timeout') {
+        unreachableInARow = 0;
+        reason = `no answer within ${timeoutMs} ms`;
       } else {
-        reason = result.kind === 'timeout' ? `no answer within ${timeoutMs} ms` : result.message;
+        const setup = connectionSetupFailure(result.code, client.base);
+        if (setup) return this.halt(setup, attempt);
+        unreachableInARow = isUnreachable(result.code) ? unreachableInARow + 1 : 0;
+        if (unreachableInARow >= Math.min(UNREACHABLE_ATTEMPTS, retries + 1)) return this.halt(unreachable(result.code, client.base, unreachableInARow), attempt);
+        reason = result.message;
       }
-      if (attempt > retries) return { kind: 'failed', reason: `${reason} (after ${attempt} attempts)`, attempts: attempt };
-      if (this.refused) return { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
+      if (attempt > retries) {
+        const failed: Outcome = { kind: 'failed', reason: `${reason} (after ${attempt} attempts)`, attempts: attempt };
+        if (++this.failedInARow >= FAILED_RECORDS_IN_A_ROW) this.halted ??= keepsFailing(reason);
+        return failed;
+      }
+      if (this.stopped) return this.notSent();
       this.retried++;
       await clock.sleep(retryDelay(attempt, random, retryAfter));
+      if (this.stopped) return this.notSent();
     }
   }
 }
