@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const env = { COLLECT_API_KEY: 'k-123' };
+const env = { COLLECT_API_KEY: 'k-fraud-by-hand' };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();

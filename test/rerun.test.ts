@@ -8,7 +8,7 @@ import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
-const env = { COLLECT_API_KEY: 'test' };
+const env = { COLLECT_API_KEY: 'test-rerun-key' };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();

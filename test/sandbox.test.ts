@@ -110,7 +110,7 @@ describe('a backfill of fixtures/history against the sandbox', () => {
     const state = freshStateDir();
     const results = join(state, 'results.ndjson');
     const { code, stdout } = await runCli(['backfill', 'fixtures/history', '--base-url', url, '--state', state, '--timeout', '200', '--retries', '10',
-      '--format', 'json', '--results', results], { env: { COLLECT_API_KEY: 'test' } });
+      '--format', 'json', '--results', results], { env: { COLLECT_API_KEY: 'sandbox-key' } });
     const report = JSON.parse(stdout);
     expect(code).toBe(0);
     expect(report.summary).toMatchObject({ records: 21, sent: 21, accepted: 21, failed: 0 });

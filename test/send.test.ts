@@ -176,13 +176,14 @@ describe('sending', () => {
     expect(outputs.join('\n')).toContain('[REDACTED]');
   });
 
-  it('warns about a key file others can read', async () => {
+  it.skipIf(process.platform === 'win32')('refuses a key file others can read, like ssh', async () => {
     const server = await service();
     const dir = workdir({ 'status.ndjson': nd({ id: 'A', status: 'approved' }), key: `${KEY}\n` });
     expect(statSync(join(dir, 'key')).mode & 0o077).not.toBe(0);
     const { stderr, code } = await runCli(['status', join(dir, 'status.ndjson'), '--base-url', server.url, '--api-key-file', join(dir, 'key'), '--no-state']);
-    expect(code).toBe(0);
-    expect(stderr).toContain('can be read by others');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`chmod 600 ${join(dir, 'key')}`);
+    expect(server.requests).toHaveLength(0);
   });
 
   it.each([

@@ -2,33 +2,93 @@ import { readFileSync, statSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import type { CliIo } from './io.js';
 
+/** Shorter keys are refused: redacting them would blank out ordinary words ("s[REDACTED]ipped" for the key "k"). */
+export const MIN_KEY_LENGTH = 8;
+
+/** Reads a key file the way ssh reads a private key: refused when others than its owner can read it. */
+function readKeyFile(file: string): string {
+  let mode: number;
+  let text: string;
+  try {
+    mode = statSync(file).mode;
+    text = readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw new UsageError(`--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the key file');
+  }
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new UsageError(
+      `--api-key-file ${file}: its permissions (${(mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the key; refused`,
+      `chmod 600 ${file}`,
+    );
+  }
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length > 1) {
+    throw new UsageError(`--api-key-file ${file}: has ${lines.length} lines; a key file holds the key alone, on one line`, `keep only the key in ${file}`);
+  }
+  return lines[0]?.trim() ?? '';
+}
+
+/** Why a text cannot be an API key, without showing any of it; undefined when it can be one. */
+export function keyProblem(key: string): string | undefined {
+  if (/[\r\n]/.test(key)) return 'has several lines; a key is one line';
+  const control = [...key].findIndex((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  if (control >= 0) return `contains a control character (at position ${control + 1}), so it cannot go in an HTTP header`;
+  if (/\s/.test(key)) return 'contains a space';
+  if (/[^\u0021-\u007e]/.test(key)) return 'contains characters outside printable ASCII, so it cannot go in an HTTP header';
+  if (key.length < MIN_KEY_LENGTH) return `is ${key.length} characters long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
+  return undefined;
+}
+
 /**
- * The API key: COLLECT_API_KEY, or the first line of --api-key-file. There is no flag that
- * takes the key itself (it would land in shell history and process lists).
+ * The API key: COLLECT_API_KEY, or the one line of --api-key-file. There is no flag that
+ * takes the key itself (it would land in shell history and process lists). A text that
+ * cannot be a key is refused before anything is sent.
  */
 export function loadApiKey(io: CliIo, file: string | undefined): string {
-  let key: string | undefined;
-  if (file !== undefined) {
-    let text: string;
-    try {
-      const mode = statSync(file).mode;
-      if ((mode & 0o077) !== 0) io.stderr.write(`collect: warning: ${file} can be read by others than its owner; chmod 600 ${file}\n`);
-      text = readFileSync(file, 'utf8');
-    } catch (cause) {
-      throw new UsageError(`--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the key file');
-    }
-    key = text.split(/\r?\n/)[0]?.trim();
-  } else {
-    key = io.env.COLLECT_API_KEY?.trim();
-  }
+  const key = file !== undefined ? readKeyFile(file) : io.env.COLLECT_API_KEY?.trim();
+  const source = file !== undefined ? `the key in ${file}` : 'COLLECT_API_KEY';
   if (!key) {
-    throw new UsageError('no API key: set COLLECT_API_KEY or give --api-key-file PATH', 'or add --dry-run to check without sending');
+    throw new UsageError(
+      file !== undefined ? `--api-key-file ${file} is empty` : 'no API key: set COLLECT_API_KEY or give --api-key-file PATH',
+      'or add --dry-run to check without sending',
+    );
   }
+  const problem = keyProblem(key);
+  if (problem) throw new UsageError(`${source} ${problem}`, `give the API key exactly as the service issued it`);
   return key;
 }
 
-/** Removes every occurrence of the key from a text before it is shown or written anywhere. */
+const base64Variants = (bytes: Buffer): string[] => {
+  // The key's encoding inside a longer base64 text depends on where it starts modulo 3: keep,
+  // for each of the 3 offsets, the characters that depend on the key's bytes alone.
+  const variants: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const start = offset === 0 ? 0 : offset + 1; // characters mixing padding bytes with the key's first byte
+    const usable = Math.floor(((offset + bytes.length) * 8) / 6); // characters made of full 6-bit groups
+    const core = encoded.slice(start, usable);
+    if (core.length >= MIN_KEY_LENGTH) variants.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return variants;
+};
+
+/** Every form the key could be echoed in: as is, JSON-escaped, URL-encoded (either hex case), base64 and base64url at any alignment. */
+export function keyForms(secret: string): string[] {
+  const json = (text: string) => JSON.stringify(text).slice(1, -1);
+  const url = encodeURIComponent(secret);
+  const forms = new Set<string>([secret, json(secret), json(json(secret)), url, url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), url.replace(/%20/g, '+')]);
+  for (const variant of base64Variants(Buffer.from(secret, 'utf8'))) forms.add(variant);
+  for (const form of [...forms]) forms.add(form.replace(/\//g, '\\/')); // JSON that escapes slashes
+  return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/** Removes every form of the key from a text before it is shown or written anywhere. */
 export function redactor(secret: string | undefined): (text: string) => string {
   if (!secret) return (text) => text;
-  return (text) => text.split(secret).join('[REDACTED]');
+  const forms = keyForms(secret);
+  return (text) => {
+    let result = text;
+    for (const form of forms) if (result.includes(form)) result = result.split(form).join('[REDACTED]');
+    return result;
+  };
 }

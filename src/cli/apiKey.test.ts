@@ -1,0 +1,92 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryWritable } from './memoryWritable.js';
+import type { CliIo } from './io.js';
+import { keyProblem, loadApiKey, redactor } from './apiKey.js';
+
+const KEY = 'sk_live/Ab+c"d\\e?f=g&h';
+
+function io(env: Record<string, string> = {}): CliIo {
+  return { env, stdout: new MemoryWritable(), stderr: new MemoryWritable() } as unknown as CliIo;
+}
+
+function keyFile(text: string, mode: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'collect-key-')), 'key');
+  writeFileSync(file, text);
+  chmodSync(file, mode);
+  return file;
+}
+
+describe('loadApiKey', () => {
+  it('reads the one line of a key file only its owner can read', () => {
+    expect(loadApiKey(io(), keyFile('sk_test_0123456789\r\n', 0o600))).toBe('sk_test_0123456789');
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a key file others can read, the way ssh does, and says chmod 600', () => {
+    const file = keyFile('sk_test_0123456789\n', 0o644);
+    expect(() => loadApiKey(io(), file)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('(0644) let others'), hint: `chmod 600 ${file}` }));
+  });
+
+  it('refuses a key file of several lines rather than use the first', () => {
+    expect(() => loadApiKey(io(), keyFile('sk_test_0123456789\nsk_other_0123456789\n', 0o600))).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('has 2 lines') }));
+  });
+
+  it.each([
+    ['k', 'too short to be a key'],
+    ['sk_test\u0007_0123456789', 'control character (at position 8)'],
+    ['sk_test_0123\n456789', 'several lines'],
+    ['sk_test 0123456789', 'contains a space'],
+    ['sk_test_é0123456789', 'outside printable ASCII'],
+  ])('refuses %j as a key, without showing it', (key, reason) => {
+    expect(keyProblem(key)).toContain(reason);
+    let message = '';
+    try {
+      loadApiKey(io({ COLLECT_API_KEY: key }), undefined);
+    } catch (cause) {
+      message = (cause as Error).message;
+    }
+    expect(message).toContain(`COLLECT_API_KEY ${keyProblem(key)!}`);
+    if (key.length > 1) expect(message).not.toContain(key);
+  });
+
+  it('accepts a key of printable ASCII', () => {
+    expect(keyProblem(KEY)).toBeUndefined();
+  });
+});
+
+describe('redactor', () => {
+  const redact = redactor(KEY);
+
+  it('removes the key as is, JSON-escaped (twice), and JSON with escaped slashes', () => {
+    const json = JSON.stringify(KEY).slice(1, -1);
+    for (const form of [KEY, json, JSON.stringify(json).slice(1, -1), json.replace(/\//g, '\\/')]) {
+      expect(redact(`echo: ${form}.`)).toBe('echo: [REDACTED].');
+    }
+  });
+
+  it('removes it URL-encoded, in either hex case, and form-encoded', () => {
+    const url = encodeURIComponent(KEY);
+    expect(redact(`?k=${url}&x=1`)).toBe('?k=[REDACTED]&x=1');
+    const lower = url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+    expect(lower).not.toBe(url);
+    expect(redact(`?k=${lower}`)).toBe('?k=[REDACTED]');
+  });
+
+  it('removes it base64- and base64url-encoded at any offset inside a longer text', () => {
+    for (const prefix of ['', 'B', 'Be', 'Bearer ']) {
+      const encoded = Buffer.from(`${prefix}${KEY}`).toString('base64');
+      const leaked = Buffer.from(KEY).toString('base64').slice(2, -4);
+      for (const text of [encoded, encoded.replace(/\+/g, '-').replace(/\//g, '_')]) {
+        expect(redact(text)).toContain('[REDACTED]');
+        expect(Buffer.from(redact(text).replace('[REDACTED]', ''), 'base64').toString('latin1')).not.toContain(KEY.slice(2, -2));
+      }
+      expect(redact(encoded)).not.toContain(leaked);
+    }
+  });
+
+  it('leaves texts without the key alone', () => {
+    expect(redact('skipped 3 records')).toBe('skipped 3 records');
+  });
+});
