@@ -12,7 +12,11 @@ export interface CliIo {
   now: () => Date;
   /** Resolves when the user asks a long-running command (the sandbox) to stop. */
   untilStopped: () => Promise<void>;
-  /** Calls `handler` on the first Ctrl-C; a second one ends the process at once (exit 130). Returns the way to stop listening. */
+  /**
+   * Calls `handler` on the first Ctrl-C or SIGTERM (a supervisor's stop is a Ctrl-C too: in-flight
+   * requests finish, the summary prints, exit 130); a second one ends the process at once (exit 130).
+   * Returns the way to stop listening.
+   */
   onInterrupt: (handler: () => void) => () => void;
 }
 
@@ -30,7 +34,11 @@ export function processIo(): CliIo {
         else process.exit(exitCodes.interrupted); // the journal is committed in groups: a re-run still loses nothing
       };
       process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
     },
   };
 }

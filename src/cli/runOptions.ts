@@ -42,6 +42,13 @@ function wholeNumber(min: number) {
   };
 }
 
+/** A rate: any positive number of requests per second (0.5 is one every two seconds). */
+function positiveRate(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
+  return value;
+}
+
 export function addRunOptions(command: Command): Command {
   return command
     .option('--dry-run', 'check and report; send nothing (no key or URL needed)')
@@ -54,7 +61,7 @@ export function addRunOptions(command: Command): Command {
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
     .option('--timeout <ms>', 'abandon a request after this long', wholeNumber(1), 2000)
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber(1), 8)
-    .option('--rate <n>', 'at most this many requests per second', wholeNumber(1))
+    .option('--rate <n>', 'at most this many requests per second (fractions too: 0.5 is one every 2 s)', positiveRate)
     .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
     .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")

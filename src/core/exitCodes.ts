@@ -14,10 +14,10 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 export const exitCodeMeanings: readonly { code: ExitCode; meaning: string }[] = [
   { code: exitCodes.ok, meaning: 'every record valid (warnings allowed unless --strict) and, when sending, accepted' },
   { code: exitCodes.invalid, meaning: 'some records invalid or rejected by the service' },
-  { code: exitCodes.usage, meaning: 'usage or input error: a bad flag, a missing key or URL, an unreadable or corrupt file' },
-  { code: exitCodes.deliveryFailed, meaning: 'delivery failed: the key was refused, the service unreachable, retries exhausted' },
+  { code: exitCodes.usage, meaning: 'usage or input error: a bad flag, a missing key or URL, an unreadable or corrupt file or state' },
+  { code: exitCodes.deliveryFailed, meaning: 'delivery failed: the key was refused, the service unreachable or misaddressed, retries exhausted' },
   { code: exitCodes.internal, meaning: 'internal error: a bug in collect (run again with COLLECT_DEBUG=1 and report it)' },
-  { code: exitCodes.interrupted, meaning: 'interrupted (Ctrl-C); what was done is saved and a re-run goes on' },
+  { code: exitCodes.interrupted, meaning: 'interrupted (Ctrl-C or SIGTERM); what was done is saved and a re-run goes on' },
 ];
 
 /** The exit codes as a help text section. */

@@ -15,4 +15,11 @@ describe('TokenBucket', () => {
     expect(bucket.take(60_000)).toBe(0);
     expect(bucket.take(60_000)).toBe(1000);
   });
+  it('takes a fractional rate: 0.5 per second is one request every 2 s', () => {
+    const bucket = new TokenBucket(0.5, 0);
+    expect(bucket.take(0)).toBe(0);
+    expect(bucket.take(0)).toBe(2000);
+    expect(bucket.take(1000)).toBe(1000);
+    expect(bucket.take(2000)).toBe(0);
+  });
 });
