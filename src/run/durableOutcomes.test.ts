@@ -34,6 +34,7 @@ describe('DurableOutcomes: an answer is durable before its slot is reused', () =
         answered++;
         return { kind: 'answer', status: 200, headers: {}, text: '{}' };
       },
+      base: new URL('http://127.0.0.1:1'),
       close: async () => {},
     };
     const sender = new Sender<string>({
@@ -63,5 +64,21 @@ describe('DurableOutcomes: an answer is durable before its slot is reused', () =
     await first;
     expect(committed.map((r) => r.hash)).toEqual(['a', 'b']);
     state.close();
+  });
+});
+
+describe('DurableOutcomes: a group the state cannot write', () => {
+  const answer = { hash: 'h' } as unknown as Remembered;
+
+  it('rejects its commits, and flush never throws (it runs from a timer too)', async () => {
+    const full = new Error('the disk is full');
+    const state = { remember: () => { throw full; } } as unknown as StateStore;
+    const durable = new DurableOutcomes(state, () => new Date(), 8, 1);
+    const first = durable.commit(answer);
+    const second = durable.commit(answer);
+    expect(() => durable.flush()).not.toThrow();
+    await expect(first).rejects.toBe(full);
+    await expect(second).rejects.toBe(full);
+    await expect(durable.commit(answer)).rejects.toBe(full);
   });
 });

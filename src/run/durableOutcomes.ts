@@ -11,7 +11,7 @@ import type { Remembered, StateStore } from '../state/stateStore.js';
  */
 export class DurableOutcomes {
   private pending: Remembered[] = [];
-  private waiting: (() => void)[] = [];
+  private waiting: { resolve: () => void; reject: (cause: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly state: StateStore, private readonly now: () => Date, private readonly groupSize = 8, private readonly intervalMs = 50) {}
@@ -19,7 +19,7 @@ export class DurableOutcomes {
   /** Journals one answer; resolves once it is committed. */
   commit = (record: Remembered): Promise<void> => {
     this.pending.push(record);
-    const committed = new Promise<void>((resolve) => this.waiting.push(resolve));
+    const committed = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
     if (this.pending.length >= this.groupSize) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
     return committed;
@@ -36,7 +36,13 @@ export class DurableOutcomes {
     const waiting = this.waiting;
     this.pending = [];
     this.waiting = [];
-    this.state.remember(group, this.now());
-    for (const resolve of waiting) resolve();
+    // Never throws (it runs from a timer too): a failed commit (a full disk) rejects its answers' promises, which stops the sender.
+    try {
+      this.state.remember(group, this.now());
+    } catch (cause) {
+      for (const { reject } of waiting) reject(cause);
+      return;
+    }
+    for (const { resolve } of waiting) resolve();
   }
 }

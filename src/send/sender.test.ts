@@ -129,6 +129,26 @@ describe('Sender', () => {
     expect(sender.halted?.summary).toContain('asks to wait 31 s');
   });
 
+  it('stops sending when an answer cannot be recorded (the state disk is full), and drain() throws that failure', async () => {
+    const server = await startServer(() => ({ status: 200 }));
+    const client = createHttpClient(new URL(server.url), 'test-key-123', 1, 2000);
+    closers.push(server.close, () => client.close());
+    const full = new Error('the disk is full');
+    const kinds: string[] = [];
+    const sender = new Sender<string>({
+      client, clock: fakeClock(), random: () => 0.5, concurrency: 1, retries: 0, timeoutMs: 2000,
+      onOutcome: (_, outcome) => {
+        kinds.push(outcome.kind);
+        return outcome.kind === 'accepted' ? Promise.reject(full) : undefined;
+      },
+    });
+    for (const id of ['A', 'B', 'C']) await sender.submit(job(id));
+    await expect(sender.drain()).rejects.toBe(full);
+    expect(server.requests).toHaveLength(1);
+    expect(kinds).toEqual(['accepted', 'not-sent', 'not-sent']);
+    expect(sender.stopped).toBe(true);
+  });
+
   it("sends an order's calls after its creation is accepted and in input order, other orders in parallel", async () => {
     const { server, sender } = await setup((request) => {
       const body = JSON.parse(request.body) as { id: string; step?: number };

@@ -67,6 +67,8 @@ export class Sender<Context = unknown> {
   refused = false;
   /** A setup failure stopped the run (the first one seen): nothing more is sent. */
   halted: SetupFailure | undefined;
+  /** An outcome could not be recorded (the state's disk is full): nothing more is sent, and drain() throws it. */
+  private fatal: { cause: unknown } | undefined;
   retried = 0;
   /** Paths the service answered as existing (2xx or a record-level 4xx): a 404 there is about the record. */
   private readonly provenPaths = new Set<string>();
@@ -81,7 +83,7 @@ export class Sender<Context = unknown> {
 
   /** Nothing more is sent: the key was refused or a setup failure stopped the run. */
   get stopped(): boolean {
-    return this.refused || this.halted !== undefined;
+    return this.refused || this.halted !== undefined || this.fatal !== undefined;
   }
 
   async submit(job: SendJob<Context>): Promise<void> {
@@ -112,19 +114,25 @@ export class Sender<Context = unknown> {
   private async run(job: SendJob<Context>, creationOk: boolean): Promise<boolean> {
     let outcome: Outcome;
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
-    else if (this.halted) outcome = this.notSent();
+    else if (this.halted || this.fatal) outcome = this.notSent();
     else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
     else {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
     }
-    await this.waitFor(this.options.onOutcome(job, outcome));
+    try {
+      await this.waitFor(this.options.onOutcome(job, outcome));
+    } catch (cause) {
+      this.fatal ??= { cause };
+      return false;
+    }
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 
-  /** Waits until every submitted record has its outcome. */
+  /** Waits until every submitted record has its outcome; throws when one could not be recorded (the state failed). */
   async drain(): Promise<void> {
     while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+    if (this.fatal) throw this.fatal.cause;
   }
 
   private async throttle(): Promise<void> {

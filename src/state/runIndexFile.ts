@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Issue } from '../core/issue.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
 import type { Facts, Resource } from '../resources/resource.js';
+import { guardDatabase } from './stateErrors.js';
 import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './indexedRecord.js';
 
 const BATCH = 5000;
@@ -30,7 +31,7 @@ export class RunIndexFile {
   private readonly insertUnkeyed: Database.Statement;
 
   private constructor(private readonly path: string) {
-    this.db = new Database(path);
+    this.db = guardDatabase(path, () => new Database(path));
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.pragma('temp_store = FILE');

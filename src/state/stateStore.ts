@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
 import { migrations } from './migrations.js';
+import { guardDatabase } from './stateErrors.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -55,7 +56,7 @@ export class StateStore {
   private readonly writes: StateWrites;
 
   constructor(path: string | null, readonly baseUrl?: string) {
-    this.db = path === null ? openDatabase(':memory:') : openDatabase(path);
+    this.db = path === null ? openDatabase(':memory:') : guardDatabase(path, () => openDatabase(path));
     if (baseUrl) this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
     const count = (table: string) => (this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
     this.counts = { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries') };
