@@ -45,6 +45,8 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
   }
 }
 
+const NOT_SENT = 'not sent: sending had stopped (see above); a re-run sends them';
+
 /** The service's answer for a results line: its JSON, or its text when it is not JSON. */
 const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(text) ?? text));
 
@@ -67,6 +69,8 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
       if (outcome.decision) decisions.set(job.orderId, outcome.decision);
       return commit?.({ facts, resource, hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
     }
+    // Not sent because sending stopped (a refused key, a setup failure): counted in one note, like the records never handed over.
+    if (outcome.kind === 'not-sent') return void builder.note('not-sent', NOT_SENT, 1);
     const [kind, issue] = describeFailure(outcome);
     builder.addSent(job.endpoint, location, { kind, issue }, requested);
     rejects?.write(location.file, raw, issue.message);
@@ -107,7 +111,7 @@ export function sendingSink(
       parts.rejects?.write(location.file, raw, reasonOf(issues)),
     valid: async (event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined) => {
       if (!sender || sink.declined) return;
-      if (sender.stopped) return parts.builder.note('not-sent', 'not sent: sending had stopped (see above); a re-run sends them', 1);
+      if (sender.stopped) return parts.builder.note('not-sent', NOT_SENT, 1);
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
       if (settled(earlier)) {
         parts.builder.addSkipped();

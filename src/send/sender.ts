@@ -150,7 +150,9 @@ export class Sender<Context = unknown> {
 
   /** Trips the breaker: this record failed for a reason no record can fix, and nothing more is sent. */
   private halt(failure: SetupFailure, attempts: number): Outcome {
-    this.halted ??= failure;
+    // One record carries the failure; the others in flight when it struck are simply not sent.
+    if (this.halted) return this.notSent();
+    this.halted = failure;
     return { kind: 'failed', reason: failure.summary, attempts };
   }
 
