@@ -88,6 +88,7 @@ describe('setup failures stop the run with exit 3 and one message', () => {
     expect(code).toBe(3);
     expect(server.hits).toBe(1);
     expect(stopLines(stderr)).toEqual([expect.stringContaining('redirected PUT /v2/order (HTTP 308) to https://elsewhere.example/v2/order')]);
+    expect(stderr).toContain('fix: if https://elsewhere.example is the service, give it as --base-url');
     expect(JSON.parse(stdout).summary.rejected).toBe(0);
   });
 
@@ -97,7 +98,7 @@ describe('setup failures stop the run with exit 3 and one message', () => {
     const { code, stdout, stderr } = await send(`${server.url}/v2`, statusFile(50), '--no-state', '--concurrency', '1');
     expect(code).toBe(3);
     expect(server.hits).toBe(1);
-    expect(stopLines(stderr)).toEqual([expect.stringContaining('HTTP 404 to PUT /v2/order before accepting anything there')]);
+    expect(stopLines(stderr)).toEqual([expect.stringContaining('HTTP 404 to PUT /v2/v2/order before accepting anything there')]);
     expect(stderr).toContain(`drop /v2 from --base-url`);
     expect(JSON.parse(stdout).summary.rejected).toBe(0);
   });

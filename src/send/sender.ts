@@ -8,6 +8,7 @@ import {
   connectionSetupFailure, FAILED_RECORDS_IN_A_ROW, isUnreachable, keepsFailing, redirected, UNREACHABLE_ATTEMPTS, unknownPath, unreachable, waitTooLong,
   type SetupFailure,
 } from './setupFailure.js';
+import { endpointPath } from './serviceUrl.js';
 import { TokenBucket } from './tokenBucket.js';
 
 /** One record to send. */
@@ -169,12 +170,12 @@ export class Sender<Context = unknown> {
         const { status } = result;
         if (status >= 300 && status < 400) {
           const location = result.headers.location;
-          return this.halt(redirected(status, Array.isArray(location) ? location[0] : location, job.method, job.path), attempt);
+          return this.halt(redirected(status, Array.isArray(location) ? location[0] : location, job.method, job.path, endpointPath(client.base, job.path)), attempt);
         }
         // A 404/405 in the service's own error format is about the record; any other, before the path proved itself, is the address.
         if ((status === 404 || status === 405) && !this.provenPaths.has(job.path)
           && (doubledVersion(client.base) || !isServiceError(parseBody(result.text)))) {
-          return this.halt(unknownPath(status, job.method, job.path, client.base), attempt);
+          return this.halt(unknownPath(status, job.method, endpointPath(client.base, job.path), client.base), attempt);
         }
         const verdict = judgeStatus(status);
         if (verdict === 'accepted') {

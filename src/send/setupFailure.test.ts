@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionSetupFailure, describeHalt, isUnreachable, unknownPath, unreachable } from './setupFailure.js';
+import { connectionSetupFailure, describeHalt, isUnreachable, redirected, unknownPath, unreachable } from './setupFailure.js';
 
 const local = new URL('https://127.0.0.1:8443');
 const remote = new URL('https://collect.example.com/v2');
@@ -30,6 +30,12 @@ describe('setup failures', () => {
   it('says to drop /v2 from a base URL that ends in it', () => {
     expect(unknownPath(404, 'POST', '/v2/order', remote).hint).toContain('--base-url https://collect.example.com)');
     expect(unknownPath(404, 'POST', '/v2/order', local).hint).toContain('check --base-url');
+  });
+
+  it('suggests the base URL a whole-service redirect points to', () => {
+    expect(redirected(301, 'https://new.example.com/api/v2/order', 'POST', '/v2/order').hint).toBe('if https://new.example.com/api is the service, give it as --base-url');
+    expect(redirected(302, 'https://login.example.com/', 'POST', '/v2/order').hint).toContain('check --base-url');
+    expect(redirected(302, undefined, 'POST', '/v2/order').summary).toContain('(no location)');
   });
 
   it('is one message with its fix and the way on', () => {

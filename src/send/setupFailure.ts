@@ -57,17 +57,20 @@ export function unreachable(code: string, base: URL, attempts: number): SetupFai
   };
 }
 
-export function redirected(status: number, location: string | undefined, method: string, path: string): SetupFailure {
+/** `path` is the endpoint's own (/v2/order), `sent` the path as requested under the base URL's prefix. */
+export function redirected(status: number, location: string | undefined, method: string, path: string, sent = path): SetupFailure {
+  // A redirect of the whole service moves the base URL: what precedes the endpoint path in the new address.
+  const newBase = location?.endsWith(path) ? location.slice(0, -path.length) : undefined;
   return {
-    summary: `the service redirected ${method} ${path} (HTTP ${status}) to ${location ?? '(no location)'}; collect does not follow redirects, so the key never travels elsewhere`,
-    hint: location ? 'if that address is the service, give it as --base-url' : 'check --base-url',
+    summary: `the service redirected ${method} ${sent} (HTTP ${status}) to ${location ?? '(no location)'}; collect does not follow redirects, so the key never travels elsewhere`,
+    hint: newBase ? `if ${newBase} is the service, give it as --base-url` : 'check --base-url: it must be the address the service answers on itself',
   };
 }
 
-export function unknownPath(status: number, method: string, path: string, base: URL): SetupFailure {
+export function unknownPath(status: number, method: string, sent: string, base: URL): SetupFailure {
   const v2 = /\/v2\/?$/.test(base.pathname);
   return {
-    summary: `the service answered HTTP ${status} to ${method} ${path} before accepting anything there: the address is wrong, not the record`,
+    summary: `the service answered HTTP ${status} to ${method} ${sent} before accepting anything there: the address is wrong, not the record`,
     hint: v2 ? `drop /v2 from --base-url: collect adds the /v2/... paths itself (--base-url ${base.origin}${base.pathname.replace(/\/v2\/?$/, '')})` : 'check --base-url: it is the service root, collect adds the /v2/... paths itself',
   };
 }
