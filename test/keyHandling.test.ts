@@ -48,7 +48,7 @@ describe('a server that echoes the key', () => {
 
 describe('a key that cannot be one is refused before anything is sent', () => {
   it.each([
-    ['k', 'COLLECT_API_KEY is 1 characters long, too short to be a key'],
+    ['k', 'COLLECT_API_KEY is 1 character long, too short to be a key'],
     ['sk_test_0123\u0001456789', 'COLLECT_API_KEY contains a control character'],
     ['sk_test_0123456789\nsecond', 'COLLECT_API_KEY has several lines'],
   ])('COLLECT_API_KEY=%j', async (key, message) => {

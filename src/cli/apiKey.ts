@@ -35,7 +35,7 @@ export function keyProblem(key: string): string | undefined {
   if (control >= 0) return `contains a control character (at position ${control + 1}), so it cannot go in an HTTP header`;
   if (/\s/.test(key)) return 'contains a space';
   if (/[^\u0021-\u007e]/.test(key)) return 'contains characters outside printable ASCII, so it cannot go in an HTTP header';
-  if (key.length < MIN_KEY_LENGTH) return `is ${key.length} characters long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
+  if (key.length < MIN_KEY_LENGTH) return `is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
   return undefined;
 }
 

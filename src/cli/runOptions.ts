@@ -59,7 +59,7 @@ export function addRunOptions(command: Command): Command {
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
     .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
-    .option('--timeout <ms>', 'abandon a request after this long', wholeNumber(1), 2000)
+    .option('--timeout <ms>', 'abandon an attempt this long after it starts, headers and body together', wholeNumber(1), 2000)
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber(1), 8)
     .option('--rate <n>', 'at most this many requests per second (fractions too: 0.5 is one every 2 s)', positiveRate)
     .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
