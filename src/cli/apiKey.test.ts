@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryWritable } from './memoryWritable.js';
+import { MemoryWritable } from '../../test/helpers/memoryIo.js';
 import type { CliIo } from './io.js';
 import { keyProblem, loadApiKey, redactor } from './apiKey.js';
 
