@@ -6,6 +6,7 @@ import type { RawRecord } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
+import { MAX_ANSWER_BYTES } from '../send/httpClient.js';
 import { parseBody } from '../send/responseBody.js';
 import type { Outcome, Sender, SendJob } from '../send/sender.js';
 import type { RecordSink } from './checkRecords.js';
@@ -62,6 +63,7 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
         endpoint: job.endpoint, key: facts.key, file: location.file, line: location.line, index: location.index,
         status: 'status' in outcome ? outcome.status : null, attempts: outcome.attempts,
         ...('text' in outcome ? { body: answerBody(outcome.text) } : {}), ...(outcome.kind === 'failed' ? { error: outcome.reason } : {}),
+        ...('truncated' in outcome ? { body_truncated: `only the first ${MAX_ANSWER_BYTES} bytes of the answer were read` } : {}),
       });
     }
     if (outcome.kind === 'accepted') {

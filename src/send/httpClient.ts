@@ -51,7 +51,10 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
         resolve(attempt);
       };
       const answer = (truncated: boolean): Attempt => {
-        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        // A cut can fall inside an echoed key, leaving a part no redaction recognises: drop a key's worth (in any encoding) before it.
+        if (truncated) bytes = bytes.subarray(0, Math.max(0, bytes.length - (apiKey.length * 6 + 16)));
+        const text = bytes.toString('utf8');
         return { kind: 'answer', status, headers: util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>, text, ...(truncated ? { truncated: true as const } : {}) };
       };
       const deadline = setTimeout(() => {

@@ -27,8 +27,8 @@ export interface SendJob<Context = unknown> {
 }
 
 export type Outcome =
-  | { kind: 'accepted'; status: number; text: string; attempts: number; decision?: string }
-  | { kind: 'rejected'; status: number; text: string; message: string; attempts: number }
+  | { kind: 'accepted'; status: number; text: string; attempts: number; decision?: string; truncated?: true }
+  | { kind: 'rejected'; status: number; text: string; message: string; attempts: number; truncated?: true }
   | { kind: 'failed'; reason: string; attempts: number }
   | { kind: 'refused'; status: number; attempts: number }
   | { kind: 'blocked'; reason: string }
@@ -182,7 +182,7 @@ export class Sender<Context = unknown> {
           this.provenPaths.add(job.path);
           this.failedInARow = 0;
           const decision = job.isCreation ? readDecision(parseBody(result.text)) : undefined;
-          return { kind: 'accepted', status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}) };
+          return { kind: 'accepted', status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}), ...(result.truncated ? { truncated: true } : {}) };
         }
         if (verdict === 'refused') {
           this.refused = true;
@@ -191,7 +191,7 @@ export class Sender<Context = unknown> {
         if (verdict === 'reject') {
           this.provenPaths.add(job.path);
           this.failedInARow = 0;
-          return { kind: 'rejected', status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt };
+          return { kind: 'rejected', status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt, ...(result.truncated ? { truncated: true } : {}) };
         }
         reason = `HTTP ${status}`;
         const header = result.headers['retry-after'];
