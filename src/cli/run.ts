@@ -28,7 +28,7 @@ Examples:
 
 ${exitCodesHelp()}`);
   for (const resource of registry.all) root.addCommand(endpointCommand(resource, io, setExit));
-  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(sandboxCommand(io, io.untilStopped)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
+  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(sandboxCommand(io, io.untilStopped, setExit)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),

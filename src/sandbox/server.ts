@@ -1,12 +1,17 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatJson } from '../report/formatJson.js';
+import { parseBody } from '../send/responseBody.js';
+import { ReportBuilder, type Report } from '../report/report.js';
 import { registry as defaultRegistry, type Registry } from '../resources/registry.js';
-import type { Resource } from '../resources/resource.js';
-import { validateRecord } from '../validate/validateRecord.js';
-import { decide, type DecisionRules } from './decide.js';
-import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
+import type { DecisionRules } from './decide.js';
+import type { FaultRates } from './faults.js';
+import { SessionJudge } from './judge.js';
+import { localService, type Answer, type Outcome, type Service } from './localService.js';
+import type { ReceivedRequest } from './protocolRules.js';
 import { SandboxStore } from './sandboxStore.js';
+import { upstreamService, type UpstreamOptions } from './upstream.js';
 
 export interface SandboxOptions {
   host: string;
@@ -22,44 +27,20 @@ export interface SandboxOptions {
   rules: DecisionRules;
   /** The endpoints it serves (the service's, unless a test brings its own). */
   registry?: Registry;
+  /** Judge every request (schemas, flow rules, protocol rules) into a report; --strict counts warnings. */
+  judge?: { strict: boolean };
+  /** Forward every request to the real service instead of answering it here. */
+  upstream?: UpstreamOptions;
+}
+
+export interface Sandbox {
+  url: string;
+  /** The session's report so far; undefined when the sandbox does not judge. */
+  report: () => Report | undefined;
+  close: () => Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
-
-interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
-
-/** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
-function validationAnswer(resource: Resource, body: unknown): Answer | undefined {
-  const errors = validateRecord(resource, body, { now: new Date() }).filter((issue) => issue.severity === 'error');
-  if (errors.length === 0) return undefined;
-  const byField: Record<string, string[]> = {};
-  for (const issue of errors) (byField[issue.path || 'non_field_errors'] ??= []).push(issue.message);
-  return answer(400, { error_message: byField, error_code: 2 });
-}
-
-/** The sandbox's stateful handling of one valid body. */
-function handle(resource: Resource, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
-  const orderId = String(body[resource.orderField]);
-  const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
-  if (resource.role === 'creation') {
-    const entry = store.create(orderId, body);
-    if (body.evaluate !== true) return accepted;
-    entry.decision = decide(body, rules);
-    return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
-  }
-  const entry = store.get(orderId);
-  if (!entry) return answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
-  const refused = resource.sandboxCheck?.(entry.order, body);
-  if (refused) return answer(refused.status, { error_message: refused.message });
-  (entry.updates[resource.name] ??= []).push(body);
-  return accepted;
-}
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -74,62 +55,63 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
   });
 }
 
+function writeAnswer(response: ServerResponse, reply: Answer): void {
+  if (response.destroyed) return;
+  response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+  response.end(reply.raw ?? JSON.stringify(reply.body));
+}
+
+function received(request: IncomingMessage, path: string, body: string | undefined): ReceivedRequest {
+  return { method: request.method ?? '', path, authorization: request.headers.authorization, contentType: request.headers['content-type'], body, at: new Date() };
+}
+
 /**
- * A local, stateful stand-in for the service: the five endpoints, the same schemas, the
- * answers of docs/payloads.md, explained evaluations and seeded faults on demand.
+ * A local, stateful stand-in for the service (or a judging proxy to the real one): with a judge,
+ * every request is checked as a file run checks records, and the report is served live.
  */
-export async function startSandbox(options: SandboxOptions): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const store = new SandboxStore();
   const registry = options.registry ?? defaultRegistry;
-  const random = seededRandom(options.seed);
+  const upstream = options.upstream ? upstreamService(options.upstream) : undefined;
+  const service: Service = upstream?.service ?? localService(options, registry, store);
+  const builder = options.judge ? new ReportBuilder({ strict: options.judge.strict }) : undefined;
+  const judge = builder ? new SessionJudge(builder, registry) : undefined;
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
-  const respond = (request: IncomingMessage, response: ServerResponse, fault: Fault, reply: Answer, body: unknown) => {
-    log?.write(`${JSON.stringify({
-      at: new Date().toISOString(), method: request.method, path: request.url, auth: request.headers.authorization ? 'present' : 'missing',
-      fault, status: reply.status, body, answer: reply.body,
-    })}\n`);
-    const send = () => {
-      if (response.destroyed) return;
-      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(JSON.stringify(reply.body));
+  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
+    at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
+    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : (parseBody(request.body) ?? request.body), ...(outcome.kind === 'answer' ? { answer: outcome.answer.body } : {}),
+  })}\n`);
+
+  const sandboxRoute = (path: string, response: ServerResponse) => {
+    const reply = (status: number, body: string) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(body);
     };
-    if (fault === 'slow') setTimeout(send, options.slowMs).unref();
-    else send();
+    if (path === '/_sandbox/report') {
+      return builder ? reply(200, formatJson(builder.build())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+    }
+    if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
+    const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
+    return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
   const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://sandbox');
-    if (request.method === 'GET' && url.pathname.startsWith('/_sandbox/orders/')) {
-      const entry = store.get(decodeURIComponent(url.pathname.slice('/_sandbox/orders/'.length)));
-      response.writeHead(entry ? 200 : 404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
-      return;
-    }
-    const resource = registry.byRoute(request.method ?? '', url.pathname);
-    const text = await readBody(request);
-    if (!resource) return respond(request, response, 'none', answer(404, { error_message: `no endpoint ${request.method} ${url.pathname}` }), text);
-    const auth = request.headers.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || auth.length <= 'Bearer '.length) return respond(request, response, 'none', answer(401, { error_message: 'missing API key' }), text);
-    if (options.key !== undefined && auth !== `Bearer ${options.key}`) return respond(request, response, 'none', answer(401, { error_message: 'invalid API key' }), text);
-    const fault = nextFault(random, options.faults);
-    if (fault === 'reset') {
-      log?.write(`${JSON.stringify({ at: new Date().toISOString(), method: request.method, path: request.url, fault, status: null })}\n`);
+    const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
+    if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
+    const call = received(request, path, await readBody(request));
+    const judgement = judge?.receive(call);
+    const outcome = await service(call);
+    record(call, outcome);
+    if (outcome.kind === 'reset') {
+      if (judgement) judge!.answered(judgement, null, undefined);
       request.socket.destroy();
       return;
     }
-    if (fault === 'fail') return respond(request, response, fault, answer(503, { error_message: 'sandbox: injected failure' }), text);
-    if (fault === 'throttle') return respond(request, response, fault, answer(429, { error_message: 'sandbox: too many requests' }, { 'retry-after': String(options.retryAfterSeconds) }), text);
-    if (text === undefined) return respond(request, response, fault, answer(413, { error_message: 'body too large' }), undefined);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return respond(request, response, fault, answer(400, { error_message: 'Invalid JSON', error_code: 1 }), text);
-    }
-    const invalid = validationAnswer(resource, body);
-    if (invalid) return respond(request, response, fault, invalid, body);
-    return respond(request, response, fault, handle(resource, body as Record<string, unknown>, store, options.rules), body);
+    const { answer } = outcome;
+    if (judgement) judge!.answered(judgement, answer.status, answer.body, answer.raw);
+    if (outcome.delayMs !== undefined) setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
+    else writeAnswer(response, answer);
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {
@@ -140,9 +122,14 @@ export async function startSandbox(options: SandboxOptions): Promise<{ url: stri
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    report: () => builder?.build(),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
-      server.close(() => (log ? log.end(() => resolve()) : resolve()));
+      server.close(() => {
+        const done = () => (upstream ? upstream.close().then(() => resolve(), () => resolve()) : resolve());
+        if (log) log.end(done);
+        else done();
+      });
     }),
   };
 }

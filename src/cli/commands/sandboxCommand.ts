@@ -1,6 +1,13 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { writeFileSync } from 'node:fs';
+import { Chalk } from 'chalk';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import { formatReport, reportFormats, type ReportFormat } from '../../report/formatReport.js';
+import { reportExitCode, type Report } from '../../report/report.js';
 import { defaultRules } from '../../sandbox/decide.js';
 import { startSandbox } from '../../sandbox/server.js';
+import { parseBaseUrl } from '../../send/serviceUrl.js';
+import type { UpstreamOptions } from '../../sandbox/upstream.js';
 import type { CliIo } from '../io.js';
 
 interface SandboxFlags {
@@ -18,6 +25,48 @@ interface SandboxFlags {
   rejectAbove: number;
   reviewAbove: number;
   blockedBins: string;
+  report?: string;
+  reportFormat?: ReportFormat;
+  strict?: boolean;
+  upstream?: string;
+  upstreamTimeout: number;
+}
+
+/** The report's format: as given, else from the file's extension (report.xml: junit), else pretty. */
+function formatOf(file: string, given: ReportFormat | undefined): ReportFormat {
+  if (given) return given;
+  const extension = file.toLowerCase().split('.').pop();
+  const byExtension: Record<string, ReportFormat> = { xml: 'junit', json: 'json' };
+  return byExtension[extension ?? ''] ?? 'pretty';
+}
+
+/** The real service to forward to, with the key of COLLECT_API_KEY (a flag would leak it into shell history). */
+function upstreamOf(io: CliIo, flags: SandboxFlags): UpstreamOptions | undefined {
+  if (flags.upstream === undefined) return undefined;
+  let base: URL;
+  try {
+    base = parseBaseUrl(flags.upstream);
+  } catch (cause) {
+    if (cause instanceof UsageError) throw new UsageError(cause.message.replace('--base-url', '--upstream'), cause.hint?.replace('--base-url', '--upstream'));
+    throw cause;
+  }
+  const key = io.env.COLLECT_API_KEY?.trim();
+  if (!key) throw new UsageError('--upstream needs the API key of that service: set COLLECT_API_KEY', 'the sandbox sends it in place of the application\'s own Authorization header');
+  return { base, key, timeoutMs: flags.upstreamTimeout };
+}
+
+/** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
+function writeReport(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (cause) {
+    throw new UsageError(`--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+  }
+}
+
+function summaryLine(report: Report, file: string): string {
+  const { summary } = report;
+  return `collect sandbox: ${summary.records} requests judged: ${summary.invalid} with errors, ${summary.errors} errors, ${summary.warnings} warnings; report written to ${file}\n`;
 }
 
 const rate = (text: string) => {
@@ -32,7 +81,7 @@ const number = (text: string) => {
 };
 
 /** `collect sandbox`: a local stand-in for the service, until Ctrl-C. */
-export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>): Command {
+export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
     .summary('run a local, stateful stand-in for the service (faults on demand)')
     .description('Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.')
@@ -50,23 +99,47 @@ export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>): Co
     .option('--reject-above <value>', 'evaluate: reject orders whose total_paid_value is above this', number, defaultRules.rejectAbove)
     .option('--review-above <value>', 'evaluate: send to manual review above this', number, defaultRules.reviewAbove)
     .option('--blocked-bins <list>', 'evaluate: reject cards with these first six digits (comma-separated)', defaultRules.blockedBins.join(','))
+    .option('--report <file>', 'judge every request (schemas, flow rules in arrival order, protocol rules); write the report here on stop')
+    .addOption(new Option('--report-format <format>', 'format of the report file (default: junit for .xml, json for .json, else pretty)').choices(reportFormats))
+    .option('--strict', 'count warnings as errors (in the report and the exit code)')
+    .option('--upstream <url>', 'forward every request to this service with the key of COLLECT_API_KEY, and answer with its answers')
+    .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
     .addHelpText('after', `
 Examples:
   $ collect sandbox                                        # then, in another terminal:
   $ COLLECT_API_KEY=test collect backfill fixtures/history --base-url http://127.0.0.1:8787
   $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
-  $ curl -s http://127.0.0.1:8787/_sandbox/orders/ORD-1001`)
+  $ curl -s http://127.0.0.1:8787/_sandbox/orders/ORD-1001
+
+  As a contract test of an application (exit 1 on stop when a request broke a rule):
+  $ collect sandbox --report report.xml &  npm test;  kill %1; wait %1
+  $ curl -s http://127.0.0.1:8787/_sandbox/report            # the report so far (JSON)
+  $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com`)
     .action(async (flags: SandboxFlags) => {
+      if (flags.report === undefined && (flags.reportFormat !== undefined || flags.strict)) {
+        throw new UsageError('--report-format and --strict apply to a report', 'add --report FILE');
+      }
+      const upstream = upstreamOf(io, flags);
+      if (flags.report !== undefined) writeReport(flags.report, '');
       const sandbox = await startSandbox({
         host: flags.host, port: flags.port, seed: flags.seed, slowMs: flags.slowMs, retryAfterSeconds: flags.retryAfter,
         faults: { fail: flags.failRate, throttle: flags.throttleRate, slow: flags.slowRate, reset: flags.resetRate },
         rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
         ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
+        ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
       });
       const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
-      io.stderr.write(`collect sandbox: listening on ${sandbox.url} (${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed})\n  stop it with Ctrl-C\n`);
+      const serving = upstream ? `forwarding to ${upstream.base.origin}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
+      const judging = flags.report === undefined ? '' : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
+      io.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  stop it with Ctrl-C\n`);
       await untilStopped();
       await sandbox.close();
+      const report = sandbox.report();
+      if (report && flags.report !== undefined) {
+        writeReport(flags.report, formatReport(report, formatOf(flags.report, flags.reportFormat), new Chalk({ level: 0 })));
+        io.stderr.write(summaryLine(report, flags.report));
+        setExit(reportExitCode(report));
+      }
       io.stderr.write('collect sandbox: stopped\n');
     });
 }

@@ -1,0 +1,93 @@
+import type { Registry } from '../resources/registry.js';
+import type { Resource } from '../resources/resource.js';
+import { validateRecord } from '../validate/validateRecord.js';
+import { decide, type DecisionRules } from './decide.js';
+import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
+import type { ReceivedRequest } from './protocolRules.js';
+import { SandboxStore } from './sandboxStore.js';
+
+/** An answer to a request, as the service would give it. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** The answer's text as received from upstream, passed on verbatim (else `body` is written as JSON). */
+  raw?: string;
+}
+
+/** What became of a request: an answer (maybe delayed by a fault), or a dropped connection. */
+export type Outcome =
+  | { kind: 'answer'; answer: Answer; fault: Fault; delayMs?: number }
+  | { kind: 'reset'; fault: Fault };
+
+/** Answers requests: the sandbox's own stand-in for the service, or the real one upstream. */
+export type Service = (request: ReceivedRequest) => Outcome | Promise<Outcome>;
+
+export interface LocalServiceOptions {
+  /** Only this key is accepted; any key when absent. */
+  key?: string;
+  seed: number;
+  faults: FaultRates;
+  slowMs: number;
+  retryAfterSeconds: number;
+  rules: DecisionRules;
+}
+
+export const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
+
+/** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
+function validationAnswer(resource: Resource, body: unknown, now: Date): Answer | undefined {
+  const errors = validateRecord(resource, body, { now }).filter((issue) => issue.severity === 'error');
+  if (errors.length === 0) return undefined;
+  const byField: Record<string, string[]> = {};
+  for (const issue of errors) (byField[issue.path || 'non_field_errors'] ??= []).push(issue.message);
+  return answer(400, { error_message: byField, error_code: 2 });
+}
+
+/** The sandbox's stateful handling of one valid body. */
+function handle(resource: Resource, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
+  const orderId = String(body[resource.orderField]);
+  const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
+  if (resource.role === 'creation') {
+    const entry = store.create(orderId, body);
+    if (body.evaluate !== true) return accepted;
+    entry.decision = decide(body, rules);
+    return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
+  }
+  const entry = store.get(orderId);
+  if (!entry) return answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
+  const refused = resource.sandboxCheck?.(entry.order, body);
+  if (refused) return answer(refused.status, { error_message: refused.message });
+  (entry.updates[resource.name] ??= []).push(body);
+  return accepted;
+}
+
+/**
+ * The sandbox's stand-in for the service: the five endpoints, the same schemas, the answers of
+ * docs/payloads.md, explained evaluations and seeded faults on demand.
+ */
+export function localService(options: LocalServiceOptions, registry: Registry, store: SandboxStore): Service {
+  const random = seededRandom(options.seed);
+  return (request) => {
+    const answered = (given: Answer, fault: Fault): Outcome => ({ kind: 'answer', answer: given, fault, ...(fault === 'slow' ? { delayMs: options.slowMs } : {}) });
+    const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) => answered(answer(status, body, headers), fault);
+    const resource = registry.byRoute(request.method, request.path);
+    if (!resource) return reply(404, { error_message: `no endpoint ${request.method} ${request.path}` });
+    const auth = request.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || auth.length <= 'Bearer '.length) return reply(401, { error_message: 'missing API key' });
+    if (options.key !== undefined && auth !== `Bearer ${options.key}`) return reply(401, { error_message: 'invalid API key' });
+    const fault = nextFault(random, options.faults);
+    if (fault === 'reset') return { kind: 'reset', fault };
+    if (fault === 'fail') return reply(503, { error_message: 'sandbox: injected failure' }, fault);
+    if (fault === 'throttle') return reply(429, { error_message: 'sandbox: too many requests' }, fault, { 'retry-after': String(options.retryAfterSeconds) });
+    if (request.body === undefined) return reply(413, { error_message: 'body too large' }, fault);
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
+    }
+    const invalid = validationAnswer(resource, body, request.at);
+    return answered(invalid ?? handle(resource, body as Record<string, unknown>, store, options.rules), fault);
+  };
+}
