@@ -88,7 +88,7 @@ describe('collect sandbox --upstream', () => {
     closers.push(upstream.close);
     const { call, liveReport } = await judgingSandbox({ upstream: { base: new URL(upstream.url), key: 'k', timeoutMs: 2000 } });
     expect((await call('POST', '/v2/order', order('A'))).status).toBe(502);
-    expect((await liveReport()).notes).toMatchObject([{ code: 'not-taken', count: 1 }]);
+    expect((await liveReport()).notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'not-taken', count: 1 })]));
   });
 });
 

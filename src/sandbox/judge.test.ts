@@ -68,10 +68,33 @@ describe('SessionJudge: schemas and flow rules in arrival order', () => {
       .toMatchObject([{ code: 'invalid-datetime', path: 'delivery_datetime' }]);
   });
   it('reports a status update that arrives before its order, even once the order is created', () => {
-    const { send, codes } = session();
-    expect(codes(send('PUT', '/v2/order', { id: 'A', status: 'approved' }))).toEqual(['unknown-order']);
+    const { send, judge, codes } = session();
+    const early = send('PUT', '/v2/order', { id: 'A', status: 'approved' });
+    expect(codes(early)).toEqual(['unknown-order']);
     expect(codes(send('POST', '/v2/order', order('A')))).toEqual([]);
-    expect(codes(send('PUT', '/v2/order', { id: 'A', status: 'declined' }))).toEqual(['missing-fraud-mark']);
+    expect(codes(early)).toEqual(['unknown-order']);
+    judge.answered(early, 404, { error_message: 'order A was never created' });
+    expect(codes(send('PUT', '/v2/order', { id: 'A', status: 'approved' }))).toEqual([]);
+  });
+  it('judges a declined order without a fraud mark when the session ends, since the mark may follow the decline', () => {
+    const { send, judge, builder } = session();
+    send('POST', '/v2/order', order('A'));
+    send('POST', '/v2/order', order('B'));
+    send('PUT', '/v2/order', { id: 'A', status: 'declined' });
+    send('PUT', '/v2/order', { id: 'B', status: 'declined' });
+    send('POST', '/v2/order/mark_fraudulent', { order_id: 'B', fraud_signal_type: 'manual_analysis' });
+    expect(judge.report()).toMatchObject({ issues: [], notes: [{ code: 'missing-fraud-mark', message: expect.stringContaining('when the sandbox stops') }] });
+    judge.finish();
+    judge.finish();
+    expect(judge.report()).toMatchObject({ summary: { records: 5, valid: 5, warnings: 1 }, issues: [{ code: 'missing-fraud-mark', line: 3 }], notes: [] });
+    expect(builder.build().issues).toHaveLength(1);
+  });
+  it('counts a request once as invalid when the end of the session adds to its findings', () => {
+    const { send, judge } = session(true);
+    send('PUT', '/v2/order', { id: 'A', status: 'declined' });
+    send('POST', '/v2/order', order('A'));
+    judge.finish();
+    expect(judge.report().summary).toMatchObject({ records: 2, invalid: 1, valid: 1 });
   });
   it('reports the same status twice on the second call only', () => {
     const { send, codes } = session();
@@ -102,6 +125,14 @@ describe('SessionJudge: schemas and flow rules in arrival order', () => {
     judge.answered(first, 503, { error_message: 'down' });
     expect(codes(send('PUT', '/v2/order', { id: 'A', status: 'approved' }))).toEqual([]);
     expect(builder.build().notes).toMatchObject([{ code: 'not-taken', count: 1 }]);
+  });
+  it('leaves a request the service refused out of the timeline: the corrected resend is judged alone', () => {
+    const { send, judge, codes } = session();
+    send('POST', '/v2/order', order('A'));
+    const first = send('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'third_party_antifraud' });
+    expect(codes(first)).toEqual(['fraud-comment-required']);
+    judge.answered(first, 400, { error_message: { fraud_comment: ['required'] } });
+    expect(codes(send('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'third_party_antifraud', fraud_comment: 'X' }))).toEqual([]);
   });
   it('reports a refusal of the service that no rule foresaw', () => {
     const { send, judge, builder } = session();

@@ -4,7 +4,7 @@ import { evaluateTimeline } from '../flow/evaluate.js';
 import { flowRules as allFlowRules, type FlowRule } from '../flow/rules/index.js';
 import { ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../flow/timeline.js';
-import type { ReportBuilder } from '../report/report.js';
+import type { Report, ReportBuilder } from '../report/report.js';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
@@ -27,8 +27,8 @@ export interface Judgement {
 /** Endpoint name of a request that matches no endpoint, as the report shows it. */
 export const UNKNOWN_ENDPOINT = 'unknown';
 
-/** The service took the request: not a throttle, a failure or a dropped connection (those are retried, so they leave the flow). */
-const taken = (status: number | null): status is number => status !== null && status !== 429 && status < 500;
+/** The service did not get to judge the request (a throttle, a failure; or a dropped connection, status null): the application sends it again. */
+const unanswered = (status: number) => status === 429 || status >= 500;
 
 /** What the session learned of an order from the service's answers (its evaluation decision). */
 const learned = (decision: string): PriorOrder => ({
@@ -43,15 +43,24 @@ const learned = (decision: string): PriorOrder => ({
  */
 export class SessionJudge {
   private seq = 0;
+  private finished = false;
   private readonly timelines = new Map<string, OrderTimeline>();
+  /** The events of requests that already count as invalid, so a later finding does not count them twice. */
+  private readonly invalid = new WeakSet<FlowEvent>();
   /** Key of a claimed record (a delivery id) -> the orders whose creations claim it. */
   private readonly claims = new Map<string, Set<string>>();
+  /** Rules judged on each arrival, and rules a later call can satisfy, judged when the session ends. */
+  private readonly onArrival: readonly FlowRule[];
+  private readonly atEnd: readonly FlowRule[];
 
   constructor(
     private readonly builder: ReportBuilder,
     private readonly registry: Registry,
-    private readonly rules: readonly FlowRule[] = allFlowRules,
-  ) {}
+    rules: readonly FlowRule[] = allFlowRules,
+  ) {
+    this.onArrival = rules.filter((rule) => !rule.awaitsLaterRecords);
+    this.atEnd = rules.filter((rule) => rule.awaitsLaterRecords);
+  }
 
   /** Judges a request as it arrives; its findings go into the report at once. */
   receive(request: ReceivedRequest): Judgement {
@@ -85,7 +94,7 @@ export class SessionJudge {
       }
       issues.push(...this.flowIssues(event));
     }
-    this.builder.add(resource.name, location, issues);
+    if (this.builder.add(resource.name, location, issues) && event) this.invalid.add(event);
     return { seq, location, resource, body, ...(event ? { event } : {}), issues };
   }
 
@@ -99,24 +108,25 @@ export class SessionJudge {
     }
     timeline.events.push(event);
     // The session is the whole world: an order it did not see created does not exist for it.
-    const verdict = evaluateTimeline(timeline, { creations: true }, this.rules);
+    const verdict = evaluateTimeline(timeline, { creations: true }, this.onArrival);
     for (const skip of verdict.skips) {
-      const rule = this.rules.find((candidate) => candidate.code === skip.code);
+      const rule = this.onArrival.find((candidate) => candidate.code === skip.code);
       if (rule && ruleAppliesTo(rule, event.resource)) this.builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     }
     return verdict.issues.get(event) ?? [];
   }
 
   /**
-   * The service's answer to a judged request: a creation's evaluation decision joins its order's
-   * timeline; a request the service did not take leaves it (the application will retry it); a
-   * refusal the judge did not foresee becomes a finding of its own.
+   * The service's answer to a judged request. The timelines hold what the service took: a
+   * request it refused or did not answer leaves its order's timeline (a resend is then no
+   * repeat). A refusal the judge did not foresee becomes a finding; a creation's evaluation
+   * decision joins its order's timeline.
    */
   answered(judgement: Judgement, status: number | null, body: unknown, text = ''): void {
     const { event, resource } = judgement;
-    if (!taken(status)) {
-      if (event) this.withdraw(event);
-      this.builder.note('not-taken', 'requests the service did not take (429, 5xx or no answer) are left out of the flow rules, since they are sent again', 1);
+    if (event && (status === null || status >= 400)) this.withdraw(event);
+    if (status === null || unanswered(status)) {
+      this.builder.note('not-taken', 'requests the service did not answer (429, 5xx or a dropped connection) are left out of the flow rules, since they are sent again', 1);
       return;
     }
     if (status >= 400 && !this.builder.faults(judgement.issues)) {
@@ -126,12 +136,35 @@ export class SessionJudge {
       };
       judgement.issues.push(refusal);
       this.builder.addLater(resource?.name ?? UNKNOWN_ENDPOINT, judgement.location, [refusal], true);
+      if (event) this.invalid.add(event);
     }
     if (event && resource?.role === 'creation' && status < 300) {
       const decision = readDecision(body);
       const timeline = this.timelines.get(event.facts.orderId);
       if (decision && timeline) timeline.prior = learned(decision);
     }
+  }
+
+  /** Ends the session: the rules a later call could have satisfied, over each order's whole timeline. Once. */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    for (const timeline of this.timelines.values()) {
+      const verdict = evaluateTimeline(timeline, { creations: true }, this.atEnd);
+      for (const [event, issues] of verdict.issues) {
+        if (this.builder.addLater(event.resource.name, event.location, issues, !this.invalid.has(event))) this.invalid.add(event);
+      }
+      for (const skip of verdict.skips) this.builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+    }
+  }
+
+  /** The report so far; before the end, with a note on the rules that wait for it. */
+  report(): Report {
+    const report = this.builder.build();
+    if (!this.finished) {
+      for (const rule of this.atEnd) report.notes.push({ code: rule.code, message: 'judged when the sandbox stops, since a later call can satisfy it: not in this report yet' });
+    }
+    return report;
   }
 
   private withdraw(event: FlowEvent): void {

@@ -35,7 +35,7 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   url: string;
-  /** The session's report so far; undefined when the sandbox does not judge. */
+  /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
   close: () => Promise<void>;
 }
@@ -74,8 +74,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const registry = options.registry ?? defaultRegistry;
   const upstream = options.upstream ? upstreamService(options.upstream) : undefined;
   const service: Service = upstream?.service ?? localService(options, registry, store);
-  const builder = options.judge ? new ReportBuilder({ strict: options.judge.strict }) : undefined;
-  const judge = builder ? new SessionJudge(builder, registry) : undefined;
+  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict }), registry) : undefined;
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
   const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
@@ -89,7 +88,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return builder ? reply(200, formatJson(builder.build())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, formatJson(judge.report())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
     const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
@@ -122,10 +121,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    report: () => builder?.build(),
+    report: () => judge?.report(),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => {
+        judge?.finish();
         const done = () => (upstream ? upstream.close().then(() => resolve(), () => resolve()) : resolve());
         if (log) log.end(done);
         else done();

@@ -10,6 +10,7 @@ export const missingFraudMarkRule: FlowRule = {
   fix: 'when something other than the service declined the order for fraud suspicion, send a fraud mark for it (collect fraud)',
   appliesTo: ['status'],
   needsCreations: true,
+  awaitsLaterRecords: true,
   check: (timeline) => {
     const hits: RuleHit[] = [];
     const skips: RuleSkip[] = [];

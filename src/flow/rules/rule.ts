@@ -15,6 +15,11 @@ export interface FlowRule {
   appliesTo: readonly RuleFacts['kind'][] | 'updates';
   /** It cannot judge anything without knowing which orders were created. */
   needsCreations: boolean;
+  /**
+   * A later record of the order can satisfy it (a fraud mark sent after the decline): judged over
+   * the whole timeline, so a session judging calls as they arrive judges it only when it ends.
+   */
+  awaitsLaterRecords?: true;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
   check?: (timeline: OrderTimeline, knowledge: Knowledge) => { hits: RuleHit[]; skips?: RuleSkip[] };
   /**
