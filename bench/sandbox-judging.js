@@ -2,9 +2,10 @@
 // Usage: npm run build && node bench/sandbox-judging.js [--seconds 5] [--rounds 3] [--connections 8]
 // Each round runs both modes in turn (plain, report, plain, report, ...) so a drift of the
 // machine's speed hits both; the medians are printed, with the overhead per request they imply,
-// and the CPU time of the judge alone per request (no HTTP), which a loaded machine disturbs less.
+// the sandbox process's CPU time per request in each mode (Linux), and the CPU time of the judge
+// alone per request (no HTTP): the CPU figures are less disturbed by a busy machine than req/s.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +40,19 @@ function startSandbox(args) {
     child.on('exit', () => reject(new Error(stderr)));
   });
   const stopped = new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
-  return { url, stop: () => (child.kill('SIGTERM'), stopped) };
+  return { url, cpu: () => cpuSeconds(child.pid), stop: () => (child.kill('SIGTERM'), stopped) };
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ of /proc on Linux
+
+/** User + system CPU seconds of a process and all its threads so far (Linux /proc); NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime: fields 14 and 15 of stat(5)
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Drives the sandbox for `seconds` with `connections` loops, each sending its own orders' calls in order. */
@@ -71,10 +84,13 @@ async function measure(mode, round) {
   try {
     const url = await sandbox.url;
     await drive(url, `warm-${round}`).catch(() => undefined); // warm-up is a round of its own length: JIT and sockets
+    const cpuBefore = sandbox.cpu();
     const result = await drive(url, `run-${round}`);
+    // The sandbox's own CPU time per request: what judging costs, less disturbed than req/s by a busy machine.
+    const cpuMicroseconds = ((sandbox.cpu() - cpuBefore) * 1e6) / result.requests;
     const { code } = await sandbox.stop();
     if (result.failed > 0) throw new Error(`${mode}: ${result.failed} requests were refused`);
-    return { ...result, exit: code };
+    return { ...result, cpuMicroseconds, exit: code };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -106,11 +122,13 @@ const judgeMicroseconds = [];
 for (let round = 0; round < rounds; round++) judgeMicroseconds.push(await judgeAlone(5000));
 process.stderr.write(`judge alone: ${judgeMicroseconds.map((us) => us.toFixed(1)).join(', ')} µs CPU per request\n`);
 const runs = { plain: [], report: [] };
+const cpu = { plain: [], report: [] };
 for (let round = 0; round < rounds; round++) {
   for (const mode of ['plain', 'report']) {
     const result = await measure(mode, round);
     runs[mode].push(result.rps);
-    process.stderr.write(`round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s (${result.requests} requests, exit ${result.exit})\n`);
+    cpu[mode].push(result.cpuMicroseconds);
+    process.stderr.write(`round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s, sandbox CPU ${result.cpuMicroseconds.toFixed(0)} µs/request (${result.requests} requests, exit ${result.exit})\n`);
   }
 }
 const plain = median(runs.plain);
@@ -121,6 +139,7 @@ process.stdout.write(`${JSON.stringify({
   throughputLossPercent: Number((100 * (1 - report / plain)).toFixed(1)),
   // What judging adds to each request's service time, when the sandbox's one core is the bottleneck.
   overheadMicrosecondsPerRequest: Number((1e6 / report - 1e6 / plain).toFixed(1)),
+  sandboxCpuMicrosecondsPerRequest: { plain: Math.round(median(cpu.plain)), report: Math.round(median(cpu.report)) },
   judgeAloneCpuMicrosecondsPerRequest: Number(median(judgeMicroseconds).toFixed(1)),
   plainRuns: runs.plain.map(Math.round), reportRuns: runs.report.map(Math.round),
 })}\n`);
