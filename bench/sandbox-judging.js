@@ -1,5 +1,7 @@
 // The cost of judging: requests/s of `collect sandbox` with and without --report, at 8 connections.
 // Usage: npm run build && node bench/sandbox-judging.js [--seconds 5] [--rounds 3] [--connections 8]
+//    or: node bench/sandbox-judging.js --mode plain|report --requests N   (one sandbox, N requests, for
+//        timing whole processes against each other, e.g. with /usr/bin/time -v)
 // Each round runs both modes in turn (plain, report, plain, report, ...) so a drift of the
 // machine's speed hits both; the medians are printed, with the overhead per request they imply,
 // the sandbox process's CPU time per request in each mode (Linux), and the CPU time of the judge
@@ -13,7 +15,12 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '8' },
+    mode: { type: 'string' }, requests: { type: 'string' },
+  },
+});
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
@@ -55,14 +62,15 @@ function cpuSeconds(pid) {
   }
 }
 
-/** Drives the sandbox for `seconds` with `connections` loops, each sending its own orders' calls in order. */
-async function drive(url, tag) {
+/** Drives the sandbox for `seconds` (or `limit` requests) with `connections` loops, each sending its own orders' calls in order. */
+async function drive(url, tag, limit = Infinity) {
   const pool = new Pool(url, { connections, pipelining: 1 });
   let done = 0;
   let failed = 0;
-  const until = performance.now() + seconds * 1000;
+  const until = limit === Infinity ? performance.now() + seconds * 1000 : Infinity;
+  const ordersPerLane = Math.ceil(limit / 3 / connections); // a fixed count is the same in both modes
   const loop = async (lane) => {
-    for (let n = 0; performance.now() < until; n++) {
+    for (let n = 0; performance.now() < until && n < ordersPerLane; n++) {
       for (const call of orderCalls(`${tag}-${lane}-${n}`)) {
         const response = await pool.request({ ...call, headers });
         await response.body.dump();
@@ -118,6 +126,17 @@ async function judgeAlone(orders) {
 }
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+if (values.mode !== undefined) {
+  // One sandbox, a fixed number of requests, then stop: a whole process to time against the other mode.
+  const dir = mkdtempSync(join(tmpdir(), 'collect-bench-sandbox-'));
+  const sandbox = startSandbox(values.mode === 'report' ? ['--report', join(dir, 'report.json')] : []);
+  const result = await drive(await sandbox.url, 'once', Number(values.requests ?? 3000));
+  const { code } = await sandbox.stop();
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write(`${JSON.stringify({ mode: values.mode, ...result, exit: code })}\n`);
+  process.exit(result.failed > 0 ? 1 : 0);
+}
+
 const judgeMicroseconds = [];
 for (let round = 0; round < rounds; round++) judgeMicroseconds.push(await judgeAlone(5000));
 process.stderr.write(`judge alone: ${judgeMicroseconds.map((us) => us.toFixed(1)).join(', ')} µs CPU per request\n`);
