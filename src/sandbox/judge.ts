@@ -12,13 +12,19 @@ import { readDecision, serviceMessage } from '../send/responseBody.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { headerIssues, parseJsonBody, unknownEndpoint, type ReceivedRequest } from './protocolRules.js';
 
+/** A request's body as JSON, with its issues against its endpoint's schema. */
+export interface CheckedBody {
+  body: unknown;
+  schemaIssues: readonly Issue[];
+}
+
 /** What the judge made of one request: its place in the session, and the record it carried. */
 export interface Judgement {
   seq: number;
   location: RecordLocation;
   resource?: Resource;
-  /** The body, when it was JSON. */
-  body?: unknown;
+  /** The body and its schema issues, when it was JSON for an endpoint: the local service answers from them instead of checking again. */
+  checked?: CheckedBody;
   /** The request's place in its order's timeline, when it named an order. */
   event?: FlowEvent;
   issues: Issue[];
@@ -80,7 +86,8 @@ export class SessionJudge {
       return { seq, location, resource, issues };
     }
     const body = parsed.value;
-    issues.push(...validateRecord(resource, body, { now: request.at }));
+    const schemaIssues = validateRecord(resource, body, { now: request.at });
+    issues.push(...schemaIssues);
     const facts = isRecord(body) ? resource.facts(body) : null;
     let event: FlowEvent | undefined;
     if (facts) {
@@ -95,7 +102,7 @@ export class SessionJudge {
       issues.push(...this.flowIssues(event));
     }
     if (this.builder.add(resource.name, location, issues) && event) this.invalid.add(event);
-    return { seq, location, resource, body, ...(event ? { event } : {}), issues };
+    return { seq, location, resource, checked: { body, schemaIssues }, ...(event ? { event } : {}), issues };
   }
 
   /** The flow findings the arrival of `event` adds: the rules over its order's timeline, this event's hits only. */

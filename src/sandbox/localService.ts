@@ -1,8 +1,10 @@
+import type { Issue } from '../core/issue.js';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
+import type { CheckedBody } from './judge.js';
 import type { ReceivedRequest } from './protocolRules.js';
 import { SandboxStore } from './sandboxStore.js';
 
@@ -21,7 +23,7 @@ export type Outcome =
   | { kind: 'reset'; fault: Fault };
 
 /** Answers requests: the sandbox's own stand-in for the service, or the real one upstream. */
-export type Service = (request: ReceivedRequest) => Outcome | Promise<Outcome>;
+export type Service = (request: ReceivedRequest, checked?: CheckedBody) => Outcome | Promise<Outcome>;
 
 export interface LocalServiceOptions {
   /** Only this key is accepted; any key when absent. */
@@ -36,8 +38,8 @@ export interface LocalServiceOptions {
 export const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 
 /** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
-function validationAnswer(resource: Resource, body: unknown, now: Date): Answer | undefined {
-  const errors = validateRecord(resource, body, { now }).filter((issue) => issue.severity === 'error');
+function validationAnswer(issues: readonly Issue[]): Answer | undefined {
+  const errors = issues.filter((issue) => issue.severity === 'error');
   if (errors.length === 0) return undefined;
   const byField: Record<string, string[]> = {};
   for (const issue of errors) (byField[issue.path || 'non_field_errors'] ??= []).push(issue.message);
@@ -68,7 +70,7 @@ function handle(resource: Resource, body: Record<string, unknown>, store: Sandbo
  */
 export function localService(options: LocalServiceOptions, registry: Registry, store: SandboxStore): Service {
   const random = seededRandom(options.seed);
-  return (request) => {
+  return (request, checked) => {
     const answered = (given: Answer, fault: Fault): Outcome => ({ kind: 'answer', answer: given, fault, ...(fault === 'slow' ? { delayMs: options.slowMs } : {}) });
     const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) => answered(answer(status, body, headers), fault);
     const resource = registry.byRoute(request.method, request.path);
@@ -81,13 +83,16 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
     if (fault === 'fail') return reply(503, { error_message: 'sandbox: injected failure' }, fault);
     if (fault === 'throttle') return reply(429, { error_message: 'sandbox: too many requests' }, fault, { 'retry-after': String(options.retryAfterSeconds) });
     if (request.body === undefined) return reply(413, { error_message: 'body too large' }, fault);
-    let body: unknown;
-    try {
-      body = JSON.parse(request.body);
-    } catch {
-      return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
+    // A judged request was parsed and checked once already: the answer comes from that.
+    let body: unknown = checked?.body;
+    if (!checked) {
+      try {
+        body = JSON.parse(request.body);
+      } catch {
+        return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
+      }
     }
-    const invalid = validationAnswer(resource, body, request.at);
+    const invalid = validationAnswer(checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }));
     return answered(invalid ?? handle(resource, body as Record<string, unknown>, store, options.rules), fault);
   };
 }

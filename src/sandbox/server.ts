@@ -100,7 +100,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
     const call = received(request, path, await readBody(request));
     const judgement = judge?.receive(call);
-    const outcome = await service(call);
+    const outcome = await service(call, judgement?.checked);
     record(call, outcome);
     if (outcome.kind === 'reset') {
       if (judgement) judge!.answered(judgement, null, undefined);
