@@ -114,7 +114,7 @@ describe('the collect sandbox --report command (as a CI job runs it)', () => {
     await runSession(await sandbox.url);
     sandbox.child.kill('SIGTERM');
     expect(await sandbox.exit).toBe(1);
-    expect(sandbox.stderr()).toContain(`8 requests judged: 4 with errors, 4 errors, 1 warnings; report written to ${file}`);
+    expect(sandbox.stderr()).toContain(`8 requests judged, 4 with errors: 4 errors, 1 warning; report written to ${file}`);
     const xml = readFileSync(file, 'utf8');
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
     expect(parsed.testsuites['@_failures']).toBe('4');

@@ -66,7 +66,8 @@ function writeReport(file: string, text: string): void {
 
 function summaryLine(report: Report, file: string): string {
   const { summary } = report;
-  return `collect sandbox: ${summary.records} requests judged: ${summary.invalid} with errors, ${summary.errors} errors, ${summary.warnings} warnings; report written to ${file}\n`;
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `collect sandbox: ${count(summary.records, 'request')} judged, ${summary.invalid} with errors: ${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}; report written to ${file}\n`;
 }
 
 const rate = (text: string) => {
