@@ -103,7 +103,7 @@ export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, set
     .option('--report <file>', 'judge every request (schemas, flow rules in arrival order, protocol rules); write the report here on stop')
     .addOption(new Option('--report-format <format>', 'format of the report file (default: junit for .xml, json for .json, else pretty)').choices(reportFormats))
     .option('--strict', 'count warnings as errors (in the report and the exit code)')
-    .option('--upstream <url>', 'forward every request to this service with the key of COLLECT_API_KEY, and answer with its answers')
+    .option('--upstream <url>', 'forward every request to this service with the key of COLLECT_API_KEY, and answer with its answers\n(the fault, evaluation and --key flags then do not apply)')
     .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
     .addHelpText('after', `
 Examples:
@@ -130,7 +130,7 @@ Examples:
         ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
       });
       const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
-      const serving = upstream ? `forwarding to ${upstream.base.origin}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
+      const serving = upstream ? `forwarding to ${upstream.base.href}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
       const judging = flags.report === undefined ? '' : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
       io.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  stop it with Ctrl-C\n`);
       await untilStopped();
