@@ -1,5 +1,7 @@
 import type * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
+import { REASON_FIELD } from '../core/rejectsField.js';
+import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type ColumnMap, type CsvPlan } from '../convert/csvColumns.js';
 import { parseCsvRows, type RowBatch } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
@@ -59,11 +61,15 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
   let plan: CsvPlan | undefined;
   let header: readonly string[] = [];
   let index = 0;
+  // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
+  let restore = false;
   const limits = options.limits ?? defaultLimits;
   for await (const batch of csvRows(bytes, limits.maxRecordBytes)) {
     for (let n = 0; n < batch.rows.length; n++) {
-      const cells = batch.rows[n]!;
+      let cells = batch.rows[n]!;
       const start = batch.lines[n]!;
+      if (!plan) restore = cells.includes(REASON_FIELD);
+      if (restore) cells = cells.map(restoreFormula);
       if (!plan) {
         header = cells;
         const planned = planCsvColumns(cells, options.schema, options.map);

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { csvLine } from '../convert/csvLine.js';
+import { neutraliseFormula } from '../convert/formulaCells.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { InputSpec } from '../readers/openInput.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
@@ -61,8 +62,9 @@ export class RejectsWriter {
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
-      if (sink.count === 0) sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD])}\n`));
-      sink.stream.write(this.redact(`${csvLine([...raw.cells, safe])}\n`));
+      // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
+      if (sink.count === 0) sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD].map(neutraliseFormula))}\n`));
+      sink.stream.write(this.redact(`${csvLine([...raw.cells, safe].map(neutraliseFormula))}\n`));
     } else {
       let value: unknown;
       try {
