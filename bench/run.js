@@ -142,3 +142,20 @@ if (section('rerun')) {
     rmSync(state, { recursive: true, force: true });
   }
 }
+
+if (section('startup')) {
+  // `collect --version` and `--help` load no command module: start-up against a bare `node -e 0`, interleaved, median of each.
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const times = { bare: [], version: [], help: [] };
+  for (let i = 0; i < runs; i++) {
+    times.bare.push((await measure(['-e', '0'])).seconds);
+    times.version.push((await measure(['dist/cli/main.js', '--version'])).seconds);
+    times.help.push((await measure(['dist/cli/main.js', '--help'])).seconds);
+  }
+  const bare = median(times.bare);
+  console.log(`start-up, median of ${runs} (whole process):`);
+  console.log(`  node -e 0                 ${(bare * 1000).toFixed(0)} ms`);
+  console.log(`  collect --version         ${(median(times.version) * 1000).toFixed(0)} ms  ${(median(times.version) / bare).toFixed(2)}x  (target <= 4x)`);
+  console.log(`  collect --help            ${(median(times.help) * 1000).toFixed(0)} ms  ${(median(times.help) / bare).toFixed(2)}x`);
+}

@@ -1,20 +1,46 @@
 import { Command, CommanderError } from 'commander';
 import { isCollectError } from '../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
-import { registry } from '../resources/registry.js';
-import { backfillCommand } from './commands/backfillCommand.js';
-import { endpointCommand } from './commands/endpointCommand.js';
-import { rulesCommand } from './commands/rulesCommand.js';
-import { sandboxCommand } from './commands/sandboxCommand.js';
-import { schemaCommand } from './commands/schemaCommand.js';
-import { templateCommand } from './commands/templateCommand.js';
+import { commandSummaries, summaries } from './commandSummaries.js';
 import type { CliIo } from './io.js';
 
 const VERSION = '0.1.0';
 
-function program(io: CliIo, setExit: (code: number) => void): Command {
-  const root = new Command('collect')
-    .description('Validate and send orders, status changes, fraud marks, payments and deliveries\nto the fraud-prevention order collection service.')
+type SetExit = (code: number) => void;
+
+/** Builds one command; its module (and what it needs: zod, undici, sqlite) is imported only here. */
+type CommandLoader = (io: CliIo, setExit: SetExit) => Promise<Command>;
+
+/** The endpoints' commands, one per resource of the registry (loaded with its schemas). */
+async function endpointCommands(io: CliIo, setExit: SetExit, only?: string): Promise<Command[]> {
+  const [{ endpointCommand }, { registry }] = await Promise.all([import('./commands/endpointCommand.js'), import('../resources/registry.js')]);
+  return registry.all.filter((resource) => only === undefined || resource.name === only).map((resource) => endpointCommand(resource, io, setExit));
+}
+
+/** Every command that is not an endpoint, in the order of `collect --help` (after the endpoints). */
+const commandLoaders: Record<string, CommandLoader> = {
+  backfill: async (io, setExit) => (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
+  rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),
+  sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, io.untilStopped, setExit),
+  schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),
+  template: async (io) => (await import('./commands/templateCommand.js')).templateCommand(io),
+  completion: async (io) => (await import('./commands/completionCommand.js')).completionCommand(io, () => fullProgram(io, () => {})),
+};
+
+/** The name of the command `argv` runs (`collect help NAME` too), or undefined for the root itself. */
+function commandNamed(argv: readonly string[]): string | undefined {
+  const first = argv[0] === 'help' ? argv[1] : argv[0];
+  return first === undefined || first.startsWith('-') ? undefined : first;
+}
+
+/** Wraps help at word boundaries to the terminal, never wider than reads well. */
+const HELP_WIDTH_MAX = 100;
+
+const helpWidthFor = (io: CliIo) => Math.min((io.stdout as { columns?: number }).columns ?? 80, HELP_WIDTH_MAX);
+
+function rootCommand(): Command {
+  return new Command('collect')
+    .description('Validate and send orders, status changes, fraud marks, payments and deliveries to the fraud-prevention order collection service.')
     .version(VERSION)
     .showSuggestionAfterError()
     .addHelpText('after', `
@@ -25,18 +51,54 @@ Examples:
   $ collect rules
   $ collect template order > orders.csv
   $ collect schema fraud
+  $ collect completion bash > ~/.local/share/bash-completion/completions/collect
 
 ${exitCodesHelp()}`);
-  for (const resource of registry.all) root.addCommand(endpointCommand(resource, io, setExit));
-  root.addCommand(backfillCommand(io, setExit)).addCommand(rulesCommand(io)).addCommand(sandboxCommand(io, io.untilStopped, setExit)).addCommand(schemaCommand(io)).addCommand(templateCommand(io));
-  const configure = (command: Command) => {
-    command.exitOverride().configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-    });
-    command.commands.forEach(configure);
-  };
-  configure(root);
+}
+
+function configure(command: Command, io: CliIo, helpWidth: number): void {
+  command.exitOverride().configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+  });
+  command.configureHelp({ ...command.configureHelp(), helpWidth });
+  // Descriptions are written as paragraphs broken for the source; help wraps them at words to the width instead.
+  command.description(command.description().replace(/(?<!\n)\n(?!\n)/g, ' '));
+  for (const sub of command.commands) configure(sub, io, helpWidth);
+}
+
+/** One command, with its summary from the table the root's help reads too. */
+async function loadCommand(name: string, io: CliIo, setExit: SetExit): Promise<Command> {
+  const command = await commandLoaders[name]!(io, setExit);
+  const summary = commandSummaries[name];
+  return summary === undefined ? command : command.summary(summary);
+}
+
+/** The root with every command loaded: for `collect completion`, which describes them all. */
+export async function fullProgram(io: CliIo, setExit: SetExit): Promise<Command> {
+  const root = rootCommand();
+  for (const command of await endpointCommands(io, setExit)) root.addCommand(command);
+  for (const name of Object.keys(commandLoaders)) root.addCommand(await loadCommand(name, io, setExit));
+  configure(root, io, helpWidthFor(io));
+  return root;
+}
+
+/**
+ * The root with only the command `argv` runs loaded: `--version` loads no command at all, and the
+ * root's help lists each command from a stand-in with its summary (the endpoints' from the registry).
+ */
+async function program(argv: readonly string[], io: CliIo, setExit: SetExit): Promise<Command> {
+  const root = rootCommand();
+  const name = commandNamed(argv);
+  if (name !== undefined && Object.hasOwn(commandLoaders, name)) {
+    root.addCommand(await loadCommand(name, io, setExit));
+  } else if (!(argv[0] === '--version' || argv[0] === '-V')) {
+    const endpoint = name === undefined ? [] : await endpointCommands(io, setExit, name);
+    if (endpoint.length > 0) root.addCommand(endpoint[0]!);
+    // The root's help, or an unknown command (to suggest the nearest): every command by name and summary.
+    else for (const [other, summary] of Object.entries(await summaries())) root.addCommand(new Command(other).summary(summary));
+  }
+  configure(root, io, helpWidthFor(io));
   return root;
 }
 
@@ -44,7 +106,7 @@ ${exitCodesHelp()}`);
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode = 0;
   try {
-    await program(io, (code) => (exitCode = code)).parseAsync([...argv], { from: 'user' });
+    await (await program(argv, io, (code) => (exitCode = code))).parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (cause) {
     if (cause instanceof CommanderError) {

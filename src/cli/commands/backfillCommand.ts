@@ -40,7 +40,6 @@ const collectFiles = (value: string, previous: string[] = []) => [...previous, v
 /** `collect backfill [--order F]... [--status F]... | DIR`: a whole history, checked together. */
 export function backfillCommand(io: CliIo, setExit: (code: number) => void): Command {
   const command = new Command('backfill')
-    .summary('check (and later send) a whole history: orders and all their updates together')
     .description('Checks every file of a history together: each record against its schema, then the flow\nrules across all files and earlier runs. Creations are taken first, then the updates.')
     .argument('[dir]', `a folder of files named after their endpoint (${endpointNames.map((e) => `${e}*.csv`).join(', ')}; .json, .ndjson, .gz too)`);
   for (const name of endpointNames) command.option(`--${name} <file>`, `a file of ${name} records (repeatable)`, collectFiles);

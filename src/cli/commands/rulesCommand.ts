@@ -8,7 +8,6 @@ import type { CliIo } from '../io.js';
 /** `collect rules`: every flow rule with its code, severity, section, what it catches and how to fix it. */
 export function rulesCommand(io: CliIo): Command {
   return new Command('rules')
-    .summary('list the flow rules, their codes and what they catch')
     .addOption(new Option('--format <format>', 'output format').choices(['pretty', 'json']).default('pretty'))
     .addHelpText('after', '\nExample:\n  $ collect rules --format json | jq -r \'.[].code\'')
     .action((flags: { format: 'pretty' | 'json' }) => {

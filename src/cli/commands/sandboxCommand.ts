@@ -84,7 +84,6 @@ const number = (text: string) => {
 /** `collect sandbox`: a local stand-in for the service, until Ctrl-C. */
 export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
-    .summary('run a local, stateful stand-in for the service (faults on demand)')
     .description('Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.')
     .option('--port <n>', 'port to listen on (0: any free port)', number, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')

@@ -15,7 +15,6 @@ export function resourceNamed(name: string): Resource {
 /** `collect schema ENDPOINT`: the JSON Schema of an endpoint's body, from the zod schema. */
 export function schemaCommand(io: CliIo): Command {
   return new Command('schema')
-    .summary("print the JSON Schema of an endpoint's body")
     .argument('<endpoint>', endpointNames.join('|'))
     .addHelpText('after', '\nExample:\n  $ collect schema delivery > delivery.schema.json')
     .action((name: string) => {

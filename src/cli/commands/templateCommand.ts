@@ -9,7 +9,6 @@ import { resourceNamed } from './schemaCommand.js';
 /** `collect template ENDPOINT`: a CSV header line and one example row. */
 export function templateCommand(io: CliIo): Command {
   return new Command('template')
-    .summary('print a CSV header and an example row for an endpoint')
     .argument('<endpoint>', endpointNames.join('|'))
     .addHelpText('after', '\nExample:\n  $ collect template order > orders.csv')
     .action((name: string) => {
