@@ -15,9 +15,7 @@ function describe(issue: LocatedIssue): string {
   return `[${issue.code}] ${field}${issue.message}${issue.hint ? ` (fix: ${issue.hint})` : ''}`;
 }
 
-function testcase(file: string, issues: LocatedIssue[]): string {
-  const first = issues[0]!;
-  const name = first.index === null ? 'file' : `record ${first.index}${first.line === null ? '' : ` (line ${first.line})`}`;
+function testcase(file: string, endpoint: string, name: string, line: number | null, issues: LocatedIssue[]): string {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const warnings = issues.filter((issue) => issue.severity === 'warning');
   const body: string[] = [];
@@ -25,27 +23,45 @@ function testcase(file: string, issues: LocatedIssue[]): string {
     body.push(`      <failure ${attrs({ message: describe(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describe).join('\n'))}</failure>`);
   }
   if (warnings.length > 0) body.push(`      <system-out>${escapeXml(warnings.map((w) => `warning ${describe(w)}`).join('\n'))}</system-out>`);
-  return `    <testcase ${attrs({ classname: `${first.endpoint}.${file}`, name, file, ...(first.line === null ? {} : { line: first.line }) })}>\n${body.join('\n')}\n    </testcase>`;
+  const open = `    <testcase ${attrs({ classname: `${endpoint}.${file}`, name, file, ...(line === null ? {} : { line }) })}`;
+  return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
 }
 
-/** `--format junit`: a testsuite per input file, a testcase per record with problems. */
+/**
+ * `--format junit`: a testsuite per input file. Its first testcase is the file itself ("N records
+ * checked": it fails on a problem with the file, so a valid file shows one passed test), then one
+ * testcase per record with problems. Valid records get no testcase of their own, so a file of a
+ * million records stays as small as its problems.
+ */
 export function formatJunit(report: Report): string {
   const suites: string[] = [];
   let failures = 0;
   let tests = 0;
   for (const file of report.files) {
-    const groups = new Map<number | null, LocatedIssue[]>();
+    const fileIssues: LocatedIssue[] = [];
+    const groups = new Map<number, LocatedIssue[]>();
     for (const issue of report.issues) {
       if (issue.file !== file.file || issue.endpoint !== file.endpoint) continue;
+      if (issue.index === null) {
+        fileIssues.push(issue);
+        continue;
+      }
       const group = groups.get(issue.index);
       if (group) group.push(issue);
       else groups.set(issue.index, [issue]);
     }
-    const cases = [...groups.values()].map((issues) => testcase(file.file, issues));
-    const failed = [...groups.values()].filter((issues) => issues.some((i) => i.severity === 'error')).length;
+    const fileLine = fileIssues[0]?.line ?? null;
+    const cases = [
+      testcase(file.file, file.endpoint, `${file.records} ${file.records === 1 ? 'record' : 'records'} checked`, fileLine, fileIssues),
+      ...[...groups.entries()].map(([index, issues]) => {
+        const line = issues[0]!.line;
+        return testcase(file.file, file.endpoint, `record ${index}${line === null ? '' : ` (line ${line})`}`, line, issues);
+      }),
+    ];
+    const failed = [fileIssues, ...groups.values()].filter((issues) => issues.some((i) => i.severity === 'error')).length;
     failures += failed;
-    tests += groups.size;
-    suites.push(`  <testsuite ${attrs({ name: file.file, tests: groups.size, failures: failed, errors: 0, skipped: 0 })}>\n${[
+    tests += cases.length;
+    suites.push(`  <testsuite ${attrs({ name: file.file, tests: cases.length, failures: failed, errors: 0, skipped: 0 })}>\n${[
       `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ${attrs({ name: 'records', value: file.records })}/></properties>`,
       ...cases,
     ].join('\n')}\n  </testsuite>`);

@@ -3,9 +3,10 @@ import { formatGithub } from './formatGithub.js';
 import { formatJson } from './formatJson.js';
 import { formatJunit } from './formatJunit.js';
 import { formatPretty } from './formatPretty.js';
+import { formatSarif } from './formatSarif.js';
 import type { Report } from './report.js';
 
-export const reportFormats = ['pretty', 'json', 'junit', 'github'] as const;
+export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 export function formatReport(report: Report, format: ReportFormat, color: ChalkInstance): string {
@@ -16,6 +17,8 @@ export function formatReport(report: Report, format: ReportFormat, color: ChalkI
       return formatJunit(report);
     case 'github':
       return formatGithub(report);
+    case 'sarif':
+      return formatSarif(report);
     default:
       return formatPretty(report, color);
   }

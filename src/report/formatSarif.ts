@@ -1,0 +1,89 @@
+import type { LocatedIssue, Severity } from '../core/issue.js';
+import { flowRules } from '../flow/rules/index.js';
+import { recordCheckCodes } from './issueCodes.js';
+import type { Report } from './report.js';
+
+/** What the SARIF log says of one issue code: GitHub code scanning shows it as the rule's help. */
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string; markdown: string };
+  defaultConfiguration: { level: Severity };
+  properties: { tags: string[] };
+}
+
+const flowRuleByCode = new Map(flowRules.map((rule) => [rule.code, rule]));
+
+/** `invalid-enum` -> `InvalidEnum`: SARIF's rule name is an identifier-like word. */
+const ruleName = (code: string) => code.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+
+function ruleFor(code: string, first: LocatedIssue): SarifRule {
+  const flow = flowRuleByCode.get(code);
+  const short = flow ? flow.catches : recordCheckCodes[code] ?? first.message;
+  const fix = flow ? flow.fix : first.hint ?? 'see the message of each result';
+  const where = flow ? `flow rule (${flow.spec}): ${flow.catches}` : `record check: ${short}; for example: ${first.message}`;
+  return {
+    id: code,
+    name: ruleName(code),
+    shortDescription: { text: short },
+    fullDescription: { text: where },
+    help: { text: `Fix: ${fix}`, markdown: `**${code}**: ${short}\n\n**Fix:** ${fix}\n\nRun \`collect rules\` for every flow rule.` },
+    defaultConfiguration: { level: flow ? flow.severity : first.severity },
+    properties: { tags: [flow ? 'flow-rule' : 'record-check', 'collect'] },
+  };
+}
+
+/** A file name as a SARIF URI: relative paths stay relative (to the checkout), absolute ones become file: URIs. */
+function artifactUri(file: string): string {
+  const slashed = file.replace(/\\/g, '/');
+  const encoded = encodeURI(slashed).replace(/[?#]/g, encodeURIComponent);
+  if (slashed.startsWith('/')) return `file://${encoded}`;
+  if (/^[A-Za-z]:\//.test(slashed)) return `file:///${encoded}`;
+  return encoded;
+}
+
+function result(issue: LocatedIssue, ruleIndex: number) {
+  const field = issue.path === '' ? '' : `${issue.path}: `;
+  const record = issue.index === null ? '' : ` (record ${issue.index}, ${issue.endpoint})`;
+  return {
+    ruleId: issue.code,
+    ruleIndex,
+    level: issue.severity,
+    message: { text: `${field}${issue.message}${record}.${issue.hint ? ` Fix: ${issue.hint}` : ''}` },
+    // A problem with the whole file (no line known) points at its first line: code scanning needs a line.
+    locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(issue.file) }, region: { startLine: issue.line ?? 1 } } }],
+    properties: { endpoint: issue.endpoint, ...(issue.index === null ? {} : { record: issue.index }), ...(issue.path === '' ? {} : { field: issue.path }) },
+  };
+}
+
+/** `--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning (`github/codeql-action/upload-sarif`). */
+export function formatSarif(report: Report): string {
+  const rules: SarifRule[] = [];
+  const indexOf = new Map<string, number>();
+  const results = report.issues.map((issue) => {
+    let index = indexOf.get(issue.code);
+    if (index === undefined) {
+      index = rules.push(ruleFor(issue.code, issue)) - 1;
+      indexOf.set(issue.code, index);
+    }
+    return result(issue, index);
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'collect', rules } },
+      results,
+      invocations: [{
+        executionSuccessful: true,
+        toolExecutionNotifications: report.notes.map((note) => ({
+          level: 'note', message: { text: `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}` },
+        })),
+      }],
+      properties: { summary: report.summary },
+    }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
