@@ -18,6 +18,6 @@ describe('formatGithub', () => {
     expect(lines[1]).toBe('::warning file=data/orders.csv,line=1,title=unknown-field::x: column x: unknown.');
     expect(lines[2]).toBe('::notice title=unknown-order::skipped: nothing known');
     for (const line of lines.slice(0, 3)) expect(line).toMatch(COMMAND);
-    expect(lines[3]).toMatch(/^collect: 1 records/);
+    expect(lines[3]).toMatch(/^collect: 1 record, /);
   });
 });

@@ -20,6 +20,7 @@ export function formatGithub(report: Report): string {
   const { summary } = report;
   const lines = report.issues.map(command);
   for (const note of report.notes) lines.push(`::notice title=${escapeProperty(note.code)}::${escapeData(note.message)}`);
-  lines.push(`collect: ${summary.records} records, ${summary.valid} valid, ${summary.invalid} invalid, ${summary.errors} errors, ${summary.warnings} warnings`);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  lines.push(`collect: ${plural(summary.records, 'record')}, ${summary.valid} valid, ${summary.invalid} invalid, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}`);
   return `${lines.join('\n')}\n`;
 }

@@ -42,11 +42,14 @@ export function formatPretty(report: Report, color: ChalkInstance): string {
   if (report.notes.length > 0) out.push('');
   const { summary } = report;
   const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
-  const verdict = summary.errors > 0 ? color.red.bold('✖ ') : color.green.bold('✔ ');
+  // An interrupted run is unfinished, never a success: no green check.
+  const unfinished = report.notes.some((note) => note.code.startsWith('interrupted'));
+  const verdict = summary.errors > 0 ? color.red.bold('✖ ') : unfinished ? color.yellow.bold('⚠ interrupted: ') : color.green.bold('✔ ');
   out.push(`${verdict}${counts}`);
   const { delivery } = report;
   if (delivery) {
-    out.push(`  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · retried ${delivery.retried} · skipped ${summary.skipped} · failed ${summary.failed}`);
+    const unsent = summary.unsent ? ` · not sent ${summary.unsent}` : '';
+    out.push(`  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`);
     for (const [endpoint, counts] of Object.entries(delivery.endpoints)) {
       out.push(color.dim(`    ${endpoint.padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`));
     }

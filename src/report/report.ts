@@ -10,7 +10,10 @@ export interface Summary {
   accepted: number;
   rejected: number;
   skipped: number;
+  /** Requests that failed (the key refused, retries exhausted); records never requested are in `unsent`. */
   failed: number;
+  /** When sending: valid records that were not sent (the key was refused, the run stopped, ...), skipped ones apart. */
+  unsent?: number;
 }
 
 /** Per input file: how many records it held and how many were invalid. */
@@ -68,6 +71,8 @@ export class ReportBuilder {
   private readonly files = new Map<string, FileSummary>();
   private readonly notes = new Map<string, Note>();
   private delivery: Delivery | undefined;
+  /** Under --strict, files whose header drew a warning: it stands for each of their records. */
+  private readonly headerFaulted = new Set<FileSummary>();
 
   constructor(private readonly options: ReportOptions) {}
 
@@ -104,8 +109,13 @@ export class ReportBuilder {
   /** A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns whether it is invalid. */
   add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
     const file = this.file(endpoint, location.file);
-    const invalid = this.push(endpoint, location, issues);
-    if (location.index === null) return invalid;
+    let invalid = this.push(endpoint, location, issues);
+    if (location.index === null) {
+      // A header warning (an unknown column) is said once for the file but is true of every row: --strict faults them all.
+      if (this.options.strict && file.records === 0 && issues.some((issue) => issue.severity === 'warning')) this.headerFaulted.add(file);
+      return invalid;
+    }
+    invalid ||= this.headerFaulted.has(file);
     this.summary.records++;
     file.records++;
     if (invalid) {
@@ -154,7 +164,7 @@ export class ReportBuilder {
     if (result.kind === 'rejected') {
       this.summary.rejected++;
       counts.rejected++;
-    } else {
+    } else if (requested) {
       this.summary.failed++;
       counts.failed++;
     }
@@ -197,8 +207,9 @@ export class ReportBuilder {
         ((a.issue.index ?? -1) - (b.issue.index ?? -1)) ||
         (a.position - b.position))
       .map(({ issue }) => issue);
+    const summary = { ...this.summary, ...(this.delivery ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) } : {}) };
     return {
-      version: 1, summary: { ...this.summary }, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],
+      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],
       ...(this.delivery ? { delivery: structuredClone(this.delivery) } : {}),
     };
   }
