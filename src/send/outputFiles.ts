@@ -10,8 +10,8 @@ import { isRecord } from '../schema/checks.js';
 
 export type Redact = (text: string) => string;
 
-function open(path: string): WriteStream {
-  const stream = createWriteStream(path, { flags: 'w', mode: 0o600 });
+function open(path: string, flags: 'w' | 'a' = 'w'): WriteStream {
+  const stream = createWriteStream(path, { flags, mode: 0o600 });
   stream.on('error', () => {}); // reported by close()
   return stream;
 }
@@ -87,12 +87,16 @@ export class RejectsWriter {
   }
 }
 
-/** `--results FILE`: one JSON line per sent record with the service's status code and body. */
+/**
+ * `--results FILE`: one JSON line per sent record with the service's status code and body.
+ * Appended to, never emptied: a re-run sends only what is left, so the first run's answers
+ * (its evaluations) must stay in the file next to the re-run's.
+ */
 export class ResultsWriter {
   private readonly stream: WriteStream;
 
   constructor(path: string, private readonly redact: Redact) {
-    this.stream = open(path);
+    this.stream = open(path, 'a');
   }
 
   write(line: Record<string, unknown>): void {
