@@ -4,6 +4,7 @@ import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
 import { readColumnMap } from '../columnMap.js';
+import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../io.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 import { recordByHand } from './recordByHand.js';
@@ -39,7 +40,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
   const { byHand } = resource;
   if (byHand) {
     for (const option of byHand.options) {
-      command.addOption(option.choices ? new Option(option.flags, option.description).choices(option.choices) : new Option(option.flags, option.description));
+      command.addOption(option.choices ? foldedChoices(new Option(option.flags, option.description), option.choices) : new Option(option.flags, option.description));
     }
     command.option('--yes', 'send without asking for confirmation');
   }
