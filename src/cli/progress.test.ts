@@ -29,4 +29,19 @@ describe('startProgress', () => {
       vi.useRealTimers();
     }
   });
+  it('shows the share of the input read and the time left while the records are not yet counted', () => {
+    vi.useFakeTimers();
+    try {
+      const { stderr, io: cli } = io(true);
+      let read = 1000;
+      const progress = startProgress(cli, 'checked', undefined, { total: 4 * 1048576, read: () => read });
+      for (let i = 0; i < 25; i++) progress.tick();
+      read += 1048576;
+      vi.advanceTimersByTime(1000);
+      progress.stop();
+      expect(stderr.text).toMatch(/checked 25 records \(25% of 4 MiB\) · \d+\/s · 3s left/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
@@ -89,6 +90,8 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
   const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
   const { confirm } = extra;
+  // Files' sizes give a dry run's progress its total before the records are counted.
+  const size = await inputBytes(inputs.map((input) => input.spec));
   const result = await checkAndSend({
     inputs, stateDir: flags.state === false ? null : flags.state, strict: flags.strict === true,
     timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
@@ -98,7 +101,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     ...(extra.map ? { map: extra.map } : {}),
   }, {
     stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact,
-    progress: (label, total) => startProgress(io, label, total),
+    progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
     onInterrupt: (handler) => io.onInterrupt(() => {
       io.stderr.write(STOPPING);
       handler();

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError, UsageError } from '../core/errors.js';
+import { inputMeter } from './inputMeter.js';
 import type { InputFormat } from './sourceRecord.js';
 
 /** An input as named on the command line, with how to read it. */
@@ -54,6 +55,7 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
 export function openInput(spec: InputSpec, stdin: Readable): Readable {
   const path = spec.path ?? spec.name;
   const raw = path === '-' ? stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+  if (path !== '-') raw.on('data', (chunk: Buffer) => (inputMeter.bytes += chunk.length));
   if (!spec.gzip) return raw;
   const gunzip = createGunzip();
   raw.on('error', (cause: Error) => gunzip.destroy(cause));

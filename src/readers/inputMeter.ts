@@ -1,0 +1,23 @@
+import { stat } from 'node:fs/promises';
+import type { InputSpec } from './openInput.js';
+
+/**
+ * Bytes read so far from input files, as stored (compressed for .gz): with the files' sizes it
+ * gives a dry run's progress a total and a time left before the number of records is known.
+ */
+export const inputMeter = { bytes: 0 };
+
+/** The size of the inputs on disk, or undefined when one is standard input or cannot be sized. */
+export async function inputBytes(specs: readonly InputSpec[]): Promise<number | undefined> {
+  let total = 0;
+  for (const spec of specs) {
+    const path = spec.path ?? spec.name;
+    if (path === '-' || spec.records !== undefined) return undefined;
+    try {
+      total += (await stat(path)).size;
+    } catch {
+      return undefined; // reported as unreadable when it is opened
+    }
+  }
+  return total;
+}
