@@ -1,6 +1,7 @@
 import { error, type Issue } from '../core/issue.js';
 import type { FieldKind } from '../schema/introspect.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
+import { inexactNumber, mayBeInexact } from '../schema/exactNumber.js';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> };
 
@@ -29,9 +30,11 @@ function plainDecimal(text: string): boolean {
 }
 
 function toNumber(text: string): CellResult {
-  if (plainDecimal(text)) return { ok: true, value: Number(text) };
   const trimmed = text.trim();
-  if (NUMBER.test(trimmed)) return { ok: true, value: Number(trimmed) };
+  if (plainDecimal(text) || NUMBER.test(trimmed)) {
+    const inexact = mayBeInexact(trimmed) ? inexactNumber(trimmed) : undefined;
+    return inexact ? { ok: false, issue: inexact } : { ok: true, value: Number(trimmed) };
+  }
   return { ok: false, issue: error('invalid-number', '', `${JSON.stringify(text)} is not a number`, { value: text, hint: numberHint(trimmed) }) };
 }
 
@@ -83,7 +86,7 @@ export function quickCell(text: string, kind: FieldKind): unknown {
   switch (kind) {
     case 'number':
     case 'integer':
-      return plainDecimal(text) ? Number(text) : NEEDS_FULL;
+      return plainDecimal(text) && text.length <= 15 ? Number(text) : NEEDS_FULL;
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : NEEDS_FULL;
     case 'string-array':

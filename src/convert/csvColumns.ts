@@ -40,11 +40,12 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
   }
   const seen = new Map<string, number>();
   const columns: CsvColumn[] = [];
+  const unnamed: number[] = [];
   headers.forEach((header, position) => {
     const path = (renamed.get(header) ?? header).trim();
     if (path === REASON_FIELD) return; // the reasons column of a rejects file fed back
     if (path === '') {
-      issues.push(warning('empty-header', '', `column ${position + 1} has no header; its cells are ignored`, { hint: 'name the column or remove it' }));
+      unnamed.push(position + 1);
       return;
     }
     const earlier = seen.get(path);
@@ -57,6 +58,7 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
     const indexNext = segments.slice(1).map((segment) => /^\d+$/.test(segment));
     columns.push({ position, path, segments, indexNext, kind: fieldKindAt(schema, segments) });
   });
+  if (unnamed.length > 0) issues.push(emptyHeaders(unnamed));
   // Columns in field order at every level: the records they build have sorted keys, which makes hashing them cheap.
   columns.sort(compareFieldPaths);
   const width = headers.length;
@@ -70,11 +72,32 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
  */
 function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], width: number): Issue[] {
   const sample = buildRowGeneric(columns, width, Array.from({ length: width }, () => 'x')).value;
-  return unknownFields(schema, sample).map((issue) => ({
+  // In header order: the first unknown columns named are the first the user sees in the file.
+  const positions = new Map(columns.map((column) => [column.path, column.position]));
+  const unknown = unknownFields(schema, sample).sort((a, b) => (positions.get(a.path) ?? Infinity) - (positions.get(b.path) ?? Infinity));
+  if (unknown.length > UNKNOWN_COLUMNS_NAMED) {
+    // Many unknown columns are one finding about the file (the wrong export?), not a list to scroll through.
+    const named = unknown.slice(0, UNKNOWN_COLUMNS_NAMED).map((issue) => issue.path).join(', ');
+    return [warning('unknown-field', '', `${unknown.length.toLocaleString('en-US')} columns are not fields the service knows (${named} and ${(unknown.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more); their cells are sent as they are`, {
+      hint: 'check that this is the export for this endpoint; compare its header with `collect template`',
+    })];
+  }
+  return unknown.map((issue) => ({
     ...issue,
     message: `the column ${issue.path} is not a field the service knows; its cells are sent as they are`,
   }));
 }
+
+/** Columns without a header: one warning for the file, naming the first few. */
+function emptyHeaders(positions: readonly number[]): Issue {
+  const named = positions.slice(0, UNKNOWN_COLUMNS_NAMED).join(', ');
+  const more = positions.length > UNKNOWN_COLUMNS_NAMED ? ` and ${(positions.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more` : '';
+  const message = positions.length === 1 ? `column ${named} has no header; its cells are ignored` : `columns ${named}${more} have no header; their cells are ignored`;
+  return warning('empty-header', '', message, { hint: 'name the columns or remove them' });
+}
+
+/** Up to this many unknown columns are reported one by one (each with its likely spelling). */
+const UNKNOWN_COLUMNS_NAMED = 5;
 
 function compareFieldPaths(a: CsvColumn, b: CsvColumn): number {
   const length = Math.min(a.segments.length, b.segments.length);

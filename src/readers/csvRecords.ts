@@ -53,6 +53,16 @@ async function* csvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): As
   yield* parseCsvRows(rest(), maxRecordSize);
 }
 
+/** Far past any export of the service's records (a few hundred columns, a few thousand with many numbered items). */
+export const MAX_CSV_COLUMNS = 10_000;
+
+function tooManyColumns(header: readonly string[]): Issue {
+  const first = header.slice(0, 5).map((name) => JSON.stringify(name)).join(', ');
+  return error('too-many-columns', '', `the header has ${header.length.toLocaleString('en-US')} columns (${first}, …), more than the ${MAX_CSV_COLUMNS.toLocaleString('en-US')} any export of the service's records fills; the file was not read`, {
+    hint: 'check that this is the right file and that its separator is a comma; keep only the columns of `collect template`',
+  });
+}
+
 /**
  * Records of a CSV input: the header names fields, each row becomes a nested record
  * starting on its own line (blank lines and multi-line cells counted).
@@ -70,6 +80,11 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       const start = batch.lines[n]!;
       if (!plan) restore = cells.includes(REASON_FIELD);
       if (restore) cells = cells.map(restoreFormula);
+      if (!plan && cells.length > MAX_CSV_COLUMNS) {
+        // A header this wide is not an export of the service's records: one verdict for the file, not one per column.
+        yield { file, index: null, line: start, issues: [tooManyColumns(cells)] };
+        return;
+      }
       if (!plan) {
         header = cells;
         const planned = planCsvColumns(cells, options.schema, options.map);

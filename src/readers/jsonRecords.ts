@@ -1,5 +1,6 @@
 import { error } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
+import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
@@ -35,7 +36,7 @@ export async function* readJsonRecords(text: AsyncIterable<string>, file: string
       }
       const at = { file, index: index++, line: event.element.line, raw: { kind: 'text', text: event.element.text } as const };
       yield 'value' in parsed
-        ? { ...at, value: withoutReason(parsed.value), issues: [] }
+        ? { ...at, value: withoutReason(parsed.value), issues: inexactNumbers(event.element.text) }
         : { ...at, issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })] };
     }
   };

@@ -1,5 +1,6 @@
 import { error } from '../core/issue.js';
 import { boundedLines } from './boundedLines.js';
+import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
@@ -24,7 +25,7 @@ export async function* readNdjsonRecords(text: AsyncIterable<string>, file: stri
         yield { file, index: index++, line, raw: { kind: 'text', text: content }, issues: [tooDeep()] };
         continue;
       }
-      yield { file, index: index++, line, value: withoutReason(value), issues: [], raw: { kind: 'text', text: content } };
+      yield { file, index: index++, line, value: withoutReason(value), issues: inexactNumbers(content), raw: { kind: 'text', text: content } };
     } catch (cause) {
       const message = cause instanceof Error ? cause.message : String(cause);
       yield { file, index: index++, line, raw: { kind: 'text', text: content }, issues: [error('invalid-json', '', `the line is not valid JSON: ${message}`, { hint: 'each line must hold one complete JSON object' })] };

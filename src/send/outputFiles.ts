@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { csvLine } from '../convert/csvLine.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { InputSpec } from '../readers/openInput.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
@@ -72,6 +73,8 @@ export class RejectsWriter {
       } catch {
         value = undefined;
       }
+      // A record nested past any real one (too-deep) is kept as its text: writing it back as JSON would recurse that deep.
+      if (nestsDeeperThan(value, MAX_DEPTH)) value = undefined;
       const line = this.redact(JSON.stringify(isRecord(value) ? { ...value, [REASON_FIELD]: safe } : { [REASON_FIELD]: safe, collect_raw: raw.text }));
       if (sink.format === 'json') sink.stream.write(`${sink.count === 0 ? '[\n' : ',\n'}${line}`);
       else sink.stream.write(`${line}\n`);
