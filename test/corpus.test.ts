@@ -40,10 +40,10 @@ const CORPUS: Record<string, Verdict> = {
   'csv-only-newlines.csv': { exit: 0, records: 0, problems: [] },
   'csv-binary-garbage.csv': { exit: 1, records: 0, problems: [['invalid-utf8', 1]] },
   'csv-corrupt.csv.gz': { exit: 2, stderr: 'not a valid gzip stream' },
-  'ndjson-50000-levels-deep.ndjson.gz': { exit: 1, codes: ['too-deep'], records: 2 },
-  'ndjson-inexact-numbers.ndjson': { exit: 1, codes: ['inexact-number'], records: 2 },
-  'csv-100000-columns.csv.gz': { exit: 1, codes: ['too-many-columns'], records: 0 },
-  'csv-40-unknown-columns.csv': { exit: 0, codes: ['unknown-field'], records: 1 },
+  'ndjson-50000-levels-deep.ndjson.gz': { exit: 1, records: 2, problems: [['too-deep', 2]] },
+  'ndjson-inexact-numbers.ndjson': { exit: 1, records: 2, problems: [['inexact-number', 1], ['inexact-number', 2]] },
+  'csv-100000-columns.csv.gz': { exit: 1, records: 0, problems: [['too-many-columns', 1]] },
+  'csv-40-unknown-columns.csv': { exit: 0, records: 1, problems: [['unknown-field', 1]] },
 };
 
 const title = (verdict: Verdict) => (verdict.exit === 2 ? 'exit 2, a message' : `exit ${verdict.exit}, ${verdict.problems.map(([code]) => code).join(', ') || 'no problems'}`);

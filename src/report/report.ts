@@ -138,6 +138,12 @@ export class ReportBuilder {
     return invalid;
   }
 
+  /** Whether a note with this code was made. */
+  hasNote(code: string): boolean {
+    for (const note of this.notes.values()) if (note.code === code) return true;
+    return false;
+  }
+
   /** A note about the run, said once; repeated notes add up their counts. */
   note(code: string, message: string, count?: number): void {
     const key = `${code}\u0000${message}`;

@@ -137,6 +137,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await results?.close();
   }
   if (sender?.halted) builder.note('stopped', `stopped sending: ${sender.halted.summary}; ${sender.halted.hint}`);
+  // Stopped while the last requests drained: the report must still say the run is unfinished.
+  if (interrupted && !builder.hasNote('interrupted')) builder.note('interrupted', 'interrupted: the requests in flight finished and were saved; run the same command again to go on');
   const report = builder.build();
   const keyRefused = report.issues.some((issue) => issue.code === 'key-refused');
   const deliveryFailed = keyRefused || sender?.halted !== undefined || report.issues.some((issue) => issue.code === 'delivery-failed');
