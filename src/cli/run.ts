@@ -20,6 +20,7 @@ async function endpointCommands(io: CliIo, setExit: SetExit, only?: string): Pro
 /** Every command that is not an endpoint, in the order of `collect --help` (after the endpoints). */
 const commandLoaders: Record<string, CommandLoader> = {
   backfill: async (io, setExit) => (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
+  decisions: async (io, setExit) => (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
   rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),
   sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, io.untilStopped, setExit),
   schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),

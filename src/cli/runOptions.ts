@@ -77,7 +77,7 @@ const STOPPING = '\ncollect: stopping: the requests in flight finish, then the s
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { map?: ColumnMap; confirm?: (io: CliIo) => Promise<boolean> } = {}): Promise<ExitCode> {
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { map?: ColumnMap; confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
@@ -106,7 +106,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
       io.stderr.write(STOPPING);
       handler();
     }),
-    ...(confirm ? { confirm: () => confirm(io) } : {}),
+    ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
   });
   io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env)));
   if (result.keyRefused) {

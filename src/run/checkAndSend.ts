@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
+import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
 import { createHttpClient } from '../send/httpClient.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
@@ -59,8 +60,11 @@ export interface RunDeps {
   progress: (label: 'checked' | 'sent', total?: number) => Progress;
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
   onInterrupt: (handler: () => void) => () => void;
-  /** Asked once before the first record is sent; false: nothing is sent. */
-  confirm?: () => Promise<boolean>;
+  /**
+   * Asked once before the first record is sent, with what the flow rules could not check about
+   * the records so far that a person must hear before sending (rules marked warnBeforeSending); false: nothing is sent.
+   */
+  confirm?: (warnings: readonly string[]) => Promise<boolean>;
 }
 
 export interface RunResult {
@@ -73,6 +77,13 @@ export interface RunResult {
   declined: boolean;
   /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
   halted?: SetupFailure;
+}
+
+const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
+
+/** The notes of the report so far from rules that warn before sending, as `code: message` lines. */
+function warningsBeforeSending(builder: ReportBuilder): string[] {
+  return builder.build().notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`);
 }
 
 /**
@@ -112,7 +123,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
       })
     : undefined;
   const sink = sender || rejects
-    ? sendingSink(parts, sender, decisions, { resend: request.resend, ...(deps.confirm ? { confirm: deps.confirm } : {}) })
+    ? sendingSink(parts, sender, decisions, { resend: request.resend, ...(deps.confirm ? { confirm: () => deps.confirm!(warningsBeforeSending(builder)) } : {}) })
     : undefined;
   let interrupted = false;
   const stopListening = deps.onInterrupt(() => (interrupted = true));

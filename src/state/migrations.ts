@@ -18,4 +18,11 @@ export const migrations: readonly string[] = [
   // 2: an acquirer id sent by a payment update is kept apart from the one sent at creation,
   // which the payment rules compare with.
   `ALTER TABLE order_payments ADD COLUMN updated_acquirer_id TEXT;`,
+  // 3: decisions the service made on orders created outside collect (`collect decisions`), so
+  // §1.5 holds for them; and the locks of the runs that write this state (stateLock.ts).
+  `CREATE TABLE decisions (order_id TEXT PRIMARY KEY, decision TEXT NOT NULL, source TEXT NOT NULL, at TEXT NOT NULL);
+   CREATE TABLE run_locks (
+     name TEXT PRIMARY KEY, shard_index INTEGER, shard_count INTEGER, token TEXT NOT NULL,
+     host TEXT NOT NULL, pid INTEGER NOT NULL, command TEXT NOT NULL, since TEXT NOT NULL, heartbeat INTEGER NOT NULL
+   );`,
 ];

@@ -44,6 +44,12 @@ function openDatabase(path: string): Database.Database {
   return db;
 }
 
+/** The decision the flow rules go by: a reject from either source wins (§1.5 must hold), then the service's own answer to collect. */
+function knownDecision(answered: string | null, loaded: string | undefined): string | null {
+  if (answered === 'reject' || loaded === 'reject') return 'reject';
+  return answered ?? loaded ?? null;
+}
+
 /**
  * What earlier runs against one service recorded: orders created (payment and acquirer ids,
  * delivery ids), decisions, statuses, fraud marks and the journal of records seen.
@@ -51,7 +57,7 @@ function openDatabase(path: string): Database.Database {
  */
 export class StateStore {
   private readonly db: Database.Database;
-  private readonly counts: { orders: number; journal: number; deliveries: number };
+  private readonly counts: { orders: number; journal: number; deliveries: number; decisions: number };
   private readonly statements;
   private readonly writes: StateWrites;
 
@@ -59,12 +65,14 @@ export class StateStore {
     this.db = path === null ? openDatabase(':memory:') : guardDatabase(path, () => openDatabase(path));
     if (baseUrl) this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
     const count = (table: string) => (this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
-    this.counts = { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries') };
+    this.counts = { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries'), decisions: count('decisions') };
     this.statements = {
       order: this.db.prepare('SELECT hash, evaluate, decision, last_status FROM orders WHERE order_id = ?'),
       payments: this.db.prepare('SELECT payment_id, acquirer_id FROM order_payments WHERE order_id = ?'),
       deliveries: this.db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
       marks: this.db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
+      loaded: this.db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
+      load: this.db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
       owners: this.db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
       journaled: this.db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
       addOrder: this.db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
@@ -104,11 +112,14 @@ export class StateStore {
   }
 
   priorOrder(orderId: string): PriorOrder | null {
-    if (!this.hasOrders) return null;
+    if (!this.hasOrders && this.counts.decisions === 0) return null;
+    const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
     const row = this.statements.order.get(orderId) as { hash: string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
+    const fraudTypes = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
     if (!row) {
-      const marks = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
-      return marks.length > 0 ? { created: false, hash: '', evaluate: false, decision: null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: marks } : null;
+      return fraudTypes.length > 0 || loaded !== undefined
+        ? { created: false, hash: '', evaluate: false, decision: loaded ?? null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes }
+        : null;
     }
     const payments: Record<string, string | null> = {};
     for (const p of this.statements.payments.all(orderId) as { payment_id: string; acquirer_id: string | null }[]) payments[p.payment_id] = p.acquirer_id;
@@ -116,11 +127,11 @@ export class StateStore {
       created: true,
       hash: row.hash,
       evaluate: row.evaluate === 1,
-      decision: row.decision,
+      decision: knownDecision(row.decision, loaded),
       lastStatus: row.last_status,
       payments,
       deliveryIds: (this.statements.deliveries.all(orderId) as { delivery_id: string }[]).map((d) => d.delivery_id),
-      fraudTypes: (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type),
+      fraudTypes,
     };
   }
 
@@ -153,9 +164,18 @@ export class StateStore {
     })();
   }
 
-  /** An evaluation decision the service made outside collect (loaded by `collect decisions`), or in tests. */
-  rememberDecision(orderId: string, decision: string): void {
-    this.statements.setDecision.run(decision, orderId);
+  /** Evaluation decisions the service made outside collect (`collect decisions`), in one transaction; a later load of an order replaces an earlier one. */
+  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+    const at = now.toISOString();
+    this.db.transaction(() => {
+      for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
+    })();
+    if (decisions.length > 0) this.counts.decisions = 1;
+  }
+
+  /** One decision made outside collect (tests, and the analyst's single order). */
+  rememberDecision(orderId: string, decision: string, now = new Date()): void {
+    this.rememberDecisions([{ orderId, decision }], 'by hand', now);
   }
 
   close(): void {

@@ -31,9 +31,11 @@ export async function recordByHand(resource: Resource, byHand: ByHand, files: st
     throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', `or add --dry-run to check the ${resource.name} record without sending`);
   }
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
-  const confirm = async (shown: CliIo): Promise<boolean> => {
+  const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
     const target = (flags.baseUrl ?? shown.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
     shown.stderr.write(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`);
+    // What the rules could not check is said before the question (and with --yes, all the same).
+    for (const warning of warnings) shown.stderr.write(`warning: ${warning}\n`);
     if (flags.yes) return true;
     if (shown.stdin.isTTY !== true) throw new UsageError(`refusing to send a ${byHand.noun} without confirmation`, 'add --yes when no one is at a terminal to confirm');
     return ask(shown, `Send this ${byHand.noun}? [y/N] `);

@@ -20,6 +20,8 @@ export interface FlowRule {
    * the whole timeline, so a session judging calls as they arrive judges it only when it ends.
    */
   awaitsLaterRecords?: true;
+  /** When it could not judge a record typed by hand, the person is told before being asked to send it (a breach cannot be undone). */
+  warnBeforeSending?: true;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
   check?: (timeline: OrderTimeline, knowledge: Knowledge) => { hits: RuleHit[]; skips?: RuleSkip[] };
   /**
@@ -43,7 +45,8 @@ export function eventsOf<K extends RuleFacts['kind']>(timeline: OrderTimeline, k
 
 /** Whether the order was created, in this run or an earlier one. */
 export function isKnownOrder(timeline: OrderTimeline): boolean {
-  return timeline.prior?.created === true || timeline.events.some((event) => event.resource.role === 'creation');
+  // A decision loaded for an order created outside collect (`collect decisions`) shows the service knows it.
+  return timeline.prior?.created === true || timeline.prior?.decision != null || timeline.events.some((event) => event.resource.role === 'creation');
 }
 
 export const where = (event: FlowEvent) => `${event.location.file}:${event.location.line ?? '?'}`;

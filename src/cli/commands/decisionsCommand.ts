@@ -1,0 +1,81 @@
+import { Command, Option } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { inputSpec } from '../../readers/openInput.js';
+import type { InputFormat } from '../../readers/sourceRecord.js';
+import { parseBaseUrl } from '../../send/serviceUrl.js';
+import { readDecisionRows } from '../../state/decisionRows.js';
+import { StateStore } from '../../state/stateStore.js';
+import type { CliIo } from '../io.js';
+
+interface DecisionsFlags {
+  baseUrl?: string;
+  state: string;
+  inputFormat?: InputFormat;
+}
+
+/** Rows written to the state per transaction. */
+const BATCH = 5000;
+/** Bad rows listed one by one; the rest are counted. */
+const SHOWN = 20;
+
+/**
+ * `collect decisions FILE...`: loads evaluation decisions the service made on orders created
+ * outside collect into that service's state, so fraud-after-service-decline (§1.5) holds for them.
+ */
+export function decisionsCommand(io: CliIo, setExit: (code: number) => void): Command {
+  return new Command('decisions')
+    .summary("load the service's decisions on orders created outside collect into the state")
+    .description("Loads the service's evaluation decisions (approve, reject, manual, unavailable) on orders\ncreated outside collect, e.g. by the platform itself, into the state of that service, so a\nfraud mark for an order the service declined is refused (rule fraud-after-service-decline, §1.5).\nCSV with the columns order_id and decision, or NDJSON objects with those fields (.gz allowed);\na later load of the same order replaces the decision.")
+    .argument('<files...>', 'CSV or NDJSON files; - for standard input (with --input-format)')
+    .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['ndjson', 'csv']))
+    .option('--base-url <url>', 'the service whose state gets the decisions (default: COLLECT_BASE_URL)')
+    .option('--state <dir>', 'the state folder', '.collect')
+    .addHelpText('after', `
+Examples:
+  $ collect decisions decisions.csv --base-url https://collect.example.com
+  $ zcat export.ndjson.gz | collect decisions - --input-format ndjson --base-url https://collect.example.com
+
+${exitCodesHelp()}`)
+    .action(async (files: string[], flags: DecisionsFlags) => {
+      const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
+      if (baseUrl === undefined) throw new UsageError('no service: give --base-url URL or set COLLECT_BASE_URL', 'the decisions go into the state of the service that made them');
+      parseBaseUrl(baseUrl);
+      const specs = files.map((name) => inputSpec(name, flags.inputFormat));
+      const json = specs.find((spec) => spec.format === 'json');
+      if (json) throw new UsageError(`${json.name}: decisions are read from CSV or NDJSON`, 'name the file .csv or .ndjson, or add --input-format ndjson');
+      const store = StateStore.open(flags.state, baseUrl);
+      const counts = new Map<string, number>();
+      const problems: string[] = [];
+      try {
+        let batch: { orderId: string; decision: string }[] = [];
+        for (const spec of specs) {
+          for await (const row of readDecisionRows(spec, io.stdin)) {
+            if ('problem' in row) {
+              problems.push(`${row.file}:${row.line}: ${row.problem}`);
+              continue;
+            }
+            batch.push(row);
+            counts.set(row.decision, (counts.get(row.decision) ?? 0) + 1);
+            if (batch.length >= BATCH) {
+              store.rememberDecisions(batch, specs.map((s) => s.name).join(', '), io.now());
+              batch = [];
+            }
+          }
+        }
+        store.rememberDecisions(batch, specs.map((s) => s.name).join(', '), io.now());
+      } finally {
+        store.close();
+      }
+      const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
+      const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
+      io.stdout.write(`loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${flags.state}\n`);
+      if (problems.length > 0) {
+        io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
+        for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${problem}\n`);
+        if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);
+        io.stdout.write('  fix: each row needs order_id and decision (approve, reject, manual or unavailable); fix the rows and load the file again\n');
+      }
+      setExit(problems.length > 0 ? exitCodes.invalid : exitCodes.ok);
+    });
+}

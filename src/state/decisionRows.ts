@@ -1,0 +1,63 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { checkReadable, openInput, type InputSpec } from '../readers/openInput.js';
+
+/** The decisions the service gives (docs/payloads.md, "Responses the service gives"). */
+export const decisionValues = ['approve', 'reject', 'manual', 'unavailable'] as const;
+
+/** One row of a decisions file: a decision to load, or why the row cannot be. */
+export type DecisionRow =
+  | { file: string; line: number; orderId: string; decision: string }
+  | { file: string; line: number; problem: string };
+
+/** The decision of a row: the `decision` field, or the one field whose name ends in `decision` (`legiti_decision`). */
+function decisionOf(row: Record<string, unknown>): unknown {
+  if ('decision' in row) return row.decision;
+  const named = Object.keys(row).filter((key) => key.toLowerCase().endsWith('decision'));
+  return named.length === 1 ? row[named[0]!] : undefined;
+}
+
+function judge(file: string, line: number, row: unknown): DecisionRow {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { file, line, problem: 'not an object with order_id and decision' };
+  const record = row as Record<string, unknown>;
+  const orderId = typeof record.order_id === 'string' ? record.order_id.trim() : typeof record.order_id === 'number' ? String(record.order_id) : '';
+  if (orderId === '') return { file, line, problem: 'order_id is missing or empty' };
+  const raw = decisionOf(record);
+  const decision = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (!(decisionValues as readonly string[]).includes(decision)) {
+    return { file, line, problem: `decision ${raw === undefined ? 'is missing' : `"${String(raw)}" is not one of ${decisionValues.join(', ')}`}` };
+  }
+  return { file, line, orderId, decision };
+}
+
+async function* csvRows(spec: InputSpec, input: Readable): AsyncGenerator<DecisionRow> {
+  const parser = input.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, info: true }));
+  for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    yield judge(spec.name, info.lines, record);
+  }
+}
+
+async function* ndjsonRows(spec: InputSpec, input: Readable): AsyncGenerator<DecisionRow> {
+  let line = 0;
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    line += 1;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      yield { file: spec.name, line, problem: 'not valid JSON' };
+      continue;
+    }
+    yield judge(spec.name, line, value);
+  }
+}
+
+/** The rows of a decisions file (CSV, or NDJSON; .gz allowed), judged one by one. */
+export async function* readDecisionRows(spec: InputSpec, stdin: Readable): AsyncGenerator<DecisionRow> {
+  await checkReadable(spec);
+  const input = openInput(spec, stdin);
+  if (spec.format === 'csv') yield* csvRows(spec, input);
+  else yield* ndjsonRows(spec, input);
+}
