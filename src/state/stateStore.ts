@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { UsageError } from '../core/errors.js';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
-import { migrations } from './migrations.js';
-import { guardDatabase } from './stateErrors.js';
+import { openStateFile, privateFolder } from './sqliteFile.js';
+import { StateLock, type LockRequest } from './stateLock.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -26,28 +24,39 @@ export function namespaceOf(baseUrl: string | undefined): string {
   return `service-${createHash('sha256').update(normal).digest('hex').slice(0, 16)}`;
 }
 
-function openDatabase(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > migrations.length) {
-    db.close();
-    throw new UsageError(`the state in ${path} was written by a newer collect (schema ${version})`, 'upgrade collect, or use another --state folder');
-  }
-  db.transaction(() => {
-    migrations.slice(version).forEach((step) => db.exec(step));
-    db.pragma(`user_version = ${migrations.length}`);
-  })();
-  return db;
-}
-
 /** The decision the flow rules go by: a reject from either source wins (§1.5 must hold), then the service's own answer to collect. */
 function knownDecision(answered: string | null, loaded: string | undefined): string | null {
   if (answered === 'reject' || loaded === 'reject') return 'reject';
   return answered ?? loaded ?? null;
+}
+
+type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
+
+/** Which tables hold anything: lookups in an empty one are skipped. */
+function countsOf(db: Database.Database): Counts {
+  const count = (table: string) => (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
+  return { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries'), decisions: count('decisions') };
+}
+
+function prepare(db: Database.Database) {
+  return {
+    order: db.prepare('SELECT hash, evaluate, decision, last_status FROM orders WHERE order_id = ?'),
+    payments: db.prepare('SELECT payment_id, acquirer_id FROM order_payments WHERE order_id = ?'),
+    deliveries: db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
+    marks: db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
+    loaded: db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
+    load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
+    owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
+    journaled: db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
+    addOrder: db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
+    addPayment: db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
+    setAcquirer: db.prepare('UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
+    addDelivery: db.prepare('INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)'),
+    setStatus: db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
+    setDecision: db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
+    addMark: db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
+    journal: db.prepare('INSERT OR REPLACE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
+  };
 }
 
 /**
@@ -57,33 +66,22 @@ function knownDecision(answered: string | null, loaded: string | undefined): str
  */
 export class StateStore {
   private readonly db: Database.Database;
-  private readonly counts: { orders: number; journal: number; deliveries: number; decisions: number };
-  private readonly statements;
+  /** The database unguarded, for the run lock's immediate transactions (stateLock.ts). */
+  private readonly raw: Database.Database;
+  private counts: Counts;
+  private readonly statements: ReturnType<typeof prepare>;
   private readonly writes: StateWrites;
 
-  constructor(path: string | null, readonly baseUrl?: string) {
-    this.db = path === null ? openDatabase(':memory:') : guardDatabase(path, () => openDatabase(path));
-    if (baseUrl) this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
-    const count = (table: string) => (this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
-    this.counts = { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries'), decisions: count('decisions') };
-    this.statements = {
-      order: this.db.prepare('SELECT hash, evaluate, decision, last_status FROM orders WHERE order_id = ?'),
-      payments: this.db.prepare('SELECT payment_id, acquirer_id FROM order_payments WHERE order_id = ?'),
-      deliveries: this.db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
-      marks: this.db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
-      loaded: this.db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
-      load: this.db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
-      owners: this.db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
-      journaled: this.db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
-      addOrder: this.db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
-      addPayment: this.db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
-      setAcquirer: this.db.prepare('UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
-      addDelivery: this.db.prepare('INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)'),
-      setStatus: this.db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
-      setDecision: this.db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
-      addMark: this.db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
-      journal: this.db.prepare('INSERT OR REPLACE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
-    };
+  /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
+  constructor(readonly path: string | null, readonly baseUrl?: string) {
+    const opened = openStateFile(path, (db) => {
+      if (baseUrl) db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
+      return { counts: countsOf(db), statements: prepare(db) };
+    });
+    this.db = opened.db;
+    this.raw = opened.raw;
+    this.counts = opened.value.counts;
+    this.statements = opened.value.statements;
     const s = this.statements;
     this.writes = {
       createOrder: (o) => s.addOrder.run(o.orderId, o.hash, o.evaluate ? 1 : 0, o.status),
@@ -96,15 +94,23 @@ export class StateStore {
     };
   }
 
-  /** Opens the store of a namespace in `dir`, creating the folder; null dir: in memory. */
+  /** Opens the store of a namespace in `dir`, creating the folder (private: 0700); null dir: in memory. */
   static open(dir: string | null, baseUrl?: string): StateStore {
     if (dir === null) return new StateStore(null, baseUrl);
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (cause) {
-      throw new UsageError(`--state ${dir}: cannot create the folder (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'choose a writable folder with --state DIR');
-    }
+    privateFolder(dir);
     return new StateStore(join(dir, `${namespaceOf(baseUrl)}.sqlite`), baseUrl);
+  }
+
+  /** The database, for the run lock kept beside the state (stateLock.ts). */
+  get database(): Database.Database {
+    return this.raw;
+  }
+
+  /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
+  async lock(request: LockRequest): Promise<StateLock> {
+    const lock = await StateLock.acquire(this.raw, request);
+    this.counts = countsOf(this.db);
+    return lock;
   }
 
   get hasOrders(): boolean {

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { isCollectError, UsageError } from '../core/errors.js';
+import { guardDatabase, StateError, stateError } from './stateErrors.js';
+import { migrations } from './migrations.js';
+
+const HEADER = 'SQLite format 3\u0000';
+const MOVE_AWAY = 'restore it from a backup; or, to start afresh, move it away (an empty state re-sends whatever it cannot show was accepted)';
+
+/** Makes the state folder, private to its user (0700): the state holds customers' and payments' data. */
+export function privateFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const info = statSync(dir);
+    if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) chmodSync(dir, 0o700);
+  } catch (cause) {
+    throw new UsageError(`--state ${dir}: cannot create the folder (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'choose a writable folder with --state DIR');
+  }
+}
+
+/** Refuses a file that cannot be a whole state: empty, not SQLite, or shorter than its header says. */
+function checkWhole(path: string, size: number): void {
+  if (size === 0) throw new StateError(`the state ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`, MOVE_AWAY);
+  const header = Buffer.alloc(100);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER) throw new StateError(`the state ${path} is not a collect state (not an SQLite database): it is corrupt or another file`, MOVE_AWAY);
+  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
+  // The page count in the header is valid when its "version valid for" matches the change counter.
+  const pages = header.readUInt32BE(92) === header.readUInt32BE(24) ? header.readUInt32BE(28) : 0;
+  if (pages * pageSize > size) throw new StateError(`the state ${path} is truncated: ${size} bytes where its header says ${pages * pageSize}`, MOVE_AWAY);
+}
+
+/** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
+function migrate(db: Database.Database, path: string): void {
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > migrations.length) {
+      throw new StateError(`the state ${path} was written by a newer collect (schema ${version}, this one knows ${migrations.length})`, 'upgrade collect, or use another --state');
+    }
+    migrations.slice(version).forEach((step) => db.exec(step));
+    db.pragma(`user_version = ${migrations.length}`);
+  }).immediate();
+}
+
+/** A new state, built aside and linked into place whole: no run ever sees it half made, and two first runs cannot both create it. */
+function create(path: string): void {
+  const aside = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.new`;
+  closeSync(openSync(aside, 'wx', 0o600));
+  try {
+    const db = new Database(aside);
+    try {
+      migrate(db, aside);
+    } finally {
+      db.close();
+    }
+    linkSync(aside, path);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'EEXIST') throw cause;
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+/** SQLite's own verdicts on a file, in a user's words (stateErrors.ts). */
+function explain(cause: unknown, path: string): unknown {
+  return isCollectError(cause) ? cause : (stateError(cause, path) ?? cause);
+}
+
+/**
+ * Opens the SQLite file of a state (`null`: in memory), creating it whole and private (0600)
+ * when missing, refusing it when it is empty, corrupt, truncated or from a newer collect.
+ * `use` runs on the open database, and its SQLite errors are explained the same way.
+ */
+export function openStateFile<T>(path: string | null, use: (db: Database.Database) => T): { db: Database.Database; raw: Database.Database; value: T } {
+  let raw: Database.Database | undefined;
+  try {
+    if (path !== null) {
+      let info = statOrNull(path);
+      if (!info) create(path);
+      info = statOrNull(path)!;
+      checkWhole(path, info.size);
+      // A state written by an older collect (0644) is made private too, when this user owns it.
+      if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) chmodSync(path, 0o600);
+    }
+    raw = new Database(path ?? ':memory:');
+    raw.pragma('busy_timeout = 5000');
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.pragma('cache_size = -65536');
+    migrate(raw, path ?? ':memory:');
+  } catch (cause) {
+    raw?.close();
+    throw explain(cause, path ?? ':memory:');
+  }
+  const opened = raw;
+  // Every later read, write and commit turns a SQLite failure into a StateError naming the file.
+  const db = path === null ? opened : guardDatabase(path, () => opened);
+  try {
+    return { db, raw: opened, value: use(db) };
+  } catch (cause) {
+    opened.close();
+    throw cause;
+  }
+}
+
+function statOrNull(path: string) {
+  try {
+    return statSync(path);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new StateError(`the state ${path} cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the permissions of the file and its folder');
+  }
+}

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StateLock } from '../src/state/stateLock.js';
+import { namespaceOf, StateStore } from '../src/state/stateStore.js';
+import { nd, orderRecord } from './helpers/history.js';
+import { startServer } from './helpers/localServer.js';
+import { freshStateDir, runCli } from './helpers/memoryIo.js';
+
+const env = { COLLECT_API_KEY: 'k-123' };
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function service() {
+  const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
+  closers.push(server.close);
+  return server;
+}
+
+function orders(count: number): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'collect-safety-')), 'orders.ndjson');
+  writeFileSync(path, nd(...Array.from({ length: count }, (_, i) => orderRecord(`ORD-${i}`))));
+  return path;
+}
+
+/** The built binary in its own process, as two users on one machine would run it. */
+function collect(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/cli/main.js', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('a state that cannot be trusted', () => {
+  it('is refused with exit 2 before anything is sent: an empty file where the state should be', async () => {
+    const server = await service();
+    const state = freshStateDir();
+    mkdirSync(state, { recursive: true });
+    writeFileSync(join(state, `${namespaceOf(server.url)}.sqlite`), '');
+    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
+    expect(code).toBe(2);
+    expect(stderr).toContain('is an empty file (0 bytes)');
+    expect(stderr).toContain('fix: restore it from a backup');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the lock of a run on its state', () => {
+  it('refuses a second run with exit 2, naming the holder, and sends nothing', async () => {
+    const server = await service();
+    const state = freshStateDir();
+    const store = StateStore.open(state, server.url);
+    const held = await StateLock.acquire(store.database, { where: state, waitMs: 0, command: 'collect backfill history/' });
+    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`pid ${process.pid} on host`);
+    expect(stderr).toContain('collect backfill history/');
+    expect(stderr).toContain('--lock-wait');
+    expect(server.requests).toHaveLength(0);
+    held.release();
+    store.close();
+    expect((await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env })).code).toBe(0);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('keeps two runs started together on a fresh state from sending anything twice', async () => {
+    const server = await service();
+    const state = join(freshStateDir(), 'fresh');
+    const input = orders(400);
+    const runs = await Promise.all([1, 2].map(() => collect(['order', input, '--base-url', server.url, '--state', state, '--lock-wait', '60'])));
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual([[0, ''], [0, '']]);
+    expect(server.requests).toHaveLength(400);
+  });
+});
