@@ -5,6 +5,8 @@ import type { ExitCode } from '../core/exitCodes.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { checkAndSend } from '../run/checkAndSend.js';
+import { parseShard } from '../run/shard.js';
+import type { Shard } from '../state/stateLock.js';
 import type { RunInput } from '../run/checkRecords.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
 import { describeHalt } from '../send/setupFailure.js';
@@ -33,6 +35,8 @@ export interface RunFlags {
   results?: string;
   maxRecordBytes: number;
   resend?: boolean;
+  lockWait: number;
+  shard?: Shard;
 }
 
 function wholeNumber(min: number) {
@@ -48,6 +52,12 @@ function positiveRate(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
   return value;
+}
+
+function shardOption(text: string): Shard {
+  const shard = parseShard(text);
+  if (!shard) throw new InvalidArgumentError('give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)');
+  return shard;
 }
 
 export function addRunOptions(command: Command): Command {
@@ -66,9 +76,14 @@ export function addRunOptions(command: Command): Command {
     .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
     .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
+    .option('--lock-wait <seconds>', 'wait this long for another run that holds the state (default: refuse at once, exit 2)', wholeNumber(0), 0)
+    .option('--shard <i/n>', 'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)', shardOption)
     .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
+
+/** This run's command line, shown to another run that finds the state locked (no flag carries the key). */
+const commandLine = () => ['collect', ...process.argv.slice(2)].join(' ');
 
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
 const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
@@ -93,7 +108,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));
   const result = await checkAndSend({
-    inputs, stateDir: flags.state === false ? null : flags.state, strict: flags.strict === true,
+    inputs, stateDir: flags.state === false ? null : flags.state, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
     timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
     ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
     ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),

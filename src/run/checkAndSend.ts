@@ -9,8 +9,12 @@ import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.j
 import { Sender } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
+import type { Shard, StateLock } from '../state/stateLock.js';
 import { StateStore } from '../state/stateStore.js';
+import { isRecord } from '../schema/checks.js';
+import type { Resource } from '../resources/resource.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
+import { inShard } from './shard.js';
 import { DurableOutcomes } from './durableOutcomes.js';
 import { outcomeRecorder, sendingSink, type SendContext } from './sendingSink.js';
 
@@ -31,6 +35,12 @@ export interface RunRequest {
   dryRunBaseUrl?: string;
   /** The state folder; null for none (`--no-state`). */
   stateDir: string | null;
+  /** How long to wait for another run that holds the state's lock (0: refuse at once). */
+  lockWaitMs?: number;
+  /** The command line, named to another run that finds the state locked. */
+  command?: string;
+  /** This run takes only the orders of one shard. */
+  shard?: Shard;
   strict: boolean;
   maxErrors?: number;
   timeoutMs: number;
@@ -79,6 +89,24 @@ export interface RunResult {
   halted?: SetupFailure;
 }
 
+/** The records of one shard: every record names its order in its resource's order field. */
+function shardFilter(shard: Shard) {
+  let kept = 0;
+  let passed = 0;
+  return {
+    label: `${shard.index}/${shard.count}`,
+    kept: () => kept,
+    passed: () => passed,
+    keep: (resource: Resource, value: unknown): boolean => {
+      const id = isRecord(value) ? value[resource.orderField] : undefined;
+      const mine = inShard(shard, typeof id === 'string' ? id : undefined);
+      if (mine) kept++;
+      else passed++;
+      return mine;
+    },
+  };
+}
+
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
 
 /** The notes of the report so far from rules that warn before sending, as `code: message` lines. */
@@ -94,6 +122,20 @@ function warningsBeforeSending(builder: ReportBuilder): string[] {
 export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
   const { service } = request;
   const state = StateStore.open(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl);
+  const remember = !service && request.dryRunBaseUrl === undefined && request.stateDir !== null;
+  let lock: StateLock | undefined;
+  try {
+    // A run that writes the state holds it alone, from before its first read to its last write.
+    if (request.stateDir !== null && (service || remember)) {
+      lock = await state.lock({
+        where: state.path ?? request.stateDir, waitMs: request.lockWaitMs ?? 0, command: request.command ?? 'collect',
+        ...(request.shard ? { shard: request.shard } : {}),
+      });
+    }
+  } catch (cause) {
+    state.close();
+    throw cause;
+  }
   const runIndex = new RunIndex(request.stateDir ?? deps.scratchDir);
   const builder = new ReportBuilder({ strict: request.strict });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
@@ -125,15 +167,17 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const sink = sender || rejects
     ? sendingSink(parts, sender, decisions, { resend: request.resend, ...(deps.confirm ? { confirm: () => deps.confirm!(warningsBeforeSending(builder)) } : {}) })
     : undefined;
+  const shard = request.shard ? shardFilter(request.shard) : undefined;
   let interrupted = false;
   const stopListening = deps.onInterrupt(() => (interrupted = true));
   try {
     await checkRecords({
       inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
-      remember: !service && request.dryRunBaseUrl === undefined && request.stateDir !== null, limits: { maxRecordBytes: request.maxRecordBytes },
+      remember, limits: { maxRecordBytes: request.maxRecordBytes },
       ...(request.map ? { map: request.map } : {}), ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
-      shouldStop: () => interrupted,
+      shouldStop: () => interrupted, ...(shard ? { keep: shard.keep } : {}),
     });
+    if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);
     await sender?.drain();
   } finally {
     stopListening();
@@ -142,6 +186,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     durable?.flush();
     if (sender) builder.addRetries(sender.retried);
     runIndex.close();
+    lock?.release();
     state.close();
     await client?.close();
     await rejects?.close();

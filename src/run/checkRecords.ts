@@ -53,6 +53,8 @@ export interface CheckRecordsOptions {
   limits?: ReadLimits;
   /** True once the user pressed Ctrl-C: stop reading and sending, keep what was done. */
   shouldStop?: () => boolean;
+  /** Whether a record read is this run's at all (--shard): the others are passed over unread. */
+  keep?: (resource: Resource, value: unknown) => boolean;
 }
 
 const REMEMBER_BATCH = 5000;
@@ -73,6 +75,7 @@ async function readAll(options: CheckRecordsOptions, fingerprints: FingerprintSe
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec } of options.inputs) {
     for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+      if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.value === undefined
         ? record.issues
@@ -126,6 +129,7 @@ async function repeatedTimelines(options: CheckRecordsOptions, candidates: Set<s
   let seq = 0;
   for (const { resource, spec } of options.inputs) {
     for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+      if (options.keep && !options.keep(resource, record.value)) continue;
       const value = record.value;
       const facts = isRecord(value) ? resource.facts(value) : null;
       if (!facts || !candidates.has(facts.orderId)) continue;

@@ -1,0 +1,30 @@
+import type { Shard } from '../state/stateLock.js';
+
+/** FNV-1a of an order id: the same shard on every machine and every run, for any N. */
+function hashOf(orderId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < orderId.length; i++) {
+    hash ^= orderId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The shard an order belongs to; every record of an order names it, so an order's records land together. */
+export function shardOf(orderId: string, count: number): number {
+  return hashOf(orderId) % count;
+}
+
+/** Whether a record with this order id is the shard's; one without any id goes to shard 0, so it is reported once. */
+export function inShard(shard: Shard, orderId: string | undefined): boolean {
+  return (orderId === undefined || orderId === '' ? 0 : shardOf(orderId, shard.count)) === shard.index;
+}
+
+/** `I/N` of --shard, 0-based as JOB_COMPLETION_INDEX is; null when it is not that. */
+export function parseShard(text: string): Shard | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return null;
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  return count >= 1 && index < count ? { index, count } : null;
+}
