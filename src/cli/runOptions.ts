@@ -23,8 +23,8 @@ export interface RunFlags {
   format: ReportFormat;
   strict?: boolean;
   maxErrors?: number;
-  /** The state folder, or false for --no-state. */
-  state: string | false;
+  /** The state folder or postgres:// URL (default: COLLECT_STATE, then .collect), or false for --no-state. */
+  state?: string | false;
   baseUrl?: string;
   apiKeyFile?: string;
   timeout: number;
@@ -66,7 +66,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--format <format>', 'report format on standard output').choices(reportFormats).default('pretty'))
     .option('--strict', 'count warnings as errors')
     .option('--max-errors <n>', 'stop after this many invalid records', wholeNumber(1))
-    .option('--state <dir>', 'the state folder: what earlier runs recorded', '.collect')
+    .option('--state <dir|url>', 'the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE)')
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
     .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
@@ -108,7 +108,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));
   const result = await checkAndSend({
-    inputs, stateDir: flags.state === false ? null : flags.state, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
+    inputs, stateDir: flags.state === false ? null : (flags.state ?? (rawIo.env.COLLECT_STATE || '.collect')), ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
     timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
     ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
     ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),

@@ -9,8 +9,8 @@ import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.j
 import { Sender } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
-import type { Shard, StateLock } from '../state/stateLock.js';
-import { StateStore } from '../state/stateStore.js';
+import type { Shard } from '../state/stateLock.js';
+import { isPostgresUrl, openState } from '../state/openState.js';
 import { isRecord } from '../schema/checks.js';
 import type { Resource } from '../resources/resource.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
@@ -121,22 +121,23 @@ function warningsBeforeSending(builder: ReportBuilder): string[] {
  */
 export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
   const { service } = request;
-  const state = StateStore.open(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl);
   const remember = !service && request.dryRunBaseUrl === undefined && request.stateDir !== null;
-  let lock: StateLock | undefined;
+  // A run that writes the state holds it alone, from before its first read to its last write.
+  const locking = request.stateDir !== null && (service !== undefined || remember);
+  const state = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, ...(request.shard ? { shard: request.shard } : {}) });
+  let lock: { release(): void | Promise<void> } | undefined;
   try {
-    // A run that writes the state holds it alone, from before its first read to its last write.
-    if (request.stateDir !== null && (service || remember)) {
+    if (locking) {
       lock = await state.lock({
-        where: state.path ?? request.stateDir, waitMs: request.lockWaitMs ?? 0, command: request.command ?? 'collect',
+        where: state.location ?? String(request.stateDir), waitMs: request.lockWaitMs ?? 0, command: request.command ?? 'collect',
         ...(request.shard ? { shard: request.shard } : {}),
       });
     }
   } catch (cause) {
-    state.close();
+    await state.close();
     throw cause;
   }
-  const runIndex = new RunIndex(request.stateDir ?? deps.scratchDir);
+  const runIndex = new RunIndex(request.stateDir === null || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
   const builder = new ReportBuilder({ strict: request.strict });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
@@ -175,7 +176,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
       inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
       remember, limits: { maxRecordBytes: request.maxRecordBytes },
       ...(request.map ? { map: request.map } : {}), ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
-      shouldStop: () => interrupted, ...(shard ? { keep: shard.keep } : {}),
+      shouldStop: () => interrupted || state.failed, ...(shard ? { keep: shard.keep } : {}),
     });
     if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);
     await sender?.drain();
@@ -186,8 +187,13 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     durable?.flush();
     if (sender) builder.addRetries(sender.retried);
     runIndex.close();
-    lock?.release();
-    state.close();
+    try {
+      // A remote state's last group must be committed before the lock goes to another run.
+      await state.durable();
+    } finally {
+      await lock?.release();
+      await state.close();
+    }
     await client?.close();
     await rejects?.close();
     await results?.close();

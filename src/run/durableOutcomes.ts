@@ -43,6 +43,10 @@ export class DurableOutcomes {
       for (const { reject } of waiting) reject(cause);
       return;
     }
-    for (const { resolve } of waiting) resolve();
+    // A remote state (PostgreSQL) holds the group once its database committed it; SQLite's at once.
+    this.state.durable().then(
+      () => waiting.forEach(({ resolve }) => resolve()),
+      (cause: unknown) => waiting.forEach(({ reject }) => reject(cause)),
+    );
   }
 }

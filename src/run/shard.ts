@@ -1,18 +1,9 @@
+import { shardKey } from '../state/shardKey.js';
 import type { Shard } from '../state/stateLock.js';
-
-/** FNV-1a of an order id: the same shard on every machine and every run, for any N. */
-function hashOf(orderId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < orderId.length; i++) {
-    hash ^= orderId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** The shard an order belongs to; every record of an order names it, so an order's records land together. */
 export function shardOf(orderId: string, count: number): number {
-  return hashOf(orderId) % count;
+  return shardKey(orderId) % count;
 }
 
 /** Whether a record with this order id is the shard's; one without any id goes to shard 0, so it is reported once. */

@@ -28,7 +28,7 @@ export interface LockWorld {
   isAlive: (pid: number) => boolean;
 }
 
-interface LockRow {
+export interface LockRow {
   name: string;
   shard_index: number | null;
   shard_count: number | null;
@@ -58,10 +58,10 @@ export const realWorld: LockWorld = {
   now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), host: hostname(), pid: process.pid, isAlive: processIsAlive,
 };
 
-const labelOf = (shard: Shard | undefined) => (shard ? `shard ${shard.index}/${shard.count}` : 'all');
+export const labelOf = (shard: Shard | undefined) => (shard ? `shard ${shard.index}/${shard.count}` : 'all');
 
 /** Two runs overlap unless both are shards of the same split with different indexes. */
-function overlaps(row: LockRow, shard: Shard | undefined): boolean {
+export function overlaps(row: LockRow, shard: Shard | undefined): boolean {
   if (!shard || row.shard_index === null || row.shard_count === null) return true;
   return row.shard_count !== shard.count || row.shard_index === shard.index;
 }
@@ -71,10 +71,18 @@ function isStale(row: LockRow, world: LockWorld): boolean {
   return world.now() - row.heartbeat > STALE_MS || (row.host === world.host && !world.isAlive(row.pid));
 }
 
-function describe(row: LockRow, world: LockWorld): string {
+export function describeHolder(row: LockRow, world: LockWorld): string {
   const shard = row.shard_index === null ? '' : `, shard ${row.shard_index}/${row.shard_count}`;
   const heard = Math.round((world.now() - row.heartbeat) / 1000);
   return `pid ${row.pid} on host ${row.host}${shard}, since ${row.since}, last heard of ${heard} s ago: ${row.command}`;
+}
+
+/** The refusal of a run that finds its state locked. */
+export function lockedBy(request: LockRequest, holder: string): StateError {
+  return new StateError(
+    `the state ${request.where} is in use by another run (${holder})`,
+    `wait for it to finish, or add --lock-wait SECONDS to wait for it; a run that was killed is taken over once its process is gone (same host, or its database session) or it has not been heard of for ${STALE_MS / 1000} s`,
+  );
 }
 
 /**
@@ -117,10 +125,7 @@ export class StateLock {
       const holder = take.immediate();
       if (!holder) return new StateLock(db, name, token, world);
       if (world.now() >= deadline) {
-        throw new StateError(
-          `the state ${request.where} is in use by another run (${describe(holder, world)})`,
-          `wait for it to finish, or add --lock-wait SECONDS to wait for it; a run that was killed is taken over once its process is gone (same host) or it has not been heard of for ${STALE_MS / 1000} s`,
-        );
+        throw lockedBy(request, describeHolder(holder, world));
       }
       await world.sleep(Math.min(POLL_MS, Math.max(1, deadline - world.now())));
     }

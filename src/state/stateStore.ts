@@ -30,6 +30,22 @@ function knownDecision(answered: string | null, loaded: string | undefined): str
   return answered ?? loaded ?? null;
 }
 
+/** Writes the journal of a record. */
+export type JournalWrite = (hash: string, endpoint: string, orderId: string, outcome: Remembered['outcome']) => void;
+
+/** What any state remembers of records, told to its writes and journal: one rule for SQLite and PostgreSQL. */
+export function rememberRecords(records: readonly Remembered[], writes: StateWrites, journal: JournalWrite): void {
+  for (const { facts, resource, hash, outcome, decision } of records) {
+    if (outcome === 'rejected' || outcome === 'failed') {
+      journal(hash, resource.name, facts.orderId, outcome);
+      continue;
+    }
+    resource.remember(facts, writes, hash, decision);
+    // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
+    if (resource.role !== 'creation' || outcome === 'accepted') journal(hash, resource.name, facts.orderId, outcome);
+  }
+}
+
 type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
 
 /** Which tables hold anything: lookups in an empty one are skipped. */
@@ -65,7 +81,7 @@ function prepare(db: Database.Database) {
  * `path` null keeps it in memory (`--no-state`).
  */
 export class StateStore {
-  private readonly db: Database.Database;
+  protected readonly db: Database.Database;
   /** The database unguarded, for the run lock's immediate transactions (stateLock.ts). */
   private readonly raw: Database.Database;
   private counts: Counts;
@@ -101,16 +117,26 @@ export class StateStore {
     return new StateStore(join(dir, `${namespaceOf(baseUrl)}.sqlite`), baseUrl);
   }
 
+  /** Where the state is, for messages (null: in memory). */
+  get location(): string | null {
+    return this.path;
+  }
+
   /** The database, for the run lock kept beside the state (stateLock.ts). */
   get database(): Database.Database {
     return this.raw;
   }
 
   /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
-  async lock(request: LockRequest): Promise<StateLock> {
+  async lock(request: LockRequest): Promise<{ release(): void }> {
     const lock = await StateLock.acquire(this.raw, request);
-    this.counts = countsOf(this.db);
+    this.recount();
     return lock;
+  }
+
+  /** Reads afresh which tables hold anything. */
+  protected recount(): void {
+    this.counts = countsOf(this.db);
   }
 
   get hasOrders(): boolean {
@@ -155,19 +181,18 @@ export class StateStore {
 
   /** Records what the service now knows, in one transaction. */
   remember(records: readonly Remembered[], now: Date): void {
-    const s = this.statements;
     const at = now.toISOString();
-    this.db.transaction(() => {
-      for (const { facts, resource, hash, outcome, decision } of records) {
-        if (outcome === 'rejected' || outcome === 'failed') {
-          s.journal.run(hash, resource.name, facts.orderId, outcome, at);
-          continue;
-        }
-        resource.remember(facts, this.writes, hash, decision);
-        // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
-        if (resource.role !== 'creation' || outcome === 'accepted') s.journal.run(hash, resource.name, facts.orderId, outcome, at);
-      }
-    })();
+    this.db.transaction(() => rememberRecords(records, this.writes, (hash, endpoint, orderId, outcome) => this.statements.journal.run(hash, endpoint, orderId, outcome, at)))();
+  }
+
+  /** Resolves once everything remembered so far is durable: at once here (SQLite commits as it goes); a remote state waits for its database. */
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Whether the state's database failed during the run (a remote one): sending stops. */
+  get failed(): boolean {
+    return false;
   }
 
   /** Evaluation decisions the service made outside collect (`collect decisions`), in one transaction; a later load of an order replaces an earlier one. */

@@ -5,12 +5,12 @@ import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../state/decisionRows.js';
-import { StateStore } from '../../state/stateStore.js';
+import { openState } from '../../state/openState.js';
 import type { CliIo } from '../io.js';
 
 interface DecisionsFlags {
   baseUrl?: string;
-  state: string;
+  state?: string;
   inputFormat?: InputFormat;
 }
 
@@ -30,7 +30,7 @@ export function decisionsCommand(io: CliIo, setExit: (code: number) => void): Co
     .argument('<files...>', 'CSV or NDJSON files; - for standard input (with --input-format)')
     .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['ndjson', 'csv']))
     .option('--base-url <url>', 'the service whose state gets the decisions (default: COLLECT_BASE_URL)')
-    .option('--state <dir>', 'the state folder', '.collect')
+    .option('--state <dir|url>', 'the state: a folder (default .collect) or a postgres:// URL (default: COLLECT_STATE)')
     .addHelpText('after', `
 Examples:
   $ collect decisions decisions.csv --base-url https://collect.example.com
@@ -44,7 +44,8 @@ ${exitCodesHelp()}`)
       const specs = files.map((name) => inputSpec(name, flags.inputFormat));
       const json = specs.find((spec) => spec.format === 'json');
       if (json) throw new UsageError(`${json.name}: decisions are read from CSV or NDJSON`, 'name the file .csv or .ndjson, or add --input-format ndjson');
-      const store = StateStore.open(flags.state, baseUrl);
+      const where = flags.state ?? (io.env.COLLECT_STATE || '.collect');
+      const store = await openState(where, baseUrl, { locking: false });
       const counts = new Map<string, number>();
       const problems: string[] = [];
       try {
@@ -65,11 +66,15 @@ ${exitCodesHelp()}`)
         }
         store.rememberDecisions(batch, specs.map((s) => s.name).join(', '), io.now());
       } finally {
-        store.close();
+        try {
+          await store.durable();
+        } finally {
+          await store.close();
+        }
       }
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
-      io.stdout.write(`loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${flags.state}\n`);
+      io.stdout.write(`loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`);
       if (problems.length > 0) {
         io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
         for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${problem}\n`);

@@ -1,0 +1,15 @@
+import { PostgresStateStore } from './postgres/postgresStateStore.js';
+import type { Shard } from './stateLock.js';
+import { StateStore } from './stateStore.js';
+
+/** A `--state` that names a PostgreSQL database rather than a folder. */
+export const isPostgresUrl = (spec: string | null): spec is string => spec !== null && /^postgres(ql)?:\/\//i.test(spec);
+
+/**
+ * Opens the state a run names: a folder of SQLite files (the embedded default), a `postgres://`
+ * URL, or none (null: in memory). `locking`: the run takes the lock before it reads anything.
+ */
+export async function openState(spec: string | null, baseUrl: string | undefined, options: { shard?: Shard; locking: boolean }): Promise<StateStore> {
+  if (isPostgresUrl(spec)) return PostgresStateStore.connect(spec, baseUrl, { ...(options.shard ? { shard: options.shard } : {}), loadNow: !options.locking });
+  return StateStore.open(spec, baseUrl);
+}

@@ -1,0 +1,152 @@
+import pg from 'pg';
+import { StateError } from '../../core/errors.js';
+import type { Shard } from '../stateLock.js';
+import type { LockRequest } from '../stateLock.js';
+import { namespaceOf, rememberRecords, StateStore, type Remembered } from '../stateStore.js';
+import { PostgresLock } from './pgLock.js';
+import { migratePostgres } from './pgSchema.js';
+import { PgWriteGroup } from './pgWrites.js';
+
+/** The URL without its password, for messages. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the PostgreSQL URL';
+  }
+}
+
+async function connect(url: string, where: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: 'collect' });
+  try {
+    await client.connect();
+  } catch (cause) {
+    throw new StateError(`cannot reach the state ${where}: ${(cause as Error).message}`, 'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)');
+  }
+  client.on('error', () => undefined); // a lost connection fails the next query, which says so
+  return client;
+}
+
+/**
+ * The state kept in PostgreSQL, for a team, CI runners without a disk that lasts, and the shards
+ * of one backfill. A run reads a copy of its namespace (its shard's orders only) into the embedded
+ * store once, so the flow rules look up nothing remotely per record; every group of answers is
+ * written back in one transaction, and `durable()` resolves once it is committed (the kill -9
+ * guarantee of run/durableOutcomes.ts holds as with SQLite).
+ */
+export class PostgresStateStore extends StateStore {
+  private writing: Promise<void> = Promise.resolve();
+  private failure: Error | undefined;
+  private held: PostgresLock | undefined;
+
+  private constructor(
+    private readonly session: pg.Client, private readonly writer: pg.Client, private readonly namespace: string,
+    readonly where: string, private readonly shard: Shard | undefined, baseUrl?: string,
+  ) {
+    super(null, baseUrl);
+  }
+
+  /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
+  static async connect(url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean }): Promise<PostgresStateStore> {
+    const where = shownUrl(url);
+    const session = await connect(url, where);
+    let writer: pg.Client | undefined;
+    try {
+      writer = await connect(url, where);
+      await migratePostgres(writer, where);
+      const store = new PostgresStateStore(session, writer, namespaceOf(baseUrl), where, options.shard, baseUrl);
+      if (options.loadNow) await store.load();
+      return store;
+    } catch (cause) {
+      await session.end().catch(() => undefined);
+      await writer?.end().catch(() => undefined);
+      throw cause instanceof StateError ? cause : new StateError(`the state ${where} cannot be used: ${(cause as Error).message}`, 'check the database and the rights of its user (CREATE TABLE on first use)');
+    }
+  }
+
+  override get location(): string {
+    return this.where;
+  }
+
+  /** Takes the run's lock in the database, then reads what the state holds, so a run that waited sees what the other wrote. */
+  override async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
+    this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
+    await this.load();
+    return this.held;
+  }
+
+  /** Copies the namespace's rows (one shard's, when sharded) into the embedded store. */
+  private async load(): Promise<void> {
+    const params: unknown[] = [this.namespace];
+    let where = 'namespace = $1';
+    if (this.shard) {
+      where += ' AND shard_key % $2 = $3';
+      params.push(this.shard.count, this.shard.index);
+    }
+    const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
+    const tables: [string, unknown[][]][] = [
+      ['INSERT INTO orders (order_id, hash, evaluate, decision, last_status) VALUES (?, ?, ?, ?, ?)', (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders'))],
+      ['INSERT INTO order_payments (order_id, payment_id, acquirer_id, updated_acquirer_id) VALUES (?, ?, ?, ?)', await read('SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments')],
+      ['INSERT INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
+      ['INSERT INTO fraud_marks (order_id, signal_type) VALUES (?, ?)', await read('SELECT order_id, signal_type FROM collect_fraud_marks')],
+      ['INSERT INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)', await read('SELECT hash, endpoint, order_id, outcome, at::text FROM collect_journal')],
+      ['INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?)', await read('SELECT order_id, decision, source, at::text FROM collect_decisions')],
+    ];
+    this.db.transaction(() => {
+      for (const table of ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions']) this.db.exec(`DELETE FROM ${table}`);
+      for (const [sql, rows] of tables) {
+        const insert = this.db.prepare(sql);
+        for (const row of rows) insert.run(...row);
+      }
+    })();
+    this.recount();
+  }
+
+  override remember(records: readonly Remembered[], now: Date): void {
+    super.remember(records, now);
+    const group = new PgWriteGroup(this.namespace, now.toISOString());
+    rememberRecords(records, group.writes, group.journalWrite);
+    this.enqueue(group);
+  }
+
+  override rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+    super.rememberDecisions(decisions, source, now);
+    const group = new PgWriteGroup(this.namespace, now.toISOString());
+    for (const { orderId, decision } of decisions) group.loadDecision(orderId, decision, source);
+    this.enqueue(group);
+  }
+
+  /** Groups are written in order, one transaction each; after a failure nothing more is written. */
+  private enqueue(group: PgWriteGroup): void {
+    this.writing = this.writing.then(async () => {
+      if (this.failure) return;
+      try {
+        await group.write(this.writer);
+      } catch (cause) {
+        this.failure = cause as Error;
+      }
+    });
+  }
+
+  override durable(): Promise<void> {
+    return this.writing.then(() => {
+      if (this.failure) {
+        throw new StateError(`the state ${this.where} failed: ${this.failure.message}; sending stopped`, 'check the database, then run the same command again: at most the answers of the requests in flight are sent again');
+      }
+    });
+  }
+
+  override get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  override async close(): Promise<void> {
+    await this.writing;
+    await this.held?.release().catch(() => undefined);
+    super.close();
+    await this.session.end().catch(() => undefined);
+    await this.writer.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { resources } from '../src/resources/registry.js';
+import type { Facts } from '../src/resources/resource.js';
+import { PostgresLock } from '../src/state/postgres/pgLock.js';
+import { PostgresStateStore } from '../src/state/postgres/postgresStateStore.js';
+import { namespaceOf } from '../src/state/stateStore.js';
+import { nd, orderRecord } from './helpers/history.js';
+import { startServer } from './helpers/localServer.js';
+import { runCli } from './helpers/memoryIo.js';
+import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
+
+// Started before the tests are collected, so that a missing server can skip them (never in CI).
+const server: TestPostgres | null = await startTestPostgres();
+afterAll(() => server?.stop());
+
+const env = { COLLECT_API_KEY: 'k-123' };
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function service(reply: () => { status: number; body: unknown; delayMs?: number } = () => ({ status: 201, body: { message: 'ok' } })) {
+  const http = await startServer(reply);
+  closers.push(http.close);
+  return http;
+}
+
+function file(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'collect-pg-input-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const orders = (count: number, prefix = 'ORD') => file('order.ndjson', nd(...Array.from({ length: count }, (_, i) => orderRecord(`${prefix}-${i}`))));
+const now = new Date('2025-01-01T00:00:00Z');
+
+// Skips only on a machine with no PostgreSQL at all and CI unset (startTestPostgres throws in CI).
+const withPostgres = () => (server ? it : it.skip);
+
+describe('the PostgreSQL state', () => {
+  withPostgres()('remembers what the SQLite state does, across openings', async () => {
+    const url = await server!.database();
+    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    store.remember([
+      { resource: resources.order, hash: 'h1', outcome: 'accepted', decision: 'reject', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], claims: ['D1'] } as Facts },
+      { resource: resources.status, hash: 'h2', outcome: 'accepted', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
+      { resource: resources.fraud, hash: 'h3', outcome: 'rejected', facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts },
+      { resource: resources.payment, hash: 'h4', outcome: 'accepted', facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts },
+    ], now);
+    store.rememberDecisions([{ orderId: 'B', decision: 'reject' }], 'decisions.csv', now);
+    await store.durable();
+    await store.close();
+    const reopened = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    expect(reopened.priorOrder('A')).toEqual({
+      created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
+      payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: [],
+    });
+    expect(reopened.priorOrder('B')).toMatchObject({ created: false, decision: 'reject' });
+    expect(reopened.claimants('D1')).toEqual(['A']);
+    expect(reopened.journalOutcome('h3')).toBe('rejected');
+    expect(reopened.journalOutcome('h4')).toBe('accepted');
+    await reopened.close();
+    const other = await PostgresStateStore.connect(url, 'https://other.example.com', { loadNow: true });
+    expect(other.priorOrder('A')).toBeNull();
+    await other.close();
+  });
+
+  withPostgres()('keeps re-runs safe: a second run (COLLECT_STATE) sends nothing already accepted', async () => {
+    const url = await server!.database();
+    const http = await service();
+    const input = orders(30);
+    expect((await runCli(['order', input, '--base-url', http.url, '--state', url], { env })).code).toBe(0);
+    expect(http.requests).toHaveLength(30);
+    // The built binary, as a CI job runs it: the state named by COLLECT_STATE alone.
+    const again = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, ['dist/cli/main.js', 'order', input, '--base-url', http.url, '--format', 'json'], { env: { PATH: process.env.PATH ?? '', ...env, COLLECT_STATE: url } });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stdout }));
+    });
+    expect(again.code).toBe(0);
+    expect(http.requests).toHaveLength(30);
+    expect((JSON.parse(again.stdout) as { summary: { skipped: number } }).summary.skipped).toBe(30);
+  });
+
+  withPostgres()('refuses a second run with exit 2 naming the holder, and takes over the lock of a session that is gone', async () => {
+    const url = await server!.database();
+    const http = await service();
+    await runCli(['order', orders(1), '--base-url', http.url, '--state', url], { env });
+    const session = new pg.Client({ connectionString: url });
+    await session.connect();
+    await PostgresLock.acquire(session, namespaceOf(http.url), { where: 'x', waitMs: 0, command: 'collect backfill history/' });
+    const refused = await runCli(['order', orders(3, 'NEW'), '--base-url', http.url, '--state', url], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`pid ${process.pid} on host`);
+    expect(refused.stderr).toContain('collect backfill history/');
+    expect(http.requests).toHaveLength(1);
+    await session.end(); // as a killed run's connection would
+    const after = await runCli(['order', orders(3, 'NEW'), '--base-url', http.url, '--state', url], { env });
+    expect(after.code).toBe(0);
+    expect(http.requests).toHaveLength(4);
+  });
+
+  withPostgres()('holds §1.5 with decisions loaded into it', async () => {
+    const url = await server!.database();
+    const http = await service();
+    const loaded = await runCli(['decisions', file('d.csv', 'order_id,decision\nORD-9,reject\n'), '--base-url', http.url, '--state', url]);
+    expect(loaded.code).toBe(0);
+    const { code, stdout } = await runCli(['fraud', '--order-id', 'ORD-9', '--type', 'chargeback', '--yes', '--base-url', http.url, '--state', url], { env });
+    expect(code).toBe(1);
+    expect(stdout).toContain('fraud-after-service-decline');
+    expect(http.requests).toHaveLength(0);
+  });
+
+  withPostgres()('refuses a state written by a newer collect, before sending', async () => {
+    const url = await server!.database();
+    const http = await service();
+    await runCli(['order', orders(1), '--base-url', http.url, '--state', url], { env });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('UPDATE collect_schema SET version = 99');
+    await admin.end();
+    const { code, stderr } = await runCli(['order', orders(2, 'X'), '--base-url', http.url, '--state', url], { env });
+    expect(code).toBe(2);
+    expect(stderr).toContain('newer collect (schema 99');
+    expect(http.requests).toHaveLength(1);
+  });
+
+  withPostgres()('loses nothing to kill -9: the re-run sends what was not acknowledged, and at most twice the concurrency again', async () => {
+    const url = await server!.database();
+    const http = await service(() => ({ status: 201, body: { message: 'ok' }, delayMs: 5 }));
+    const input = orders(400);
+    const child = spawn(process.execPath, ['dist/cli/main.js', 'order', input, '--base-url', http.url, '--state', url, '--concurrency', '4'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (http.requests.length >= 150) {
+          clearInterval(poll);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }, 5);
+    });
+    await new Promise((resolve) => child.on('close', resolve));
+    const { code } = await runCli(['order', input, '--base-url', http.url, '--state', url, '--concurrency', '4'], { env });
+    expect(code).toBe(0);
+    const ids = http.requests.map((r) => (JSON.parse(r.body) as { id: string }).id);
+    expect(new Set(ids).size).toBe(400);
+    expect(ids.length - 400).toBeLessThanOrEqual(2 * 4);
+  });
+
+  withPostgres()('serves the shards of one backfill: every record once, creations before their updates', async () => {
+    const url = await server!.database();
+    const http = await service();
+    const dir = mkdtempSync(join(tmpdir(), 'collect-pg-shards-'));
+    const ids = Array.from({ length: 40 }, (_, i) => `ORD-${i}`);
+    writeFileSync(join(dir, 'order.ndjson'), nd(...ids.map((id) => orderRecord(id))));
+    writeFileSync(join(dir, 'status.ndjson'), nd(...ids.map((id) => ({ id, status: 'approved' }))));
+    const runs = await Promise.all([0, 1, 2].map((index) => runCli(['backfill', dir, '--shard', `${index}/3`, '--base-url', http.url, '--state', url], { env })));
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 0]);
+    const sent = http.requests.map((r) => `${r.method} ${(JSON.parse(r.body) as { id: string }).id}`);
+    expect(sent).toHaveLength(80);
+    expect(new Set(sent).size).toBe(80);
+    for (const id of ids) expect(sent.indexOf(`POST ${id}`)).toBeLessThan(sent.indexOf(`PUT ${id}`));
+  });
+});
