@@ -11,10 +11,8 @@ import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
-import { isRecord } from '../schema/checks.js';
-import type { Resource } from '../resources/resource.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
-import { inShard } from './shard.js';
+import { shardFilter } from './shard.js';
 import { DurableOutcomes } from './durableOutcomes.js';
 import { outcomeRecorder, sendingSink, type SendContext } from './sendingSink.js';
 
@@ -87,24 +85,6 @@ export interface RunResult {
   declined: boolean;
   /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
   halted?: SetupFailure;
-}
-
-/** The records of one shard: every record names its order in its resource's order field. */
-function shardFilter(shard: Shard) {
-  let kept = 0;
-  let passed = 0;
-  return {
-    label: `${shard.index}/${shard.count}`,
-    kept: () => kept,
-    passed: () => passed,
-    keep: (resource: Resource, value: unknown): boolean => {
-      const id = isRecord(value) ? value[resource.orderField] : undefined;
-      const mine = inShard(shard, typeof id === 'string' ? id : undefined);
-      if (mine) kept++;
-      else passed++;
-      return mine;
-    },
-  };
 }
 
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));

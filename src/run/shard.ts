@@ -1,3 +1,5 @@
+import type { Resource } from '../resources/resource.js';
+import { isRecord } from '../schema/checks.js';
 import { shardKey } from '../state/shardKey.js';
 import type { Shard } from '../state/stateLock.js';
 
@@ -18,4 +20,22 @@ export function parseShard(text: string): Shard | null {
   const index = Number(match[1]);
   const count = Number(match[2]);
   return count >= 1 && index < count ? { index, count } : null;
+}
+
+/** The filter of a run's records for one shard (every record names its order in its resource's order field), with its counts for the report. */
+export function shardFilter(shard: Shard) {
+  let kept = 0;
+  let passed = 0;
+  return {
+    label: `${shard.index}/${shard.count}`,
+    kept: () => kept,
+    passed: () => passed,
+    keep: (resource: Resource, value: unknown): boolean => {
+      const id = isRecord(value) ? value[resource.orderField] : undefined;
+      const mine = inShard(shard, typeof id === 'string' ? id : undefined);
+      if (mine) kept++;
+      else passed++;
+      return mine;
+    },
+  };
 }
