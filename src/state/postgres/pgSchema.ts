@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { StateError } from '../../core/errors.js';
+import { StateError } from '../stateErrors.js';
 
 /**
  * The PostgreSQL state's schema, one step per version: the SQLite state's tables, each with the

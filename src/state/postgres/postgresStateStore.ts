@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { StateError } from '../../core/errors.js';
+import { StateError } from '../stateErrors.js';
 import type { Shard } from '../stateLock.js';
 import type { LockRequest } from '../stateLock.js';
 import { namespaceOf, rememberRecords, StateStore, type Remembered } from '../stateStore.js';
