@@ -34,7 +34,7 @@ const url = `http://127.0.0.1:${server.address().port}`;
 function collect(state, extra) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/cli/main.js', 'order', file, '--base-url', url, '--state', state, '--format', 'json', ...extra], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench' }, stdio: ['ignore', 'ignore', 'pipe'],
+      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

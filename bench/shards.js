@@ -61,7 +61,7 @@ function recorded(count) {
 function backfill(index, killWhen) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/cli/main.js', 'backfill', dir, '--shard', `${index}/${shards}`, '--base-url', baseUrl, '--state', stateUrl, '--format', 'json'], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -37,7 +37,7 @@ async function measure(state) {
   const started = Date.now();
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/cli/main.js', 'order', file, '--base-url', url, '--state', state, '--concurrency', '8', '--format', 'json'], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench' }, stdio: 'ignore',
+      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: 'ignore',
     });
     child.on('close', resolve);
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
-const env = { COLLECT_API_KEY: 'k-123' };
+const env = { COLLECT_API_KEY: 'k-12345678' };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();

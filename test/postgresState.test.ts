@@ -18,7 +18,7 @@ import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
 
-const env = { COLLECT_API_KEY: 'k-123' };
+const env = { COLLECT_API_KEY: 'k-12345678' };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();
