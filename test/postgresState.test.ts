@@ -52,7 +52,7 @@ describe('the PostgreSQL state', () => {
       { resource: resources.fraud, hash: 'h3', outcome: 'rejected', facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts },
       { resource: resources.payment, hash: 'h4', outcome: 'accepted', facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts },
     ], now);
-    store.rememberDecisions([{ orderId: 'B', decision: 'reject' }], 'decisions.csv', now);
+    store.rememberDecisions([{ orderId: 'B', decision: 'reject' }, { orderId: "Q'uote\\back", decision: 'approve' }], 'decisions.csv', now);
     await store.durable();
     await store.close();
     const reopened = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
@@ -61,6 +61,7 @@ describe('the PostgreSQL state', () => {
       payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: [],
     });
     expect(reopened.priorOrder('B')).toMatchObject({ created: false, decision: 'reject' });
+    expect(reopened.priorOrder("Q'uote\\back")).toMatchObject({ created: false, decision: 'approve' });
     expect(reopened.claimants('D1')).toEqual(['A']);
     expect(reopened.journalOutcome('h3')).toBe('rejected');
     expect(reopened.journalOutcome('h4')).toBe('accepted');

@@ -37,41 +37,48 @@ export class PgWriteGroup {
     this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source]);
   }
 
-  /** Writes the group in one transaction: all of it is durable, or none. */
+  /**
+   * Writes the group in one transaction sent as one simple query (BEGIN; ...; COMMIT): one round
+   * trip per group, all of it durable or none. Values go in as literals escaped by the client.
+   */
   async write(client: pg.ClientBase): Promise<void> {
-    const ns = this.namespace;
-    const at = this.at;
-    const columns = <T extends unknown[]>(rows: readonly T[], width: number) => Array.from({ length: width }, (_, i) => rows.map((row) => row[i]));
-    const steps: [string, unknown[]][] = [];
-    const add = (rows: readonly unknown[][], width: number, sql: string, extra: unknown[] = []) => {
-      if (rows.length > 0) steps.push([sql, [ns, ...columns(rows, width), ...extra]]);
+    const literal = (value: unknown): string => {
+      if (value === null || value === undefined) return 'NULL';
+      if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+      if (typeof value === 'number') return String(value);
+      return client.escapeLiteral(String(value));
     };
-    add([...this.orders.values()], 5, `INSERT INTO collect_orders (namespace, order_id, shard_key, hash, evaluate, last_status)
-      SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::boolean[], $6::text[]) ON CONFLICT DO NOTHING`);
-    add(this.payments, 4, `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id)
-      SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) ON CONFLICT DO NOTHING`);
-    add(this.deliveries, 3, `INSERT INTO collect_order_deliveries (namespace, order_id, shard_key, delivery_id)
-      SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[]) ON CONFLICT DO NOTHING`);
-    add(this.marks, 3, `INSERT INTO collect_fraud_marks (namespace, order_id, shard_key, signal_type)
-      SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[]) ON CONFLICT DO NOTHING`);
-    add([...this.decisionsAnswered], 2, `UPDATE collect_orders o SET decision = u.decision
-      FROM unnest($2::text[], $3::text[]) AS u(order_id, decision) WHERE o.namespace = $1 AND o.order_id = u.order_id`);
-    add([...this.statuses], 2, `UPDATE collect_orders o SET last_status = u.status
-      FROM unnest($2::text[], $3::text[]) AS u(order_id, status) WHERE o.namespace = $1 AND o.order_id = u.order_id`);
-    add([...this.acquirers.values()], 3, `UPDATE collect_order_payments p SET updated_acquirer_id = u.acquirer_id
-      FROM unnest($2::text[], $3::text[], $4::text[]) AS u(order_id, payment_id, acquirer_id)
-      WHERE p.namespace = $1 AND p.order_id = u.order_id AND p.payment_id = u.payment_id`);
-    add([...this.loaded.values()], 4, `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
-      SELECT $1, u.*, $6 FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) AS u
-      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`, [at]);
-    add([...this.journal.values()], 5, `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
-      SELECT $1, u.*, $7 FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[]) AS u
-      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`, [at]);
+    const array = (values: readonly unknown[], type: string) => `ARRAY[${values.map(literal).join(',')}]::${type}[]`;
+    const ns = literal(this.namespace);
+    const at = `${literal(this.at)}::timestamptz`;
+    const steps: string[] = [];
+    const add = (rows: readonly unknown[][], types: readonly string[], sql: (unnest: string) => string) => {
+      if (rows.length > 0) steps.push(sql(`unnest(${types.map((type, i) => array(rows.map((row) => row[i]), type)).join(', ')})`));
+    };
+    add([...this.orders.values()], ['text', 'bigint', 'text', 'boolean', 'text'], (u) => `INSERT INTO collect_orders (namespace, order_id, shard_key, hash, evaluate, last_status)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
+    add(this.payments, ['text', 'bigint', 'text', 'text'], (u) => `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
+    add(this.deliveries, ['text', 'bigint', 'text'], (u) => `INSERT INTO collect_order_deliveries (namespace, order_id, shard_key, delivery_id)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
+    add(this.marks, ['text', 'bigint', 'text'], (u) => `INSERT INTO collect_fraud_marks (namespace, order_id, shard_key, signal_type)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
+    add([...this.decisionsAnswered], ['text', 'text'], (u) => `UPDATE collect_orders o SET decision = u.decision
+      FROM ${u} AS u(order_id, decision) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`);
+    add([...this.statuses], ['text', 'text'], (u) => `UPDATE collect_orders o SET last_status = u.status
+      FROM ${u} AS u(order_id, status) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`);
+    add([...this.acquirers.values()], ['text', 'text', 'text'], (u) => `UPDATE collect_order_payments p SET updated_acquirer_id = u.acquirer_id
+      FROM ${u} AS u(order_id, payment_id, acquirer_id)
+      WHERE p.namespace = ${ns} AND p.order_id = u.order_id AND p.payment_id = u.payment_id`);
+    add([...this.loaded.values()], ['text', 'bigint', 'text', 'text'], (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
+      SELECT ${ns}, u.*, ${at} FROM ${u} AS u
+      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`);
+    add([...this.journal.values()], ['text', 'bigint', 'text', 'text', 'text'], (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
+      SELECT ${ns}, u.*, ${at} FROM ${u} AS u
+      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`);
     if (steps.length === 0) return;
-    await client.query('BEGIN');
     try {
-      for (const [sql, params] of steps) await client.query(sql, params);
-      await client.query('COMMIT');
+      await client.query(`BEGIN; ${steps.join(';\n')}; COMMIT`);
     } catch (cause) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw cause;
