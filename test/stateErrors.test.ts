@@ -46,7 +46,7 @@ const overwrite = (file: string, at: number, bytes: Buffer) => {
 };
 
 const CASES: Record<string, { damage: (file: string) => void; says: string; fix: string }> = {
-  'truncated to half': { damage: (f) => truncateSync(f, Math.floor(statSync(f).size / 2)), says: 'is damaged (SQLITE_CORRUPT)', fix: 'mv ' },
+  'truncated to half': { damage: (f) => truncateSync(f, Math.floor(statSync(f).size / 2)), says: 'is damaged (truncated', fix: 'mv ' },
   'pages overwritten in the middle': { damage: (f) => overwrite(f, Math.floor(statSync(f).size / 2), Buffer.alloc(20_000, 0xff)), says: 'is damaged', fix: 'restore it from a backup' },
   'not a database': { damage: (f) => writeFileSync(f, Buffer.from('this is a text file, not a collect state\n'.repeat(200))), says: 'is not a collect state', fix: 'mv ' },
   'written by a newer collect': {
@@ -83,11 +83,14 @@ describe('a damaged state', () => {
     });
   }
 
-  it('an empty file is a fresh state, not an error', async () => {
+  // Issue 13: collect never leaves a 0-byte state (it builds a new one aside), so one is a damaged state, not a fresh one.
+  it('an empty file where the state should be: exit 2, the file named, and what to do', async () => {
     const dir = join(work, 'empty');
     mkdirSync(dir);
     writeFileSync(join(dir, STATE_FILE), '');
-    const { code } = await runCli(['status', input, '--dry-run', '--state', dir, '--format', 'json']);
-    expect(code).toBe(0);
+    const { code, stderr } = await runCli(['status', input, '--dry-run', '--state', dir, '--format', 'json']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, STATE_FILE)} is an empty file (0 bytes)`);
+    expect(stderr).toContain('mv ');
   });
 });

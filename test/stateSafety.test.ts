@@ -47,7 +47,7 @@ describe('a state that cannot be trusted', () => {
     const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
     expect(code).toBe(2);
     expect(stderr).toContain('is an empty file (0 bytes)');
-    expect(stderr).toContain('fix: restore it from a backup');
+    expect(stderr).toContain('fix: move it aside (mv ');
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -42,7 +42,7 @@ describe('the state file', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(fileOf(dir), '');
     expect(() => StateStore.open(dir, url)).toThrow(StateError);
-    expect(() => StateStore.open(dir, url)).toThrow(`the state ${fileOf(dir)} is an empty file (0 bytes)`);
+    expect(() => StateStore.open(dir, url)).toThrow(`the state file ${fileOf(dir)} is an empty file (0 bytes)`);
   });
 
   it('refuses a file that is not SQLite, and a truncated one', () => {
@@ -53,7 +53,7 @@ describe('the state file', () => {
     const cut = folder();
     filled(cut);
     truncateSync(fileOf(cut), Math.floor(statSync(fileOf(cut)).size / 2));
-    expect(() => StateStore.open(cut, url)).toThrow(/is truncated/);
+    expect(() => StateStore.open(cut, url)).toThrow(/is damaged \(truncated/);
   });
 
   it('refuses a state written by a newer collect', () => {

@@ -6,7 +6,9 @@ import { guardDatabase, StateError, stateError } from './stateErrors.js';
 import { migrations } from './migrations.js';
 
 const HEADER = 'SQLite format 3\u0000';
-const MOVE_AWAY = 'restore it from a backup; or, to start afresh, move it away (an empty state re-sends whatever it cannot show was accepted)';
+/** What to do with a state that cannot be used, as stateErrors.ts says it. */
+const moveAside = (path: string) =>
+  `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`;
 
 /** Makes the state folder, private to its user (0700): the state holds customers' and payments' data. */
 export function privateFolder(dir: string): void {
@@ -21,7 +23,7 @@ export function privateFolder(dir: string): void {
 
 /** Refuses a file that cannot be a whole state: empty, not SQLite, or shorter than its header says. */
 function checkWhole(path: string, size: number): void {
-  if (size === 0) throw new StateError(`the state ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`, MOVE_AWAY);
+  if (size === 0) throw new StateError(`the state file ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`, moveAside(path));
   const header = Buffer.alloc(100);
   const fd = openSync(path, 'r');
   try {
@@ -29,11 +31,11 @@ function checkWhole(path: string, size: number): void {
   } finally {
     closeSync(fd);
   }
-  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER) throw new StateError(`the state ${path} is not a collect state (not an SQLite database): it is corrupt or another file`, MOVE_AWAY);
+  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER) throw new StateError(`the state file ${path} is not a collect state (not an SQLite database)`, moveAside(path));
   const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
   // The page count in the header is valid when its "version valid for" matches the change counter.
   const pages = header.readUInt32BE(92) === header.readUInt32BE(24) ? header.readUInt32BE(28) : 0;
-  if (pages * pageSize > size) throw new StateError(`the state ${path} is truncated: ${size} bytes where its header says ${pages * pageSize}`, MOVE_AWAY);
+  if (pages * pageSize > size) throw new StateError(`the state file ${path} is damaged (truncated: ${size} bytes where its header says ${pages * pageSize})`, moveAside(path));
 }
 
 /** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
@@ -41,7 +43,7 @@ function migrate(db: Database.Database, path: string): void {
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > migrations.length) {
-      throw new StateError(`the state ${path} was written by a newer collect (schema ${version}, this one knows ${migrations.length})`, 'upgrade collect, or use another --state');
+      throw new StateError(`the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${migrations.length}`, 'upgrade collect, or use another --state');
     }
     migrations.slice(version).forEach((step) => db.exec(step));
     db.pragma(`user_version = ${migrations.length}`);
