@@ -1,32 +1,65 @@
-// npm run bench: collect's dry-run against the bare libraries, measured in the same run.
+// npm run bench: every scenario of the performance table, collect's DEFAULT path (a state folder)
+// against the bare libraries, in interleaved rounds (A B A B ...): each figure is the MEDIAN of
+// the rounds, each ratio the median of the per-round ratios, so a noisy neighbour hits both sides.
+// BENCH_ONLY=name[,name] runs some scenarios; BENCH_ROUNDS (default 5) the rounds; COLLECT_MAIN
+// another build of collect (to compare with an older one); sizes: BENCH_ORDERS, BENCH_BACKFILL_ROWS,
+// BENCH_SEND_ROWS, BENCH_RERUN_ROWS, BENCH_BIG_ROWS. COLLECT_API_KEY of the sends: bench-key.
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateOrders } from './generate-orders.js';
-import { generateStatuses } from './generate-statuses.js';
+import { generateStatuses, generateStatusesNdjson } from './generate-statuses.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = `${root}bench/data`;
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const main = process.env.COLLECT_MAIN ?? 'dist/cli/main.js';
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const size = (name, fallback) => Number(process.env[name] ?? fallback);
+const only = process.env.BENCH_ONLY?.split(',');
+const section = (name) => only === undefined || only.includes(name);
+const results = [];
 
+/** Runs one command as its own process: wall seconds, CPU seconds (all threads), peak RSS. */
 function measure(args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
-    let rss = '';
-    child.stdio[3].on('data', (chunk) => (rss += chunk));
+    let usage = '';
+    child.stdio[3].on('data', (chunk) => (usage += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const [rss, cpu] = usage.trim().split(' ').map(Number);
       if (code !== 0 && code !== 1) reject(new Error(`${args.join(' ')} exited ${code}`));
-      else resolve({ seconds, rss: Number(rss.trim()) });
+      else resolve({ seconds, rss, cpu });
     });
   });
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
-async function dataFile(name, rows, generate) {
-  const path = `${data}/${name}-${rows}.csv`;
+/** `rounds` pairs of runs, A then B (each a function returning a measurement), interleaved. */
+async function interleaved(a, b, n = rounds) {
+  const pairs = [];
+  for (let i = 0; i < n; i++) pairs.push({ a: await a(i), b: await b(i) });
+  return pairs;
+}
+
+/** Prints one row of the table: the medians of both sides and the median of the per-round ratios. */
+function row(scenario, pairs, { figure, unit, ratio, target, meets }) {
+  const a = median(pairs.map((p) => figure(p.a)));
+  const b = median(pairs.map((p) => figure(p.b)));
+  const r = median(pairs.map((p) => ratio(p.a, p.b)));
+  results.push({ scenario, a, b, r, target, ok: meets(r), unit });
+  console.log(`  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x (target ${target}) ${meets(r) ? 'met' : 'NOT met'}`);
+}
+
+async function dataFile(name, rows, generate, ext = 'csv') {
+  const path = `${data}/${name}-${rows}.${ext}`;
   if (!existsSync(path)) {
     mkdirSync(data, { recursive: true });
     process.stderr.write(`generating ${path}...\n`);
@@ -36,126 +69,127 @@ async function dataFile(name, rows, generate) {
 }
 const ordersFile = (rows) => dataFile('orders', rows, generateOrders);
 const statusesFile = (rows) => dataFile('status', rows, generateStatuses);
+const freshState = () => mkdtempSync(`${data}/state-`);
+const dirBytes = (dir) => readdirSync(dir).reduce((sum, name) => sum + statSync(`${dir}/${name}`).size, 0);
 
-
-const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
-const collect = (file) => ['dist/cli/main.js', 'order', file, '--dry-run', '--format', 'json', '--no-state'];
-
-const only = process.env.BENCH_ONLY;
-const section = (name) => only === undefined || only === name;
-
-if (section('validate')) {
-const speedRows = 200_000;
-const speedFile = await ordersFile(speedRows);
-// Interleaved rounds, best of each: a noisy neighbour slows both sides alike.
-let bare;
-let ours;
-for (let i = 0; i < rounds; i++) {
-  const b = await measure(['bench/baseline-csv-parse.js', speedFile]);
-  const o = await measure(collect(speedFile));
-  if (!bare || b.seconds < bare.seconds) bare = b;
-  if (!ours || o.seconds < ours.seconds) ours = o;
-}
-const bareRate = speedRows / bare.seconds;
-const ourRate = speedRows / ours.seconds;
-console.log(`orders CSV, ${speedRows.toLocaleString('en-US')} rows, best of ${rounds}:`);
-console.log(`  bare csv-parse loop       ${bare.seconds.toFixed(2)} s  ${Math.round(bareRate).toLocaleString('en-US')} rows/s`);
-console.log(`  collect order --dry-run   ${ours.seconds.toFixed(2)} s  ${Math.round(ourRate).toLocaleString('en-US')} rows/s`);
-console.log(`  ratio                     ${(ourRate / bareRate).toFixed(2)}x  (target >= 0.70x)`);
-
-const small = await measure(collect(await ordersFile(100_000)));
-const large = await measure(collect(await ordersFile(1_000_000)));
-console.log('peak memory of collect order --dry-run:');
-console.log(`  100,000 rows              ${mib(small.rss)}`);
-console.log(`  1,000,000 rows            ${mib(large.rss)}  (${large.seconds.toFixed(1)} s)`);
-console.log(`  ratio                     ${(large.rss / small.rss).toFixed(2)}x  (target <= 1.25x)`);
-}
-
-if (section('backfill')) {
-// A backfill: 1,000,000 orders and 1,000,000 status updates, flow rules and a fresh state folder.
-const backfillRows = Number(process.env.BENCH_BACKFILL_ROWS ?? 1_000_000);
-const backfillOrders = await ordersFile(backfillRows);
-const backfillStatuses = await statusesFile(backfillRows);
-const state = mkdtempSync(`${data}/state-`);
-const run = await measure(['dist/cli/main.js', 'backfill', '--order', backfillOrders, '--status', backfillStatuses, '--dry-run', '--format', 'json', '--state', state]);
-rmSync(state, { recursive: true, force: true });
-const records = backfillRows * 2;
-console.log(`collect backfill --dry-run, ${backfillRows.toLocaleString('en-US')} orders + ${backfillRows.toLocaleString('en-US')} status updates:`);
-console.log(`  ${run.seconds.toFixed(1)} s  ${Math.round(records / run.seconds).toLocaleString('en-US')} records/s  peak ${mib(run.rss)}`);
-}
-
-if (section('send')) {
-  // Sending: 40,000 status updates to a local server in its own process, 8 connections each way.
-  const sendRows = 40_000;
-  const statuses = await statusesFile(sendRows);
-  const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
-  const { port } = await new Promise((resolve) => server.once('message', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const served = async () => (await fetch(`${url}/_stats`)).json();
-  const bestOf = async (args, env) => {
-    let result;
-    for (let i = 0; i < rounds; i++) {
-      const run = await measure(args, env);
-      const seen = await served();
-      if (seen.count !== sendRows) throw new Error(`${args[0]} sent ${seen.count} requests, not ${sendRows}`);
-      if (!result || seen.rate > result.rate) result = { ...run, rate: seen.rate };
-    }
-    return result;
-  };
+/** collect with a fresh state folder (the default path, first run), removed afterwards. */
+async function withFreshState(args, env = {}) {
+  const state = freshState();
   try {
-    const bare = await bestOf(['bench/baseline-undici.js', url, statuses, '8'], {});
-    const ours = await bestOf(['dist/cli/main.js', 'status', statuses, '--base-url', url, '--concurrency', '8', '--no-state', '--format', 'json'], { COLLECT_API_KEY: 'bench-key' });
-    const row = (label, r) => `  ${label.padEnd(25)} ${Math.round(r.rate).toLocaleString('en-US').padStart(7)} requests/s at the server   whole run ${r.seconds.toFixed(2)} s (${Math.round(sendRows / r.seconds).toLocaleString('en-US')} records/s)`;
-    console.log(`sending ${sendRows.toLocaleString('en-US')} status updates to a local server, 8 connections, best of ${rounds}:`);
-    console.log(row('bare undici loop', bare));
-    console.log(row('collect status (sending)', ours));
-    console.log(`  ratio of request rates    ${(ours.rate / bare.rate).toFixed(2)}x  (target >= 0.80x); whole runs ${(bare.seconds / ours.seconds).toFixed(2)}x (collect also checks every record first)`);
+    return await measure([...args, '--state', state], env);
   } finally {
-    server.kill();
-  }
-}
-
-if (section('rerun')) {
-  // Resume: a re-run over a fully sent input sends nothing and costs about a dry run.
-  const rows = Number(process.env.BENCH_RERUN_ROWS ?? 1_000_000);
-  const statuses = await statusesFile(rows);
-  const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
-  const { port } = await new Promise((resolve) => server.once('message', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const served = async () => (await fetch(`${url}/_stats`)).json();
-  const state = mkdtempSync(`${data}/state-`);
-  const command = ['dist/cli/main.js', 'status', statuses, '--base-url', url, '--state', state, '--concurrency', '8', '--format', 'json'];
-  const env = { COLLECT_API_KEY: 'bench-key' };
-  try {
-    const first = await measure(command, env);
-    const firstSent = (await served()).count;
-    const rerun = await measure(command, env);
-    const rerunSent = (await served()).count;
-    const dry = await measure([...command, '--dry-run'], env);
-    console.log(`re-running ${rows.toLocaleString('en-US')} status updates already sent (state in a fresh folder):`);
-    console.log(`  first run (sends)         ${first.seconds.toFixed(1)} s  ${firstSent.toLocaleString('en-US')} requests  peak ${mib(first.rss)}`);
-    console.log(`  re-run                    ${rerun.seconds.toFixed(1)} s  ${rerunSent.toLocaleString('en-US')} requests  peak ${mib(rerun.rss)}`);
-    console.log(`  --dry-run, same input     ${dry.seconds.toFixed(1)} s`);
-    console.log(`  ratio re-run / dry run    ${(rerun.seconds / dry.seconds).toFixed(2)}x  (target <= 1.20x)`);
-  } finally {
-    server.kill();
     rmSync(state, { recursive: true, force: true });
   }
 }
 
-if (section('startup')) {
-  // `collect --version` and `--help` load no command module: start-up against a bare `node -e 0`, interleaved, median of each.
-  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
-  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const times = { bare: [], version: [], help: [] };
-  for (let i = 0; i < runs; i++) {
-    times.bare.push((await measure(['-e', '0'])).seconds);
-    times.version.push((await measure(['dist/cli/main.js', '--version'])).seconds);
-    times.help.push((await measure(['dist/cli/main.js', '--help'])).seconds);
+/** A local stand-in for the service in its own process; `served()` reads and resets its counters. */
+async function startServer() {
+  const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
+  const { port } = await new Promise((resolve) => server.once('message', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  return { url, served: async () => (await fetch(`${url}/_stats`)).json(), close: () => server.kill() };
+}
+
+console.log(`collect ${main}, ${rounds} interleaved rounds, medians`);
+
+if (section('dry-run')) {
+  const rows = size('BENCH_ORDERS', 200_000);
+  const file = await ordersFile(rows);
+  console.log(`collect order F.csv --dry-run (default state, fresh folder), ${rows.toLocaleString('en-US')} orders, vs a bare csv-parse loop:`);
+  const pairs = await interleaved(() => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']), () => measure(['bench/baseline-csv-parse.js', file]));
+  row('dry run, default state (rate vs csv-parse)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 0.70x', meets: (r) => r >= 0.7 });
+}
+
+if (section('no-state')) {
+  const rows = size('BENCH_ORDERS', 200_000);
+  const file = await ordersFile(rows);
+  console.log(`collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs csv-parse + the same zod schema (CPU seconds, all threads):`);
+  const pairs = await interleaved(() => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']), () => measure(['bench/baseline-csv-zod.js', file]));
+  row('--no-state (cpu vs csv-parse + zod)', pairs, { figure: (m) => m.cpu, unit: 's cpu', ratio: (a, b) => b.cpu / a.cpu, target: '>= 0.90x', meets: (r) => r >= 0.9 });
+}
+
+if (section('backfill')) {
+  const rows = size('BENCH_BACKFILL_ROWS', 150_000);
+  const dir = `${data}/backfill-${rows}`;
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    await generateOrders(`${dir}/order.csv`, rows);
+    await generateStatusesNdjson(`${dir}/status.ndjson`, rows);
   }
-  const bare = median(times.bare);
-  console.log(`start-up, median of ${runs} (whole process):`);
-  console.log(`  node -e 0                 ${(bare * 1000).toFixed(0)} ms`);
-  console.log(`  collect --version         ${(median(times.version) * 1000).toFixed(0)} ms  ${(median(times.version) / bare).toFixed(2)}x  (target <= 4x)`);
-  console.log(`  collect --help            ${(median(times.help) * 1000).toFixed(0)} ms  ${(median(times.help) / bare).toFixed(2)}x`);
+  console.log(`collect backfill DIR --dry-run (default state), ${rows.toLocaleString('en-US')} orders (CSV) + ${rows.toLocaleString('en-US')} status updates (NDJSON), vs a bare read:`);
+  const pairs = await interleaved(() => withFreshState([main, 'backfill', dir, '--dry-run', '--format', 'json']), () => measure(['bench/baseline-read.js', dir]));
+  row('backfill --dry-run (rate vs bare read)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 0.50x', meets: (r) => r >= 0.5 });
+}
+
+if (section('send')) {
+  const rows = size('BENCH_SEND_ROWS', 40_000);
+  const statuses = await statusesFile(rows);
+  const server = await startServer();
+  const env = { COLLECT_API_KEY: 'bench-key' };
+  try {
+    for (const connections of [8, 64]) {
+      console.log(`sending ${rows.toLocaleString('en-US')} status updates to a local server, ${connections} connections (default state, fresh folder), vs a bare undici Pool loop; requests/s at the server:`);
+      const sent = (run) => async () => {
+        const measured = await run();
+        const seen = await server.served();
+        if (seen.count !== rows) throw new Error(`sent ${seen.count} requests, not ${rows}`);
+        return { ...measured, rate: seen.rate };
+      };
+      const pairs = await interleaved(
+        sent(() => withFreshState([main, 'status', statuses, '--base-url', server.url, '--concurrency', String(connections), '--format', 'json'], env)),
+        sent(() => measure(['bench/baseline-undici.js', server.url, statuses, String(connections)])),
+      );
+      row(`sending, ${connections} connections (request rate)`, pairs, { figure: (m) => m.rate, unit: 'req/s', ratio: (a, b) => a.rate / b.rate, target: '>= 0.80x', meets: (r) => r >= 0.8 });
+    }
+  } finally {
+    server.close();
+  }
+}
+
+if (section('rerun')) {
+  const rows = size('BENCH_RERUN_ROWS', 200_000);
+  const statuses = await statusesFile(rows);
+  const server = await startServer();
+  const state = freshState();
+  const env = { COLLECT_API_KEY: 'bench-key' };
+  const command = [main, 'status', statuses, '--base-url', server.url, '--state', state, '--concurrency', '8', '--format', 'json'];
+  try {
+    console.log(`${rows.toLocaleString('en-US')} status updates sent once, then re-run (sends nothing) vs a dry run of the same command:`);
+    await measure(command, env);
+    if ((await server.served()).count !== rows) throw new Error('the first run did not send every record');
+    const perMillion = (dirBytes(state) / rows) * 1e6;
+    results.push({ scenario: 'state on disk per million records sent', a: perMillion / 1e6, unit: 'MB', r: perMillion / 1e6, target: '<= 100 MB', ok: perMillion <= 100e6 });
+    console.log(`  state on disk: ${(dirBytes(state) / 1e6).toFixed(1)} MB for ${rows.toLocaleString('en-US')} records, ${(perMillion / 1e6).toFixed(0)} MB per million (target <= 100 MB)`);
+    const pairs = await interleaved(() => measure(command, env), () => measure([...command, '--dry-run'], env));
+    if ((await server.served()).count !== 0) throw new Error('a re-run sent records again');
+    row('re-run over sent input (wall vs dry run)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 1.20x', meets: (r) => r <= 1.2 });
+  } finally {
+    server.close();
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+if (section('memory')) {
+  const big = size('BENCH_BIG_ROWS', 1_000_000);
+  const small = await ordersFile(big / 10);
+  const large = await ordersFile(big);
+  console.log(`peak RSS of collect order F.csv --dry-run (default state), ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} rows:`);
+  const dry = (file) => () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']);
+  const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
+  row('peak RSS, 10x the rows', pairs, { figure: (m) => m.rss / 1048576, unit: 'MiB', ratio: (a, b) => a.rss / b.rss, target: '<= 1.25x', meets: (r) => r <= 1.25 });
+}
+
+if (section('startup')) {
+  console.log('collect --version vs node -e 0:');
+  const pairs = await interleaved(() => measure([main, '--version']), () => measure(['-e', '0']), Math.max(rounds, 9));
+  row('collect --version (wall vs node -e 0)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 4x', meets: (r) => r <= 4 });
+  // `--help` loads no command module either.
+  const help = await interleaved(() => measure([main, '--help']), () => measure(['-e', '0']), Math.max(rounds, 9));
+  row('collect --help (wall vs node -e 0)', help, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 4x', meets: (r) => r <= 4 });
+}
+
+console.log('\n| scenario | collect | baseline | ratio (median) | target |\n|---|---|---|---|---|');
+for (const r of results) {
+  const b = r.b === undefined ? '' : `${r.b.toFixed(2)} ${r.unit}`;
+  console.log(`| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target} ${r.ok ? '(met)' : '(NOT met)'} |`);
 }

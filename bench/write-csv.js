@@ -1,13 +1,13 @@
-// Writes a CSV of generated rows in batches, waiting when the file stream is full.
+// Writes a file of generated lines in batches, waiting when the file stream is full.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
-export async function writeCsv(path, header, rows, row) {
+export async function writeLines(path, rows, line, header) {
   const out = createWriteStream(path);
-  out.write(`${header}\n`);
+  if (header !== undefined) out.write(`${header}\n`);
   let batch = [];
   for (let n = 0; n < rows; n++) {
-    batch.push(row(n));
+    batch.push(line(n));
     if (batch.length === 1000) {
       if (!out.write(`${batch.join('\n')}\n`)) await once(out, 'drain');
       batch = [];
@@ -16,4 +16,9 @@ export async function writeCsv(path, header, rows, row) {
   if (batch.length > 0) out.write(`${batch.join('\n')}\n`);
   out.end();
   await once(out, 'finish');
+}
+
+/** A CSV: its header line, then one generated row per record. */
+export function writeCsv(path, header, rows, row) {
+  return writeLines(path, rows, row, header);
 }
