@@ -11,4 +11,14 @@ describe('FingerprintSet', () => {
     expect(set.add('ORD-299999')).toBe(true);
     expect(set.add('ORD-300000')).toBe(false);
   });
+  it('keeps a flag per fingerprint, across growth', () => {
+    const set = new FingerprintSet();
+    set.add('A');
+    set.flag('A');
+    set.flag('never added');
+    for (let i = 0; i < 100_000; i++) set.add(`ORD-${i}`);
+    expect(set.flagged('A')).toBe(true);
+    expect(set.flagged('ORD-5')).toBe(false);
+    expect(set.flagged('never added')).toBe(false);
+  });
 });

@@ -1,15 +1,34 @@
 /**
- * A compact set of 64-bit fingerprints of strings (8 bytes each), to find repeated order ids
- * among millions without keeping the ids: a repeated fingerprint names a candidate, which is
- * then checked against the real ids.
+ * A compact set of 64-bit fingerprints of strings (8 bytes each, and a flag), to find repeated
+ * order ids among millions without keeping the ids: a repeated fingerprint names a candidate,
+ * which is then checked against the real ids.
  */
 export class FingerprintSet {
   private high = new Uint32Array(1 << 16);
   private low = new Uint32Array(1 << 16);
+  private flags = new Uint8Array(1 << 16);
   private count = 0;
 
   /** Adds a text; returns true when its fingerprint was already there. */
   add(text: string): boolean {
+    const slot = this.slotOf(text, true);
+    return slot < 0;
+  }
+
+  /** Flags the fingerprint of a text already added (shared by any text with the same fingerprint). */
+  flag(text: string): void {
+    const slot = ~this.slotOf(text, false);
+    if (slot >= 0) this.flags[slot] = 1;
+  }
+
+  /** Whether the fingerprint of a text was flagged. */
+  flagged(text: string): boolean {
+    const slot = ~this.slotOf(text, false);
+    return slot >= 0 && this.flags[slot] === 1;
+  }
+
+  /** The slot of a new fingerprint (added when `insert`), ~slot (negative) of one already there, 0 when absent and not inserted. */
+  private slotOf(text: string, insert: boolean): number {
     let a = 0x811c9dc5;
     let b = 0x9747b28c;
     for (let i = 0; i < text.length; i++) {
@@ -23,19 +42,21 @@ export class FingerprintSet {
     const mask = this.high.length - 1;
     for (let slot = low & mask; ; slot = (slot + 1) & mask) {
       if (this.high[slot] === 0) {
+        if (!insert) return 0;
         this.high[slot] = high;
         this.low[slot] = low;
         if (++this.count * 2 > this.high.length) this.grow();
-        return false;
+        return slot;
       }
-      if (this.high[slot] === high && this.low[slot] === low) return true;
+      if (this.high[slot] === high && this.low[slot] === low) return ~slot;
     }
   }
 
   private grow(): void {
-    const { high, low } = this;
+    const { high, low, flags } = this;
     this.high = new Uint32Array(high.length * 2);
     this.low = new Uint32Array(low.length * 2);
+    this.flags = new Uint8Array(flags.length * 2);
     const mask = this.high.length - 1;
     for (let i = 0; i < high.length; i++) {
       if (high[i] === 0) continue;
@@ -43,6 +64,7 @@ export class FingerprintSet {
       while (this.high[slot] !== 0) slot = (slot + 1) & mask;
       this.high[slot] = high[i]!;
       this.low[slot] = low[i]!;
+      this.flags[slot] = flags[i]!;
     }
   }
 }

@@ -3,7 +3,6 @@ import type { Issue, RecordLocation } from '../core/issue.js';
 import type { ColumnMap } from '../convert/csvColumns.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
-import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
@@ -12,9 +11,10 @@ import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
-import type { IndexedEvent, IndexedTimeline, RunIndex } from '../state/runIndex.js';
+import type { IndexedEvent, RunIndex } from '../state/runIndex.js';
 import type { Remembered, StateStore } from '../state/stateStore.js';
 import { validateRecord } from '../validate/validateRecord.js';
+import { CreationsOnly } from './creationsOnly.js';
 
 /** One input of a run: what endpoint its records are for, and where to read them. */
 export interface RunInput {
@@ -59,19 +59,11 @@ export interface CheckRecordsOptions {
 
 const REMEMBER_BATCH = 5000;
 
-/**
- * A run of creations alone, with no state to compare with, nothing to remember and nothing to
- * send: only duplicate-order can apply, so pass 1 keeps a fingerprint of each id and nothing
- * else, and only repeated ids are read again (the common case of checking an export in CI).
- */
-function isCreationsOnly(options: CheckRecordsOptions): boolean {
-  return options.inputs.every((input) => input.resource.role === 'creation') && !options.state.hasOrders && !options.remember && !options.sink;
-}
-
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped. */
-async function readAll(options: CheckRecordsOptions, fingerprints: FingerprintSet | undefined, repeatedIds: Set<string>): Promise<boolean> {
+async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undefined): Promise<boolean> {
   const { builder, runIndex, sink } = options;
   const context = { now: options.now };
+  let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec } of options.inputs) {
     for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
@@ -81,9 +73,8 @@ async function readAll(options: CheckRecordsOptions, fingerprints: FingerprintSe
         ? record.issues
         : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
       const invalid = builder.add(resource.name, location, issues);
-      if (fingerprints) {
-        const id = isRecord(record.value) ? record.value[resource.orderField] : undefined;
-        if (typeof id === 'string' && id !== '' && fingerprints.add(id)) repeatedIds.add(id);
+      if (lean) {
+        lean.judge(seq++, resource, record.value, location, !invalid);
       } else {
         const raw = sink?.needsRaw ? record.raw : undefined;
         const kept = raw && invalid ? { issues: builder.faulting(issues) } : {};
@@ -119,33 +110,6 @@ function stopped(options: CheckRecordsOptions): false {
   return false;
 }
 
-/**
- * For a creations-only run: the timelines of the order ids whose fingerprint came twice, read
- * again from the inputs (each candidate checked against its real id, so a fingerprint clash costs nothing).
- */
-async function repeatedTimelines(options: CheckRecordsOptions, candidates: Set<string>): Promise<IndexedTimeline[]> {
-  const byOrder = new Map<string, IndexedEvent[]>();
-  if (candidates.size === 0) return [];
-  let seq = 0;
-  for (const { resource, spec } of options.inputs) {
-    for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
-      if (options.keep && !options.keep(resource, record.value)) continue;
-      const value = record.value;
-      const facts = isRecord(value) ? resource.facts(value) : null;
-      if (!facts || !candidates.has(facts.orderId)) continue;
-      const issues = validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-      const event: IndexedEvent = {
-        facts, resource, location: { file: record.file, index: record.index, line: record.line }, seq: seq++,
-        hash: contentHash(resource.name, value), schemaValid: !options.builder.faults(issues), runOwners: [],
-      };
-      const list = byOrder.get(facts.orderId);
-      if (list) list.push(event);
-      else byOrder.set(facts.orderId, [event]);
-    }
-  }
-  return [...byOrder].filter(([, events]) => events.length > 1).map(([orderId, events]) => ({ orderId, events }));
-}
-
 /** The positions of a timeline's events, creations first, the rest in reading order. */
 function sendingOrder(events: readonly FlowEvent[]): number[] {
   const positions = events.map((_, position) => position);
@@ -166,12 +130,12 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
  * Pass 2: every order's records against the flow rules, with what the state knows; then each
  * record to the sink (valid ones in flow order), and what the state should remember.
  */
-async function checkFlows(options: CheckRecordsOptions, repeated: IndexedTimeline[] | undefined): Promise<void> {
+async function checkFlows(options: CheckRecordsOptions): Promise<void> {
   const { builder, state, runIndex, sink } = options;
-  const knowledge = { creations: repeated !== undefined || runIndex.hasCreations || state.hasOrders };
+  const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
   for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.resources)) builder.note(skip.code, `skipped: ${skip.reason}`);
   let remembered: Remembered[] = [];
-  for (const indexed of repeated ?? runIndex.timelines()) {
+  for (const indexed of runIndex.timelines()) {
     if (options.shouldStop?.()) {
       interrupted(options);
       break;
@@ -208,9 +172,9 @@ async function checkFlows(options: CheckRecordsOptions, repeated: IndexedTimelin
  * Returns false when --max-errors or an interruption stopped it.
  */
 export async function checkRecords(options: CheckRecordsOptions): Promise<boolean> {
-  const fingerprints = isCreationsOnly(options) ? new FingerprintSet() : undefined;
-  const repeatedIds = new Set<string>();
-  if (!(await readAll(options, fingerprints, repeatedIds))) return false;
-  await checkFlows(options, fingerprints ? await repeatedTimelines(options, repeatedIds) : undefined);
+  const lean = CreationsOnly.fits(options) ? new CreationsOnly(options) : undefined;
+  if (!(await readAll(options, lean))) return false;
+  if (lean) await lean.finish();
+  else await checkFlows(options);
   return true;
 }

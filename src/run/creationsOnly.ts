@@ -1,0 +1,125 @@
+import type { RecordLocation } from '../core/issue.js';
+import { contentHash } from '../flow/canonical.js';
+import { evaluateTimeline } from '../flow/evaluate.js';
+import { FingerprintSet } from '../flow/fingerprintSet.js';
+import { flowRules } from '../flow/rules/index.js';
+import { ruleAppliesTo } from '../flow/rules/rule.js';
+import type { FlowEvent, PriorOrder } from '../flow/timeline.js';
+import { readRecords } from '../readers/readRecords.js';
+import type { Resource } from '../resources/resource.js';
+import { isRecord } from '../schema/checks.js';
+import type { Remembered } from '../state/stateStore.js';
+import { validateRecord } from '../validate/validateRecord.js';
+import type { CheckRecordsOptions } from './checkRecords.js';
+
+const REMEMBER_BATCH = 5000;
+
+/** A flow event whose content hash is computed only when a rule or the state reads it. */
+function lazyEvent(resource: Resource, value: Record<string, unknown>, facts: FlowEvent['facts'], location: RecordLocation, seq: number, schemaValid: boolean): FlowEvent {
+  let hash: string | undefined;
+  return {
+    facts, resource, location, seq, schemaValid, replay: false,
+    get hash() {
+      return (hash ??= contentHash(resource.name, value));
+    },
+  };
+}
+
+/**
+ * The lean path of a run of creations alone that sends nothing (checking an export, in CI or
+ * before a backfill): no run index. The one rule that judges creations, duplicate-order, judges
+ * each creation against the state and the creations of the same order BEFORE it, never after,
+ * so a creation whose order id is new to the run is judged (and remembered) as soon as it is
+ * read; one whose id fingerprint was already seen is held back, and pass 2 reads only the
+ * orders of held creations again, to judge them with their whole timeline.
+ */
+export class CreationsOnly {
+  private readonly fingerprints = new FingerprintSet();
+  /** Reading positions of the creations held back for pass 2. */
+  private readonly held = new Set<number>();
+  /** The order ids of held creations (a fingerprint clash too: checked against the real ids). */
+  private readonly candidates = new Set<string>();
+  private remembered: Remembered[] = [];
+  private readonly rules;
+  private readonly knowledge = { creations: true };
+
+  constructor(private readonly options: CheckRecordsOptions) {
+    this.rules = flowRules.filter((rule) => rule.check && options.inputs.some((input) => ruleAppliesTo(rule, input.resource)));
+  }
+
+  /** Whether a run can take this path: creations only, nothing to send or write out. */
+  static fits(options: CheckRecordsOptions): boolean {
+    return options.inputs.every((input) => input.resource.role === 'creation') && !options.sink;
+  }
+
+  /** Pass 1: one record read, at reading position `seq`, after its schema check. */
+  judge(seq: number, resource: Resource, value: unknown, location: RecordLocation, schemaValid: boolean): void {
+    const facts = isRecord(value) ? resource.facts(value) : null;
+    if (!isRecord(value) || !facts) return;
+    if (this.fingerprints.add(facts.orderId)) {
+      this.held.add(seq);
+      this.candidates.add(facts.orderId);
+      return;
+    }
+    const event = lazyEvent(resource, value, facts, location, seq, schemaValid);
+    const prior = this.options.state.priorOrder(facts.orderId);
+    // Remembered as new: should the order come again, pass 2 must not take it for an earlier run's.
+    if (this.settle(facts.orderId, prior, [event], () => true) && prior === null) this.fingerprints.flag(facts.orderId);
+  }
+
+  /** Pass 2: the orders of held creations read again, each judged with its whole timeline; then what to remember. */
+  async finish(): Promise<void> {
+    const { options } = this;
+    if (this.candidates.size > 0) {
+      const byOrder = new Map<string, FlowEvent[]>();
+      let seq = 0;
+      for (const { resource, spec } of options.inputs) {
+        for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+          if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
+          const at = seq++;
+          const value = record.value;
+          const facts = isRecord(value) ? resource.facts(value) : null;
+          if (!isRecord(value) || !facts || !this.candidates.has(facts.orderId)) continue;
+          const issues = validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
+          const event = lazyEvent(resource, value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues));
+          const list = byOrder.get(facts.orderId);
+          if (list) list.push(event);
+          else byOrder.set(facts.orderId, [event]);
+        }
+      }
+      for (const [orderId, events] of byOrder) {
+        if (options.shouldStop?.()) break;
+        const mine = (event: FlowEvent) => this.held.has(event.seq);
+        // Its first creation, judged in pass 1, was remembered as a new order: the state before the run had none.
+        const createdHere = !mine(events[0]!) && this.fingerprints.flagged(orderId);
+        this.settle(orderId, createdHere ? null : options.state.priorOrder(orderId), events, mine);
+      }
+    }
+    this.flush();
+  }
+
+  /** Judges one order's timeline after what the state knew before the run; reports and remembers the events `mine` selects. Returns whether it remembered any. */
+  private settle(orderId: string, prior: PriorOrder | null, events: FlowEvent[], mine: (event: FlowEvent) => boolean): boolean {
+    const { builder } = this.options;
+    let remembered = false;
+    const verdict = evaluateTimeline({ orderId, prior, events }, this.knowledge, this.rules);
+    for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+    for (const event of events) {
+      if (!mine(event)) continue;
+      const issues = verdict.issues.get(event);
+      const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      if (this.options.remember && event.schemaValid && !flowInvalid) {
+        this.remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
+        remembered = true;
+        if (this.remembered.length >= REMEMBER_BATCH) this.flush();
+      }
+    }
+    return remembered;
+  }
+
+  private flush(): void {
+    if (this.remembered.length === 0) return;
+    this.options.state.remember(this.remembered, this.options.now);
+    this.remembered = [];
+  }
+}
