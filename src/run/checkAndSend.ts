@@ -160,6 +160,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     });
     if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);
     await sender?.drain();
+    // A commit that failed with no slot waiting for it: the run must not end as if its answers were kept.
+    durable?.flush();
+    durable?.throwIfFailed();
   } finally {
     stopListening();
     checking.stop();

@@ -7,78 +7,95 @@ import { Sender } from '../send/sender.js';
 import { StateStore, type Remembered } from '../state/stateStore.js';
 import { DurableOutcomes } from './durableOutcomes.js';
 
-/** A state in memory that counts what it has committed. */
+/** A state in memory that counts what it has committed, and in which groups. */
 function countingState() {
   const state = StateStore.open(null, 'http://127.0.0.1:1');
   const committed: Remembered[] = [];
+  const groups: string[][] = [];
   const remember = state.remember.bind(state);
   state.remember = (records, now) => {
     remember(records, now);
     committed.push(...records);
+    groups.push(records.map((r) => r.hash));
   };
-  return { state, committed };
+  return { state, committed, groups };
 }
 
-describe('DurableOutcomes: an answer is durable before its slot is reused', () => {
-  it('never lets a request start while more than one group of answers is uncommitted', async () => {
-    const concurrency = 4;
-    const { state, committed } = countingState();
-    // A group far larger than the slots, and a timer that never fires: only the slots' waiting can force commits.
-    const durable = new DurableOutcomes(state, () => new Date(0), 100, 60_000);
-    let answered = 0;
-    const uncommittedAtStart: number[] = [];
-    const client: HttpClient = {
-      send: async () => {
-        uncommittedAtStart.push(answered - committed.length);
-        await new Promise((resolve) => setImmediate(resolve));
-        answered++;
-        return { kind: 'answer', status: 200, headers: {}, text: '{}' };
-      },
-      base: new URL('http://127.0.0.1:1'),
-      close: async () => {},
-    };
-    const sender = new Sender<string>({
-      client, concurrency, retries: 0, timeoutMs: 1000, clock: fakeClock(), random: () => 0.5, onStall: durable.onStall,
-      onOutcome: (job) => durable.commit({ resource: resources.status, facts: { kind: 'status', orderId: job.orderId, key: job.orderId, status: 'approved' } as Facts, hash: job.context, outcome: 'accepted' }),
+const answer = (hash: string): Remembered => ({ resource: resources.status, facts: { kind: 'status', orderId: hash, key: hash, status: 'approved' } as Facts, hash, outcome: 'accepted' });
+
+describe('DurableOutcomes: at most `window` answers not yet durable have their slot free again', () => {
+  for (const window of [1, 4]) {
+    it(`never lets a request start while more than the slots and ${window} answers are uncommitted`, async () => {
+      const concurrency = 4;
+      const { state, committed } = countingState();
+      const durable = new DurableOutcomes(state, () => new Date(0), window);
+      let answered = 0;
+      const uncommittedAtStart: number[] = [];
+      const client: HttpClient = {
+        send: async () => {
+          uncommittedAtStart.push(answered - committed.length);
+          // Answers come within one turn of the event loop: the background commit never runs on its own.
+          await Promise.resolve();
+          answered++;
+          return { kind: 'answer', status: 200, headers: {}, text: '{}' };
+        },
+        base: new URL('http://127.0.0.1:1'),
+        close: async () => {},
+      };
+      const sender = new Sender<string>({
+        client, concurrency, retries: 0, timeoutMs: 1000, clock: fakeClock(), random: () => 0.5, onStall: durable.onStall,
+        onOutcome: (job) => durable.commit(answer(job.context)),
+      });
+      for (let i = 0; i < 50; i++) {
+        await sender.submit({ endpoint: 'status', method: 'PUT', path: '/v2/order', body: '{}', orderId: `O${i}`, isCreation: false, location: { file: 'f', index: i, line: i + 1 }, context: `h${i}` });
+      }
+      await sender.drain();
+      durable.flush();
+      expect(new Set(committed.map((r) => r.hash)).size).toBe(50);
+      // A kill at any moment loses the answers of the other slots and of the window: what a re-run sends again.
+      expect(Math.max(...uncommittedAtStart)).toBeLessThanOrEqual(concurrency - 1 + window);
+      state.close();
     });
-    for (let i = 0; i < 50; i++) {
-      await sender.submit({ endpoint: 'status', method: 'PUT', path: '/v2/order', body: '{}', orderId: `O${i}`, isCreation: false, location: { file: 'f', index: i, line: i + 1 }, context: `h${i}` });
-    }
-    await sender.drain();
-    durable.flush();
-    expect(new Set(committed.map((r) => r.hash)).size).toBe(50);
-    // Every uncommitted answer still holds its slot: a new request can only take one of the others.
-    expect(Math.max(...uncommittedAtStart)).toBeLessThanOrEqual(concurrency - 1);
+  }
+
+  it('frees slots at once within the window, then makes the slot wait for the commit, made in the background in one group', async () => {
+    const { state, groups } = countingState();
+    const durable = new DurableOutcomes(state, () => new Date(0), 2);
+    expect(durable.commit(answer('a'))).toBeUndefined();
+    expect(durable.commit(answer('b'))).toBeUndefined();
+    const third = durable.commit(answer('c'));
+    expect(third).toBeInstanceOf(Promise);
+    expect(groups).toEqual([]);
+    expect(durable.backlog).toBe(3);
+    await third;
+    expect(groups).toEqual([['a', 'b', 'c']]);
+    expect(durable.backlog).toBe(0);
     state.close();
   });
 
-  it('resolves a commit only once its answer is in the state', async () => {
-    const { state, committed } = countingState();
-    const durable = new DurableOutcomes(state, () => new Date(0), 2, 60_000);
-    let resolved = false;
-    const first = durable.commit({ resource: resources.status, facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts, hash: 'a', outcome: 'accepted' }).then(() => (resolved = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(resolved).toBe(false);
-    expect(committed).toHaveLength(0);
-    await durable.commit({ resource: resources.status, facts: { kind: 'status', orderId: 'B', key: 'B', status: 'approved' } as Facts, hash: 'b', outcome: 'accepted' });
-    await first;
-    expect(committed.map((r) => r.hash)).toEqual(['a', 'b']);
+  it('commits at once when every slot waits, and on flush', () => {
+    const { state, groups } = countingState();
+    const durable = new DurableOutcomes(state, () => new Date(0), 8);
+    durable.commit(answer('a'));
+    durable.onStall();
+    durable.commit(answer('b'));
+    durable.flush();
+    durable.flush();
+    expect(groups).toEqual([['a'], ['b']]);
     state.close();
   });
 });
 
 describe('DurableOutcomes: a group the state cannot write', () => {
-  const answer = { hash: 'h' } as unknown as Remembered;
-
-  it('rejects its commits, and flush never throws (it runs from a timer too)', async () => {
+  it('rejects the commits waiting for it and every later one, never throws from flush, and says so once drained', async () => {
     const full = new Error('the disk is full');
     const state = { remember: () => { throw full; } } as unknown as StateStore;
-    const durable = new DurableOutcomes(state, () => new Date(), 8, 1);
-    const first = durable.commit(answer);
-    const second = durable.commit(answer);
+    const durable = new DurableOutcomes(state, () => new Date(), 1);
+    expect(durable.commit(answer('a'))).toBeUndefined();
+    const waiting = durable.commit(answer('b'));
     expect(() => durable.flush()).not.toThrow();
-    await expect(first).rejects.toBe(full);
-    await expect(second).rejects.toBe(full);
-    await expect(durable.commit(answer)).rejects.toBe(full);
+    await expect(waiting).rejects.toBe(full);
+    await expect(durable.commit(answer('c'))).rejects.toBe(full);
+    expect(() => durable.throwIfFailed()).toThrow(full);
   });
 });

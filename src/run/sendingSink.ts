@@ -24,7 +24,7 @@ export interface OutcomeParts {
   builder: ReportBuilder;
   rejects?: RejectsWriter;
   results?: ResultsWriter;
-  commit?: (entry: { facts: Facts; resource: Resource; hash: string; outcome: 'accepted' | 'rejected' | 'failed'; decision?: string }) => Promise<void>;
+  commit?: (entry: { facts: Facts; resource: Resource; hash: string; outcome: 'accepted' | 'rejected' | 'failed'; decision?: string }) => Promise<void> | undefined;
 }
 
 /** The reason written beside a record in --rejects: every issue that made it invalid. */
