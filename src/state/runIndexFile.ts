@@ -10,11 +10,11 @@ import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from
 const BATCH = 5000;
 const OWNER_SEPARATOR = '\u001f';
 
-interface EventRow {
-  seq: number; order_id: string; endpoint: string; file: number; idx: number | null; line: number | null;
-  schema_valid: number; hash: string; facts: string; owners: string | null; body: string | null; raw: string | null;
-  earlier: string | null; issues: string | null;
-}
+/** One row of the timelines query, as an array: order id, seq, endpoint, file, index, line, schema valid, hash, facts, owners, body, raw, earlier, issues. */
+type EventRow = [
+  string, number, string, number, number | null, number | null, number, string, string,
+  string | null, string | null, string | null, string | null, string | null,
+];
 
 /**
  * The run's records on disk, so that checks across millions of records do not live in memory:
@@ -103,35 +103,40 @@ export class RunIndexFile {
   *timelines(): Generator<IndexedTimeline> {
     this.commit();
     this.db.exec('CREATE INDEX IF NOT EXISTS claims_by_key ON claims (claimed_key);');
-    const rows = this.db.prepare(`SELECT e.*, CASE WHEN e.claimed_key IS NULL THEN NULL
-        ELSE (SELECT group_concat(c.order_id, char(31)) FROM claims c WHERE c.claimed_key = e.claimed_key) END AS owners
-      FROM events e ORDER BY e.order_id, e.seq`).iterate() as IterableIterator<EventRow>;
+    // Rows as arrays (raw): no object with named columns per row, read in the column order of `event`.
+    const rows = this.db.prepare(`SELECT e.order_id, e.seq, e.endpoint, e.file, e.idx, e.line, e.schema_valid, e.hash, e.facts,
+        CASE WHEN e.claimed_key IS NULL THEN NULL
+        ELSE (SELECT group_concat(c.order_id, char(31)) FROM claims c WHERE c.claimed_key = e.claimed_key) END AS owners,
+        e.body, e.raw, e.earlier, e.issues
+      FROM events e ORDER BY e.order_id, e.seq`).raw(true).iterate() as IterableIterator<EventRow>;
     let current: IndexedTimeline | undefined;
     for (const row of rows) {
-      if (current && current.orderId !== row.order_id) {
+      if (current && current.orderId !== row[0]) {
         yield current;
         current = undefined;
       }
-      current ??= { orderId: row.order_id, events: [] };
+      current ??= { orderId: row[0], events: [] };
       current.events.push(this.event(row));
     }
     if (current) yield current;
   }
 
   private event(row: EventRow): IndexedEvent {
-    return {
-      facts: JSON.parse(row.facts) as Facts,
-      resource: this.resources.get(row.endpoint)!,
-      location: { file: this.files[row.file]!, index: row.idx, line: row.line },
-      seq: row.seq,
-      hash: row.hash,
-      schemaValid: row.schema_valid === 1,
-      runOwners: row.owners === null ? [] : row.owners.split(OWNER_SEPARATOR),
-      ...(row.body === null ? {} : { body: row.body }),
-      ...(row.raw === null ? {} : { raw: JSON.parse(row.raw) as RawRecord }),
-      ...(row.earlier === null ? {} : { earlier: row.earlier }),
-      ...(row.issues === null ? {} : { issues: JSON.parse(row.issues) as Issue[] }),
+    const [, seq, endpoint, file, index, line, schemaValid, hash, facts, owners, body, raw, earlier, issues] = row;
+    const event: IndexedEvent = {
+      facts: JSON.parse(facts) as Facts,
+      resource: this.resources.get(endpoint)!,
+      location: { file: this.files[file]!, index, line },
+      seq,
+      hash,
+      schemaValid: schemaValid === 1,
+      runOwners: owners === null ? [] : owners.split(OWNER_SEPARATOR),
     };
+    if (body !== null) event.body = body;
+    if (raw !== null) event.raw = JSON.parse(raw) as RawRecord;
+    if (earlier !== null) event.earlier = earlier;
+    if (issues !== null) event.issues = JSON.parse(issues) as Issue[];
+    return event;
   }
 
   close(): void {
