@@ -54,8 +54,18 @@ export class CreationsOnly {
 
   /** Pass 1: one record read, at reading position `seq`, after its schema check. */
   judge(seq: number, resource: Resource, value: unknown, location: RecordLocation, schemaValid: boolean): void {
-    const facts = isRecord(value) ? resource.facts(value) : null;
-    if (!isRecord(value) || !facts) return;
+    if (!isRecord(value)) return;
+    if (!this.options.remember && !this.options.state.hasOrders) {
+      // No state to read or write: a lone creation has nothing to be judged against, so its id is all pass 1 needs.
+      const id = value[resource.orderField];
+      if (typeof id === 'string' && id !== '' && this.fingerprints.add(id)) {
+        this.held.add(seq);
+        this.candidates.add(id);
+      }
+      return;
+    }
+    const facts = resource.facts(value);
+    if (!facts) return;
     if (this.fingerprints.add(facts.orderId)) {
       this.held.add(seq);
       this.candidates.add(facts.orderId);
