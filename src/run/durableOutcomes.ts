@@ -18,6 +18,8 @@ export class DurableOutcomes {
   private waiting: { resolve: () => void; reject: (cause: unknown) => void }[] = [];
   private scheduled: NodeJS.Immediate | undefined;
   private failure: { cause: unknown } | undefined;
+  /** Answers taken and not yet durable: pending, or written but not yet committed by a remote state. */
+  private undurable = 0;
 
   constructor(private readonly state: StateStore, private readonly now: () => Date, private readonly window = 8) {}
 
@@ -25,8 +27,9 @@ export class DurableOutcomes {
   commit = (record: Remembered): Promise<void> | undefined => {
     if (this.failure) return Promise.reject(this.failure.cause);
     this.pending.push(record);
+    this.undurable++;
     this.scheduled ??= setImmediate(() => this.flush());
-    if (this.pending.length <= this.window) return undefined;
+    if (this.undurable <= this.window) return undefined;
     return new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
   };
 
@@ -61,7 +64,10 @@ export class DurableOutcomes {
     }
     // A remote state (PostgreSQL) holds the group once its database committed it; SQLite's at once.
     this.state.durable().then(
-      () => waiting.forEach(({ resolve }) => resolve()),
+      () => {
+        this.undurable -= group.length;
+        waiting.forEach(({ resolve }) => resolve());
+      },
       (cause: unknown) => waiting.forEach(({ reject }) => reject(cause)),
     );
   }
