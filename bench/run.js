@@ -193,3 +193,8 @@ for (const r of results) {
   const b = r.b === undefined ? '' : `${r.b.toFixed(2)} ${r.unit}`;
   console.log(`| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target} ${r.ok ? '(met)' : '(NOT met)'} |`);
 }
+
+if (section('mapping')) {
+  // A marketplace export through its mapping, with lists: bench/mapping.js.
+  await import('./mapping.js');
+}

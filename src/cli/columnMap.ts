@@ -1,22 +1,117 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { ColumnMap } from '../convert/csvColumns.js';
+import { compileMapping, type CompiledMapping } from '../mapping/compileMapping.js';
+import type { MappingProblem, MappingSpec, RowSpec } from '../mapping/mappingSpec.js';
+import { parseMapping } from '../mapping/parseMapping.js';
+import { readCsvHeader } from '../readers/csvHeader.js';
+import { inputSpec, type InputSpec } from '../readers/openInput.js';
+import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
+import { registry } from '../resources/registry.js';
+import type { EndpointName } from '../resources/resource.js';
+import type { RunInput } from '../run/checkRecords.js';
 
-/** Reads `--map FILE`: a JSON object of target field path -> source column name. */
-export async function readColumnMap(path: string): Promise<ColumnMap> {
+/** A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed after the run). */
+export interface MappedInputs {
+  inputs: RunInput[];
+  close(): void;
+}
+
+const schemas = Object.fromEntries(registry.all.map((resource) => [resource.name, resource.schema])) as Record<EndpointName, (typeof registry.all)[number]['schema']>;
+
+/** Reads and parses `--map FILE` (YAML or JSON); its mistakes are a usage error naming their lines. */
+export async function readMappingFile(path: string): Promise<MappingSpec> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new UsageError(`--map ${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the map file');
+    throw new UsageError(`--map ${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the mapping file');
   }
-  let parsed: unknown;
+  const { spec, problems } = parseMapping(text);
+  if (!spec || problems.length > 0) throw mappingError(path, problems);
+  return spec;
+}
+
+function mappingError(path: string, problems: readonly MappingProblem[]): UsageError {
+  const lines = problems.slice(0, 20).map((problem) => `  ${path}:${problem.line}: ${problem.message}${problem.hint ? `\n    fix: ${problem.hint}` : ''}`);
+  const more = problems.length > 20 ? [`  ... and ${problems.length - 20} more`] : [];
+  return new UsageError(`the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`, 'fix the mapping file (mapping.md), then run again');
+}
+
+/** Every file a mapping's lists and lookups name. */
+function relatedFiles(row: RowSpec, into: Set<string>): Set<string> {
+  for (const list of row.lists) {
+    into.add(list.from);
+    relatedFiles(list, into);
+  }
+  for (const field of row.fields) if (field.source.kind === 'lookup') into.add(field.source.from);
+  return into;
+}
+
+async function headersOf(folder: string, names: Iterable<string>): Promise<Map<string, string[] | undefined>> {
+  const headers = new Map<string, string[] | undefined>();
+  for (const name of names) {
+    const path = join(folder, name);
+    const exists = await stat(path).then((info) => info.isFile(), () => false);
+    headers.set(name, exists && inputSpec(path, 'csv') ? await readCsvHeader(path) : undefined);
+  }
+  return headers;
+}
+
+/** One folder's files through the mapping: compiled, checked, and the related rows indexed. */
+async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<{ compiled: CompiledMapping; related: RelatedRowIndex }> {
+  const names = new Set(files);
+  for (const entry of spec.entries) relatedFiles(entry, names);
+  const headers = await headersOf(folder, names);
+  const compiled = compileMapping(spec, { files, header: (file) => headers.get(file), schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+  if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
+  const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
+  return { compiled, related };
+}
+
+function inputsOf(compiled: CompiledMapping, related: RelatedRowIndex, specOf: (file: string) => InputSpec): RunInput[] {
+  const noted = new Set<string>();
+  return compiled.entries.map((entry) => {
+    const ignored = noted.has(entry.file) ? undefined : compiled.ignored.get(entry.file);
+    noted.add(entry.file);
+    const notes = ignored ? [{ code: 'ignored-columns', message: `${entry.file}: no mapping entry reads ${ignored.map((c) => JSON.stringify(c)).join(', ')}; never sent` }] : [];
+    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes }, notes } };
+  });
+}
+
+/** `collect ENDPOINT FILE... --map M`: each file through M's entries for the endpoint whose from: matches it. */
+export async function mapEndpointInputs(mapPath: string, files: readonly InputSpec[], endpoint: EndpointName): Promise<MappedInputs> {
+  if (files.some((file) => file.name === '-')) throw new UsageError('--map reads named CSV files, not standard input', 'name the export file: collect order export.csv --map mapping.yaml');
+  const spec = await readMappingFile(mapPath);
+  const folders = new Map<string, InputSpec[]>();
+  for (const file of files) folders.set(dirname(file.name), [...(folders.get(dirname(file.name)) ?? []), file]);
+  const indexes: RelatedRowIndex[] = [];
+  const inputs: RunInput[] = [];
   try {
-    parsed = JSON.parse(text);
+    for (const [folder, specs] of folders) {
+      const { compiled, related } = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
+      indexes.push(related);
+      inputs.push(...inputsOf(compiled, related, (file) => specs.find((s) => basename(s.name) === file)!));
+    }
   } catch (cause) {
-    throw new UsageError(`--map ${path}: not valid JSON (${(cause as Error).message})`, 'write it as {"target.field.path": "source column"}');
+    for (const index of indexes) index.close();
+    throw cause;
   }
-  const valid = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string');
-  if (!valid) throw new UsageError(`--map ${path}: must be a JSON object whose values are column names`, 'write it as {"order_id": "Order Number", "status": "State"}');
-  return parsed as ColumnMap;
+  return { inputs, close: () => indexes.forEach((index) => index.close()) };
+}
+
+/** `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first. */
+export async function mapFolderInputs(mapPath: string, dir: string): Promise<MappedInputs> {
+  const order = registry.names;
+  const spec = await readMappingFile(mapPath);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => /\.csv(\.gz)?$/i.test(name)).sort();
+  } catch (cause) {
+    throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
+  }
+  const { compiled, related } = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
+  const inputs = inputsOf(compiled, related, (file) => inputSpec(join(dir, file)));
+  inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
+  return { inputs, close: () => related.close() };
 }

@@ -9,6 +9,7 @@ export const commandSummaries: Readonly<Record<string, string>> = {
   sandbox: 'run a local, stateful stand-in for the service (faults on demand)',
   schema: "print the JSON Schema of an endpoint's body",
   template: 'print a CSV header and an example row for an endpoint',
+  map: 'work with mapping files: `map init` proposes one for an export',
   completion: 'print a shell completion script (bash, zsh or fish)',
 };
 

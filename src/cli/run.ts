@@ -25,6 +25,7 @@ const commandLoaders: Record<string, CommandLoader> = {
   sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, io.untilStopped, setExit),
   schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),
   template: async (io) => (await import('./commands/templateCommand.js')).templateCommand(io),
+  map: async (io) => (await import('./commands/mapCommand.js')).mapCommand(io),
   completion: async (io) => (await import('./commands/completionCommand.js')).completionCommand(io, () => fullProgram(io, () => {})),
 };
 

@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { ExitCode } from '../core/exitCodes.js';
-import type { ColumnMap } from '../convert/csvColumns.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { checkAndSend } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
@@ -37,6 +36,8 @@ export interface RunFlags {
   resend?: boolean;
   lockWait: number;
   shard?: Shard;
+  allIssues?: boolean;
+  transform?: string;
 }
 
 function wholeNumber(min: number) {
@@ -79,6 +80,8 @@ export function addRunOptions(command: Command): Command {
     .option('--lock-wait <seconds>', 'wait this long for another run that holds the state (default: refuse at once, exit 2)', wholeNumber(0), 0)
     .option('--shard <i/n>', 'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)', shardOption)
     .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
+    .option('--transform <module>', 'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)')
+    .option('--all-issues', 'the pretty report lists every issue (past 20 it counts them by code and field)')
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
@@ -92,7 +95,7 @@ const STOPPING = '\ncollect: stopping: the requests in flight finish, then the s
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { map?: ColumnMap; confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
@@ -113,7 +116,6 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
     ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
     ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
-    ...(extra.map ? { map: extra.map } : {}),
   }, {
     stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact,
     progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
@@ -123,7 +125,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     }),
     ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
   });
-  io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env)));
+  io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
   if (result.keyRefused) {
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
   }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { orderSchema } from '../resources/order/schema.js';
-import { deliverySchema } from '../resources/delivery/index.js';
 import { planCsvColumns, rowToRecord } from './csvColumns.js';
 import { flattenRecord } from './flatten.js';
 import { orderResource } from '../resources/order/index.js';
 
-function read(schema: Parameters<typeof planCsvColumns>[1], headers: string[], cells: string[], map = {}) {
-  const { plan, issues } = planCsvColumns(headers, schema, map);
+function read(schema: Parameters<typeof planCsvColumns>[1], headers: string[], cells: string[]) {
+  const { plan, issues } = planCsvColumns(headers, schema);
   const row = rowToRecord(plan, cells);
   return { value: row.value, issues: [...issues, ...row.issues].map((issue) => `${issue.code} @${issue.path}`) };
 }
@@ -33,11 +32,6 @@ describe('CSV rows as records', () => {
   it('reads custom_data as a JSON cell or as dotted columns', () => {
     expect(read(orderSchema, ['id', 'custom_data'], ['O1', '{"a":1}']).value).toEqual({ id: 'O1', custom_data: { a: 1 } });
     expect(read(orderSchema, ['id', 'custom_data.channel'], ['O1', 'app']).value).toEqual({ id: 'O1', custom_data: { channel: 'app' } });
-  });
-  it('renames columns with --map', () => {
-    const { value } = read(deliverySchema, ['delivery_id', 'pedido'], ['D1', 'O1'], { id: 'delivery_id', order_id: 'pedido' });
-    expect(value).toEqual({ id: 'D1', order_id: 'O1' });
-    expect(read(deliverySchema, ['id'], ['D1'], { order_id: 'pedido' }).issues).toEqual(['map-column-missing @order_id']);
   });
   it('reports duplicate headers, a wrong cell count, conflicting and sparse columns', () => {
     expect(read(orderSchema, ['id', 'id'], ['O1', 'O2']).issues).toEqual(['duplicate-header @id']);

@@ -9,7 +9,7 @@ import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIss
 
 export interface CsvColumn {
   position: number;
-  /** The field path the column fills, after `--map`. */
+  /** The field path the column fills: its header. */
   path: string;
   segments: string[];
   /** For each segment but the last: whether the next one is an array index (precomputed: rows are the hot path). */
@@ -24,25 +24,17 @@ export interface CsvPlan {
   build: RowBuilder;
 }
 
-/** `--map`: target field path -> source column; inverted here to rename source headers. */
-export type ColumnMap = Readonly<Record<string, string>>;
-
 /**
  * Works out once per file what every column fills and how its cells convert,
  * so that each row is only a loop over cells.
  */
-export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodType, map: ColumnMap = {}): { plan: CsvPlan; issues: Issue[] } {
-  const renamed = new Map(Object.entries(map).map(([target, source]) => [source, target]));
+export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodType): { plan: CsvPlan; issues: Issue[] } {
   const issues: Issue[] = [];
-  const missing = Object.entries(map).filter(([, source]) => !headers.includes(source));
-  for (const [target, source] of missing) {
-    issues.push(error('map-column-missing', target, `--map reads ${target} from the column "${source}", which this file does not have`, { hint: 'fix the column name in the map file' }));
-  }
   const seen = new Map<string, number>();
   const columns: CsvColumn[] = [];
   const unnamed: number[] = [];
   headers.forEach((header, position) => {
-    const path = (renamed.get(header) ?? header).trim();
+    const path = header.trim();
     if (path === REASON_FIELD) return; // the reasons column of a rejects file fed back
     if (path === '') {
       unnamed.push(position + 1);

@@ -13,6 +13,8 @@ export interface Issue {
   hint?: string;
   /** The offending value, when there is one. */
   value?: unknown;
+  /** For a field of a list element filled from another file by a mapping: that file's row. */
+  child?: { file: string; line: number };
 }
 
 /** Where a record came from. */

@@ -2,14 +2,13 @@ import type * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
-import { planCsvColumns, rowToRecord, type ColumnMap, type CsvPlan } from '../convert/csvColumns.js';
+import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
 import { parseCsvRows, type RowBatch } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
 import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
   schema: z.core.$ZodType;
-  map?: ColumnMap;
   limits?: ReadLimits;
 }
 
@@ -87,7 +86,7 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       }
       if (!plan) {
         header = cells;
-        const planned = planCsvColumns(cells, options.schema, options.map);
+        const planned = planCsvColumns(cells, options.schema);
         plan = planned.plan;
         if (planned.issues.length > 0) yield { file, index: null, line: start, issues: planned.issues };
         continue;

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { InputError } from '../core/errors.js';
-import type { ColumnMap } from '../convert/csvColumns.js';
 import type { Resource } from '../resources/resource.js';
 import { readCsvRecords } from './csvRecords.js';
+import { readMappedCsvRecords, type ReadHooks } from './mappedCsvRecords.js';
+import { transformRecords } from './transformRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { openInput, type InputSpec } from './openInput.js';
@@ -19,7 +20,13 @@ async function* decode(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
 }
 
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
-export async function* readRecords(spec: InputSpec, resource: Resource, stdin: Readable, map?: ColumnMap, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
+export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, hooks?: ReadHooks, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
+  const records = readInput(spec, resource, stdin, hooks, limits);
+  return hooks?.transform ? transformRecords(records, hooks.transform) : records;
+}
+
+async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, hooks: ReadHooks | undefined, limits: ReadLimits): AsyncGenerator<SourceRecord> {
+  const map = hooks?.mapping;
   if (spec.records !== undefined) {
     yield* spec.records.map((value, index) => ({ file: spec.name, index, line: null, value, issues: [], raw: { kind: 'text' as const, text: JSON.stringify(value) } }));
     return;
@@ -27,7 +34,10 @@ export async function* readRecords(spec: InputSpec, resource: Resource, stdin: R
   const stream = openInput(spec, stdin);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
-    if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(map ? { map } : {}) });
+    if (map && spec.format !== 'csv') {
+      yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
+    } else if (map) yield* readMappedCsvRecords(bytes, spec.name, map, limits);
+    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits });
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name, limits);
     else yield* readJsonRecords(decode(bytes), spec.name, limits);
   } catch (cause) {

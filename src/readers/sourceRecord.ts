@@ -16,6 +16,8 @@ export interface SourceRecord {
   fieldsChecked?: true;
   /** The record as written in its input, for a rejects file in the same format. */
   raw?: RawRecord;
+  /** A mapped record's list elements: the file and line of the row each came from, by path (`payments.0`). */
+  children?: ReadonlyMap<string, { file: string; line: number }>;
 }
 
 export type InputFormat = 'json' | 'ndjson' | 'csv';

@@ -38,4 +38,21 @@ describe('formatPretty', () => {
     expect(formatPretty(builder.build(), plain)).not.toContain('\u001b[');
     expect(formatPretty(builder.build(), new Chalk({ level: 1 }))).toContain('\u001b[31m');
   });
+  it('counts issues by code and field past the detail limit, and stays short at 100,000 identical warnings', () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 0; n < 100_000; n++) {
+      builder.add('order', { file: 'orders.csv', index: n, line: n + 2 }, [warning('missing-recommended', 'user', 'user is missing', { hint: 'add the customer' })]);
+    }
+    builder.add('order', { file: 'orders.csv', index: 100_000, line: 100_002 }, [{ ...error('invalid-number', 'payments.0.value', '"x" is not a number'), child: { file: 'payments.csv', line: 7 } }]);
+    const text = formatPretty(builder.build(), plain);
+    const lines = text.split('\n');
+    expect(lines.length).toBeLessThan(120);
+    expect(text).toContain('... 99,981 more issues not shown one by one: --all-issues shows every one');
+    expect(text).toContain('  ⚠ missing-recommended ×100,000  order user: user is missing');
+    expect(text).toContain('      e.g. orders.csv:2, orders.csv:3, orders.csv:4, ...');
+    expect(text).toContain('  ✖ invalid-number ×1  order payments[].value: "x" is not a number');
+    expect(text).toContain('      e.g. orders.csv:100002 (payments.csv:7)');
+    expect(lines.at(-2)).toBe('✖ 100001 records: 100000 valid, 1 invalid · 1 error · 100000 warnings');
+    expect(formatPretty(builder.build(), plain, { allIssues: true }).split('\n').length).toBeGreaterThan(200_000);
+  });
 });

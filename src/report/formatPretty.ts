@@ -1,9 +1,22 @@
 import type { ChalkInstance } from 'chalk';
 import type { LocatedIssue } from '../core/issue.js';
 import { shorten } from '../core/suggest.js';
+import { groupIssues, type IssueGroup } from './groupIssues.js';
 import type { Report } from './report.js';
 
+/** Options of the pretty report. */
+export interface PrettyOptions {
+  /** Every issue of every record (`--all-issues`); otherwise the detail stops at DETAIL_LIMIT and the rest is counted by group. */
+  allIssues?: boolean;
+}
+
+/** Issues shown one by one before the report switches to counts per code and field. */
+export const DETAIL_LIMIT = 20;
+/** Groups shown before the rest are summed up in one line. */
+const GROUP_LIMIT = 60;
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const counted = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 function where(issue: LocatedIssue): string {
   const line = issue.line === null ? '' : `:${issue.line}`;
@@ -17,16 +30,47 @@ function issueLines(issue: LocatedIssue, color: ChalkInstance): string[] {
   const shown = issue.value === undefined ? '' : shorten(issue.value);
   const raw = typeof issue.value === 'string' ? issue.value : shown;
   const got = shown !== '' && !issue.message.includes(raw) ? color.dim(` (got ${shown})`) : '';
-  const lines = [`  ${mark} ${field}${issue.message}${got}  ${color.dim(`[${issue.code}]`)}`];
+  const child = issue.child ? color.dim(` (${issue.child.file}:${issue.child.line})`) : '';
+  const lines = [`  ${mark} ${field}${issue.message}${got}${child}  ${color.dim(`[${issue.code}]`)}`];
   if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${issue.hint}`);
   return lines;
 }
 
-/** `--format pretty`: problems grouped by record, each with its field, rule and fix, then a summary. */
-export function formatPretty(report: Report, color: ChalkInstance): string {
+function example(group: IssueGroup['examples'][number]): string {
+  const line = group.line === null ? '' : `:${group.line}`;
+  return `${group.file}${line}${group.child ? ` (${group.child.file}:${group.child.line})` : ''}`;
+}
+
+/** The issues counted by code and field, each with a sample message, its fix and where the first ones are. */
+function groupLines(report: Report, color: ChalkInstance): string[] {
+  const groups = groupIssues(report.issues);
+  const out = [color.bold(`Issues by code and field (${counted(report.issues.length, 'issue')}):`)];
+  for (const group of groups.slice(0, GROUP_LIMIT)) {
+    const mark = group.severity === 'error' ? color.red('✖') : color.yellow('⚠');
+    const field = group.field === '' ? '' : ` ${color.bold(group.field)}`;
+    out.push(`  ${mark} ${group.code} ×${group.count.toLocaleString('en-US')}  ${group.endpoint}${field}: ${group.message}`);
+    if (group.hint) out.push(`      ${color.cyan('fix:')} ${group.hint}`);
+    out.push(color.dim(`      e.g. ${group.examples.map(example).join(', ')}${group.count > group.examples.length ? ', ...' : ''}`));
+  }
+  if (groups.length > GROUP_LIMIT) {
+    const rest = groups.slice(GROUP_LIMIT).reduce((sum, group) => sum + group.count, 0);
+    out.push(color.dim(`  ... ${plural(groups.length - GROUP_LIMIT, 'more group')} (${plural(rest, 'issue')}): --format json lists them all`));
+  }
+  out.push('');
+  return out;
+}
+
+/**
+ * `--format pretty`: problems by record, each with its field, rule and fix, then a summary. Past
+ * DETAIL_LIMIT issues the detail stops and the issues are counted by code and field, so a
+ * report of 100,000 identical warnings stays a page long (`--all-issues` shows every one).
+ */
+export function formatPretty(report: Report, color: ChalkInstance, options: PrettyOptions = {}): string {
   const out: string[] = [];
   let group = '';
-  for (const issue of report.issues) {
+  const capped = options.allIssues !== true && report.issues.length > DETAIL_LIMIT;
+  const shown = capped ? report.issues.slice(0, DETAIL_LIMIT) : report.issues;
+  for (const issue of shown) {
     const heading = where(issue);
     if (heading !== group) {
       if (group !== '') out.push('');
@@ -36,6 +80,10 @@ export function formatPretty(report: Report, color: ChalkInstance): string {
     out.push(...issueLines(issue, color));
   }
   if (out.length > 0) out.push('');
+  if (capped) {
+    out.push(color.dim(`... ${counted(report.issues.length - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`), '');
+    out.push(...groupLines(report, color));
+  }
   for (const note of report.notes) {
     out.push(`${color.cyan('ℹ')} ${color.bold(note.code)}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
   }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
-import type { ColumnMap } from '../convert/csvColumns.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
 import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
@@ -49,7 +48,6 @@ export interface RunRequest {
   maxRecordBytes: number;
   rejects?: string;
   results?: string;
-  map?: ColumnMap;
 }
 
 /** A progress display: one tick per record. */
@@ -155,7 +153,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await checkRecords({
       inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
       remember, limits: { maxRecordBytes: request.maxRecordBytes },
-      ...(request.map ? { map: request.map } : {}), ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
+      ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
       shouldStop: () => interrupted || state.failed, ...(shard ? { keep: shard.keep } : {}),
     });
     if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);

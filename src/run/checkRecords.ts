@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { Issue, RecordLocation } from '../core/issue.js';
-import type { ColumnMap } from '../convert/csvColumns.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable, type InputSpec } from '../readers/openInput.js';
+import type { ReadHooks } from '../readers/mappedCsvRecords.js';
 import { readRecords } from '../readers/readRecords.js';
+import { locateInChildren } from '../mapping/applyRow.js';
 import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
@@ -20,6 +21,8 @@ import { CreationsOnly } from './creationsOnly.js';
 export interface RunInput {
   resource: Resource;
   spec: InputSpec;
+  /** How this input's rows become records: a mapping entry (--map), a transform (--transform). */
+  map?: ReadHooks;
 }
 
 /** What a run does with its records once they are judged: send the valid ones, write the invalid ones out. */
@@ -39,7 +42,6 @@ export interface RecordSink {
 export interface CheckRecordsOptions {
   inputs: readonly RunInput[];
   stdin: Readable;
-  map?: ColumnMap;
   now: Date;
   builder: ReportBuilder;
   state: StateStore;
@@ -65,13 +67,14 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   const context = { now: options.now };
   let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
-  for (const { resource, spec } of options.inputs) {
-    for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+  for (const { resource, spec, map } of options.inputs) {
+    for (const note of map?.notes ?? []) builder.note(note.code, note.message);
+    for await (const record of readRecords(spec, resource, options.stdin, map, options.limits)) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.value === undefined
         ? record.issues
-        : validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true });
+        : locateInChildren(validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true }), record.children);
       const invalid = builder.add(resource.name, location, issues);
       if (lean) {
         lean.judge(seq++, resource, record.value, location, !invalid);

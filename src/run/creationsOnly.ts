@@ -83,8 +83,8 @@ export class CreationsOnly {
     if (this.candidates.size > 0) {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
-      for (const { resource, spec } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, options.map, options.limits)) {
+      for (const { resource, spec, map } of options.inputs) {
+        for await (const record of readRecords(spec, resource, options.stdin, map, options.limits)) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           const value = record.value;

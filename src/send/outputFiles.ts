@@ -29,6 +29,8 @@ interface RejectsSink {
   stream: WriteStream;
   format: InputSpec['format'];
   count: number;
+  /** The last CSV row written: a row mapped into two records (an order and its status) is written once. */
+  last?: readonly string[];
 }
 
 /**
@@ -42,7 +44,7 @@ export class RejectsWriter {
 
   constructor(private readonly target: string, inputs: readonly InputSpec[], private readonly redact: Redact) {
     this.specs = new Map(inputs.map((spec) => [spec.name, spec]));
-    if (inputs.length > 1) mkdirSync(target, { recursive: true });
+    if (this.specs.size > 1) mkdirSync(target, { recursive: true });
   }
 
   private sink(file: string): RejectsSink | undefined {
@@ -63,6 +65,8 @@ export class RejectsWriter {
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
+      if (sink.last && sink.last.length === raw.cells.length && sink.last.every((cell, i) => cell === raw.cells[i])) return;
+      sink.last = raw.cells;
       // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
       if (sink.count === 0) sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD].map(neutraliseFormula))}\n`));
       sink.stream.write(this.redact(`${csvLine([...raw.cells, safe].map(neutraliseFormula))}\n`));

@@ -7,9 +7,11 @@ import { inputSpec } from '../../readers/openInput.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
 import type { CliIo } from '../io.js';
+import { mapFolderInputs } from '../columnMap.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
+import { withTransform } from '../transformModule.js';
 
-type BackfillFlags = RunFlags & Partial<Record<string, string[]>>;
+type BackfillFlags = RunFlags & Partial<Record<string, string[]>> & { map?: string };
 
 const endpointNames = registry.names;
 const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(csv|json|ndjson|jsonl)(\\.gz)?$`, 'i');
@@ -43,19 +45,31 @@ export function backfillCommand(io: CliIo, setExit: (code: number) => void): Com
     .description('Checks every file of a history together: each record against its schema, then the flow\nrules across all files and earlier runs. Creations are taken first, then the updates.')
     .argument('[dir]', `a folder of files named after their endpoint (${endpointNames.map((e) => `${e}*.csv`).join(', ')}; .json, .ndjson, .gz too)`);
   for (const name of endpointNames) command.option(`--${name} <file>`, `a file of ${name} records (repeatable)`, collectFiles);
+  command.option('--map <file>', 'a mapping file (YAML or JSON): which export files feed which endpoint, and how (with DIR)');
   return addRunOptions(command)
     .addHelpText('after', `
 Examples:
   $ collect backfill fixtures/history --dry-run
   $ collect backfill --order orders-2023.csv --order orders-2024.csv --status statuses.csv.gz --dry-run
   $ collect backfill exports/ --dry-run --format junit > backfill.xml
+  $ collect backfill fixtures/marketplace --map fixtures/marketplace/mapping.yaml --dry-run
 
 ${exitCodesHelp()}`)
     .action(async (dir: string | undefined, flags: BackfillFlags) => {
       const named = registry.all.flatMap((resource) => (flags[resource.name] ?? []).map((file) => ({ resource, spec: inputSpec(file) })));
       if (dir !== undefined && named.length > 0) throw new UsageError('give either a folder or --order/--status/... files, not both');
+      if (flags.map !== undefined) {
+        if (dir === undefined) throw new UsageError('backfill --map reads a folder: the mapping names its files', 'collect backfill exports/ --map mapping.yaml --dry-run');
+        const mapped = await mapFolderInputs(flags.map, dir);
+        try {
+          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
+        } finally {
+          mapped.close();
+        }
+        return;
+      }
       const inputs = dir !== undefined ? await folderInputs(dir) : named;
       if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
-      setExit(await runWithFlags(inputs, flags, io));
+      setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
     });
 }

@@ -3,7 +3,8 @@ import { exitCodesHelp } from '../../core/exitCodes.js';
 import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
-import { readColumnMap } from '../columnMap.js';
+import { mapEndpointInputs } from '../columnMap.js';
+import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../io.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
@@ -23,7 +24,7 @@ Examples:
   $ collect ${name} ${name}s.csv --dry-run                 check a CSV export
   $ collect ${name} a.ndjson b.json.gz --dry-run --format json > report.json
   $ cat ${name}s.ndjson | collect ${name} - --input-format ndjson --dry-run
-  $ collect ${name} export.csv --map columns.json --dry-run   read differently named columns
+  $ collect ${name} export.csv --map mapping.yaml --dry-run  read an export with its own columns
   $ collect ${name} ${name}s.csv --dry-run --format github     annotations in a GitHub Actions job${byHand}
 
 ${exitCodesHelp()}`;
@@ -36,7 +37,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
     .description(`${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV (optionally .gz) files, or standard input, and checks every\nrecord against the schema and the flow rules (collect rules), with what earlier runs recorded.`)
     .argument('[files...]', 'input files; - or nothing for standard input')
     .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['json', 'ndjson', 'csv']))
-    .option('--map <file>', 'JSON object {"field.path": "source column"} to read CSV exports with other headers');
+    .option('--map <file>', 'a mapping file (YAML or JSON) that turns an export into records: renames, dates, values, lists');
   const { byHand } = resource;
   if (byHand) {
     for (const option of byHand.options) {
@@ -52,7 +53,15 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         return;
       }
       const inputs = (files.length > 0 ? files : ['-']).map((name) => ({ resource, spec: inputSpec(name, flags.inputFormat) }));
-      const map = flags.map === undefined ? undefined : await readColumnMap(flags.map);
-      setExit(await runWithFlags(inputs, flags, io, map ? { map } : {}));
+      if (flags.map === undefined) {
+        setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
+        return;
+      }
+      const mapped = await mapEndpointInputs(flags.map, inputs.map((input) => input.spec), resource.name);
+      try {
+        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
+      } finally {
+        mapped.close();
+      }
     });
 }

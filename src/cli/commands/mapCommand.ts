@@ -1,0 +1,26 @@
+import { basename } from 'node:path';
+import { Command, Option } from 'commander';
+import { proposeMapping } from '../../mapping/proposeMapping.js';
+import { sampleCsv } from '../../readers/csvSample.js';
+import { endpointNames, registry } from '../../resources/registry.js';
+import type { EndpointName } from '../../resources/resource.js';
+import type { CliIo } from '../io.js';
+
+/** `collect map init FILE...`: a first mapping for an export, printed for the user to edit. */
+export function mapCommand(io: CliIo): Command {
+  const init = new Command('init')
+    .summary('propose a first mapping file for an export, from its header and sample cells')
+    .argument('<files...>', 'the export\'s CSV files (the first 200 rows of each are read)')
+    .addOption(new Option('--endpoint <endpoint>', 'the endpoint the files feed').choices(endpointNames).default('order'))
+    .option('--zone <zone>', 'the export\'s IANA time zone, written into the mapping', 'UTC')
+    .addHelpText('after', `
+Example:
+  $ collect map init exports/orders.csv --zone America/Sao_Paulo > mapping.yaml
+  $ collect backfill exports/ --map mapping.yaml --dry-run`)
+    .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
+      const samples = [];
+      for (const file of files) samples.push({ file: basename(file), ...(await sampleCsv(file)) });
+      io.stdout.write(proposeMapping(samples, flags.endpoint, registry.get(flags.endpoint)!.schema, flags.zone));
+    });
+  return new Command('map').summary('work with mapping files (see docs/mapping.md)').addCommand(init);
+}

@@ -1,0 +1,155 @@
+import type { Issue } from '../core/issue.js';
+import type { CompiledField, CompiledList, CompiledRow, RelatedRows } from './compileRow.js';
+
+/** Where a list element came from: its file and line. */
+export interface ChildLocation {
+  file: string;
+  line: number;
+}
+
+/** One source row mapped: the record, its conversion problems, and the rows its list elements came from (by path prefix). */
+export interface MappedRow {
+  value: Record<string, unknown>;
+  issues: Issue[];
+  children?: Map<string, ChildLocation>;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function setPath(record: Record<string, unknown>, segments: readonly string[], value: unknown): void {
+  let container: Container = record;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const key = segments[i]!;
+    const existing = (container as Record<string, unknown>)[key];
+    if (typeof existing === 'object' && existing !== null) {
+      container = existing as Container;
+      continue;
+    }
+    const child: Container = /^\d+$/.test(segments[i + 1]!) ? [] : {};
+    define(container, key, child);
+    container = child;
+  }
+  define(container, segments[segments.length - 1]!, value);
+}
+
+function define(container: Container, key: string, value: unknown): void {
+  // A target named __proto__ must become an own field, never the object's prototype.
+  if (key === '__proto__') Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  else (container as Record<string, unknown>)[key] = value;
+}
+
+function getPath(record: unknown, segments: readonly string[]): unknown {
+  let current = record;
+  for (const segment of segments) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** What mapping a row gathers besides the record: problems, and where list elements came from. */
+type Gathered = Omit<MappedRow, 'value'>;
+
+/**
+ * Maps one row: its lists first (rows of other files by key), then its fields, so a sum sees
+ * the list it adds up. Child rows come from `related`, never held whole.
+ */
+export function applyRow(row: CompiledRow, cells: readonly string[], related: RelatedRows): MappedRow {
+  const gathered: Gathered = { issues: [] };
+  const value = buildRow(row, cells, related, '', gathered);
+  return { value, ...gathered };
+}
+
+function buildRow(row: CompiledRow, cells: readonly string[], related: RelatedRows, prefix: string, gathered: Gathered): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const built = new Map<string, Record<string, unknown>[]>();
+  for (const list of row.lists) {
+    const elements = buildList(list, cells, related, prefix, gathered);
+    built.set(list.name, elements);
+    if (elements.length > 0) setPath(record, list.segments, elements);
+  }
+  for (const field of row.fields) {
+    const value = fieldValue(field, cells, related, built, prefix, gathered);
+    if (value !== undefined) setPath(record, field.segments, value);
+  }
+  return record;
+}
+
+function buildList(list: CompiledList, cells: readonly string[], related: RelatedRows, prefix: string, gathered: Gathered): Record<string, unknown>[] {
+  const key = (cells[list.keyPosition] ?? '').trim();
+  if (key === '') return [];
+  const elements: Record<string, unknown>[] = [];
+  for (const child of related.list(list.file, list.keyColumn, key)) {
+    if (!list.row.keep(child.cells)) continue;
+    const path = `${prefix}${list.name}.${elements.length}`;
+    const location = { file: list.file, line: child.line };
+    (gathered.children ??= new Map()).set(path, location);
+    const before = gathered.issues.length;
+    elements.push(buildRow(list.row, child.cells, related, `${path}.`, gathered));
+    for (let i = before; i < gathered.issues.length; i++) gathered.issues[i] = { ...gathered.issues[i]!, child: gathered.issues[i]!.child ?? location };
+  }
+  return elements;
+}
+
+function fieldValue(field: CompiledField, cells: readonly string[], related: RelatedRows, built: Map<string, Record<string, unknown>[]>, prefix: string, gathered: Gathered): unknown {
+  const source = field.value;
+  switch (source.kind) {
+    case 'value':
+      return source.value;
+    case 'cell':
+    case 'lookup': {
+      let text: string | undefined;
+      if (source.kind === 'cell') text = cells[source.position];
+      else {
+        const key = (cells[source.keyPosition] ?? '').trim();
+        text = key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
+      }
+      const outcome = source.read(text ?? '');
+      if ('absent' in outcome) return undefined;
+      if (outcome.ok) return outcome.value;
+      gathered.issues.push({ ...outcome.issue, path: `${prefix}${field.target}` });
+      return text;
+    }
+    case 'template': {
+      let text = '';
+      let filled = false;
+      for (const part of source.parts) {
+        if (typeof part === 'string') text += part;
+        else {
+          const cell = (cells[part] ?? '').trim();
+          if (cell !== '') filled = true;
+          text += cell;
+        }
+      }
+      return filled ? text : undefined;
+    }
+    case 'sum': {
+      const elements = built.get(source.list) ?? [];
+      let sum = 0;
+      let counted = 0;
+      for (const element of elements) {
+        const value = getPath(element, source.field);
+        if (typeof value === 'number') {
+          sum += value;
+          counted++;
+        }
+      }
+      // Cents added as floats drift (0.1 + 0.2): round far below a cent.
+      return counted === 0 ? undefined : Math.round(sum * 1e6) / 1e6;
+    }
+  }
+}
+
+/** Gives issues inside a list element the child row they came from (schema and flow issues found after mapping). */
+export function locateInChildren<T extends Issue>(issues: T[], children: ReadonlyMap<string, ChildLocation> | undefined): T[] {
+  if (!children || children.size === 0) return issues;
+  return issues.map((issue) => {
+    if (issue.child || issue.path === '') return issue;
+    const segments = issue.path.split('.');
+    for (let length = segments.length; length > 1; length--) {
+      const location = children.get(segments.slice(0, length).join('.'));
+      if (location) return { ...issue, child: location };
+    }
+    return issue;
+  });
+}

@@ -1,0 +1,114 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from './helpers/localServer.js';
+import { runCli } from './helpers/memoryIo.js';
+
+const FIXTURE = 'fixtures/marketplace';
+const MAPPING = `${FIXTURE}/mapping.yaml`;
+const env = { COLLECT_API_KEY: 'sk_test_marketplace' };
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+/** A copy of the worked example, with some files replaced. */
+function exportCopy(changes: Record<string, (text: string) => string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'collect-marketplace-'));
+  cpSync(FIXTURE, dir, { recursive: true });
+  for (const [name, change] of Object.entries(changes)) writeFileSync(join(dir, name), change(readFileSync(join(dir, name), 'utf8')));
+  return dir;
+}
+
+describe('the marketplace export through its mapping', () => {
+  it('checks the raw export: orders with their payments and items, statuses mapped, ignored columns noted once', async () => {
+    const { code, stdout } = await runCli(['backfill', FIXTURE, '--map', MAPPING, '--dry-run', '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(code).toBe(0);
+    expect(report.summary).toMatchObject({ records: 11, valid: 11, errors: 0, warnings: 0 });
+    expect(report.files.map((f: { endpoint: string; records: number }) => `${f.endpoint}:${f.records}`)).toEqual(['order:6', 'status:5']);
+    expect(report.notes).toEqual([expect.objectContaining({ code: 'ignored-columns', message: expect.stringContaining('"order_approved_at"') })]);
+  });
+
+  it('sends only the mapped fields, local times as UTC, in flow order', async () => {
+    const server = await startServer(() => ({ status: 200, body: { message: 'ok' } }));
+    closers.push(server.close);
+    const { code } = await runCli(['backfill', FIXTURE, '--map', MAPPING, '--base-url', server.url, '--format', 'json'], { env });
+    expect(code).toBe(0);
+    const bodies = server.requests.map((request) => `${request.method} ${request.path} ${request.body}`);
+    expect(bodies).toHaveLength(11);
+    const first = JSON.parse(server.requests.find((request) => request.body.includes('"e481f51cbdc54678b7cc49136f2d6af7"') && request.method === 'POST')!.body);
+    expect(first).toEqual({
+      id: 'e481f51cbdc54678b7cc49136f2d6af7', evaluate: false, currency: 'BRL', creation_datetime: '2017-10-02T13:56:00Z',
+      user: { id: '7c396fd4830fd04220f754e42b4e5bff' }, total_paid_value: 38.71, custom_data: { customer_state: 'SP' },
+      payments: [
+        { id: 'e481f51cbdc54678b7cc49136f2d6af7-1', method: 'credit_card', installments: 1, value: 18.12 },
+        { id: 'e481f51cbdc54678b7cc49136f2d6af7-3', method: 'voucher', installments: 1, value: 2 },
+        { id: 'e481f51cbdc54678b7cc49136f2d6af7-2', method: 'voucher', installments: 1, value: 18.59 },
+      ],
+      items: [{ quantity: 1, unit_price: 29.99, product: { product_id: '87285b34884572647811a353c7ac498a', categories: ['utilidades_domesticas'], seller: { id: '3504c0cb71d7fa48d967e0e4c94d59d9' } } }],
+    });
+    expect(bodies.some((body) => body.includes('order_status') || body.includes('order_approved_at'))).toBe(false);
+    expect(bodies.filter((body) => body.startsWith('PUT /v2/order ')).map((body) => JSON.parse(body.slice(body.indexOf('{'))).status).sort()).toEqual(['approved', 'approved', 'approved', 'cancelled', 'pending']);
+    // Each order's creation before its status.
+    for (const [position, body] of bodies.entries()) {
+      if (!body.startsWith('PUT')) continue;
+      const id = JSON.parse(body.slice(body.indexOf('{'))).id as string;
+      expect(bodies.findIndex((other) => other.startsWith('POST') && other.includes(`"id":"${id}"`))).toBeLessThan(position);
+    }
+  });
+
+  it('names the source file and line of the row, and of the child row, and writes rejects that the same mapping reads back', async () => {
+    const dir = exportCopy({ 'olist_order_payments_dataset.csv': (text) => text.replace('boleto,1,141.46', 'boleto,1,"141,46"') });
+    const rejects = join(dir, 'rejects.csv');
+    const { code, stdout } = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--dry-run', '--format', 'json', '--rejects', rejects]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.issues).toEqual(expect.arrayContaining([expect.objectContaining({
+      code: 'invalid-number', path: 'payments.0.value', file: join(dir, 'olist_orders_dataset.csv'), line: 3, child: { file: 'olist_order_payments_dataset.csv', line: 4 },
+    })]));
+    const written = readFileSync(rejects, 'utf8').split('\n');
+    expect(written[0]).toMatch(/^order_id,customer_id,order_status,order_purchase_timestamp,.*,collect_reason$/);
+    expect(written[1]).toMatch(/^53cdb2fc8bc7dce0b6741e2150273451,b0830fb4747a6c6d20dea0b8c802d7ef,delivered,7\/24\/2018 20:41,/);
+    expect(written.filter((line) => line !== '')).toHaveLength(2);
+    // Fixed at the source (the payment) and fed back: the rejects file through the same mapping.
+    writeFileSync(join(dir, 'olist_orders_dataset.csv'), readFileSync(rejects));
+    writeFileSync(join(dir, 'olist_order_payments_dataset.csv'), readFileSync(join(FIXTURE, 'olist_order_payments_dataset.csv')));
+    const again = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--dry-run', '--format', 'json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ records: 2, valid: 2, errors: 0 });
+  }, 60_000);
+
+  it('refuses a mistaken mapping before reading any record: exit 2, the mapping line and a did-you-mean', async () => {
+    const dir = exportCopy({ 'mapping.yaml': (text) => text.replace('column: order_purchase_timestamp', 'column: order_purchase_timestmp').replace('total_paid_value:', 'total_paid_valeu:') });
+    const { code, stdout, stderr } = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--dry-run']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`${join(dir, 'mapping.yaml')}:13: the column "order_purchase_timestmp" is not in the header of olist_orders_dataset.csv`);
+    expect(stderr).toContain('did you mean "order_purchase_timestamp"?');
+    expect(stderr).toContain(`${join(dir, 'mapping.yaml')}:15: the target total_paid_valeu is not a field the service knows`);
+  });
+
+  it('takes the old flat JSON map on an endpoint command: one column to two fields, unknown columns not sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collect-flat-'));
+    writeFileSync(join(dir, 'export.csv'), 'Order Number,total_paid_value,Financial Status\nO1,10.50,paid\n');
+    writeFileSync(join(dir, 'map.json'), '{"id": "Order Number", "custom_data.order_number": "Order Number"}');
+    const server = await startServer(() => ({ status: 200, body: { message: 'ok' } }));
+    closers.push(server.close);
+    const { code } = await runCli(['order', join(dir, 'export.csv'), '--map', join(dir, 'map.json'), '--base-url', server.url], { env });
+    expect(code).toBe(0);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ id: 'O1', total_paid_value: 10.5, custom_data: { order_number: 'O1' } });
+  });
+
+  it('runs a --transform module after the mapping, for what a mapping cannot say', async () => {
+    const dir = exportCopy();
+    writeFileSync(join(dir, 'transform.mjs'), "export default (record) => (record.status === 'pending' ? null : { ...record, custom_data: { ...record.custom_data, source: 'olist' } });\n");
+    const { code, stdout } = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--transform', join(dir, 'transform.mjs'), '--dry-run', '--format', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).summary.records).toBe(10);
+    const broken = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--transform', join(dir, 'missing.mjs'), '--dry-run']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--transform');
+  }, 60_000);
+});
