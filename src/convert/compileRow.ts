@@ -1,6 +1,6 @@
 import type { Issue } from '../core/issue.js';
 import { convertCell, NEEDS_FULL, quickCell } from './cells.js';
-import type { CsvColumn } from './csvColumns.js';
+import type { CsvColumn } from './csvColumn.js';
 import { columnCountIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
 export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };

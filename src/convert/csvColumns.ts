@@ -1,21 +1,14 @@
 import type * as z from 'zod';
 import { error, warning, type Issue } from '../core/issue.js';
-import { fieldKindAt, type FieldKind } from '../schema/introspect.js';
+import { fieldKindAt } from '../schema/introspect.js';
+import type { CsvColumn } from './csvColumn.js';
 import { convertCell } from './cells.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { unknownFields } from '../validate/unknownFields.js';
 import { compileRowBuilder, type RowBuilder } from './compileRow.js';
 import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
-export interface CsvColumn {
-  position: number;
-  /** The field path the column fills: its header. */
-  path: string;
-  segments: string[];
-  /** For each segment but the last: whether the next one is an array index (precomputed: rows are the hot path). */
-  indexNext: boolean[];
-  kind: FieldKind;
-}
+export type { CsvColumn } from './csvColumn.js';
 
 export interface CsvPlan {
   columns: CsvColumn[];

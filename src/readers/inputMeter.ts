@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { InputSpec } from './openInput.js';
+import type { InputSpec } from './inputSpec.js';
 
 /**
  * Bytes read so far from input files, as stored (compressed for .gz): with the files' sizes it

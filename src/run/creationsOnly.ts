@@ -10,7 +10,7 @@ import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import type { Remembered } from '../state/stateStore.js';
 import { validateRecord } from '../validate/validateRecord.js';
-import type { CheckRecordsOptions } from './checkRecords.js';
+import type { CheckRecordsOptions } from './checkOptions.js';
 
 const REMEMBER_BATCH = 5000;
 

@@ -1,0 +1,13 @@
+import type { InputFormat } from './sourceRecord.js';
+
+/** An input as named on the command line, with how to read it. */
+export interface InputSpec {
+  /** The path as given, `-` for standard input. */
+  name: string;
+  /** Where to read it when that is not `name`: standard input saved to a file, to be read twice. */
+  path?: string;
+  format: InputFormat;
+  gzip: boolean;
+  /** Records already in memory (typed on the command line): read from here, not from a file. */
+  records?: readonly unknown[];
+}
