@@ -3,6 +3,7 @@ import { arrayElement, isFreeForm, objectShape, unwrap } from '../schema/introsp
 import { closest } from '../core/suggest.js';
 import { compilePattern } from './datetimePattern.js';
 import { readNumber } from './readCell.js';
+import type { Resource } from '../resources/resource.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -40,8 +41,8 @@ function typeOf(schema: AnySchema): string {
 }
 
 /** The field a column most likely fills: its whole path, the endpoint's id for `<endpoint>_id`, or a unique leaf name. */
-function matchColumn(column: string, endpoint: string, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
-  for (const variant of variants(column, endpoint)) {
+function matchColumn(column: string, endpoint: Target, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
+  for (const variant of variants(column, endpoint.name)) {
     const path = matchName(variant, endpoint, leaves, taken);
     if (path) return path;
   }
@@ -55,11 +56,14 @@ function variants(column: string, endpoint: string): string[] {
   return [...new Set(names)];
 }
 
-function matchName(column: string, endpoint: string, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
+function matchName(column: string, endpoint: Target, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
   const folded = fold(column);
+  const has = (path: string) => leaves.some((leaf) => leaf.path === path);
   const candidates = [
     leaves.find((leaf) => fold(leaf.path) === folded)?.path,
-    (folded === 'orderid' || folded === `${endpoint}id`) && leaves.some((l) => l.path === 'id') && endpoint !== 'delivery' && endpoint !== 'payment' ? 'id' : undefined,
+    // `order_id` names the field of the record's order; `<endpoint>_id` its own id.
+    folded === 'orderid' && has(endpoint.orderField) ? endpoint.orderField : undefined,
+    folded === `${fold(endpoint.name)}id` && has('id') ? 'id' : undefined,
     (() => {
       const byLeaf = leaves.filter((leaf) => fold(leaf.path.split('.').pop()!) === folded);
       return byLeaf.length === 1 ? byLeaf[0]!.path : undefined;
@@ -94,11 +98,14 @@ const quote = (text: string) => (/^[\w./-]+$/.test(text) && !/^(true|false|null|
  * patterns and number styles guessed from sample cells, enum columns listed with their distinct
  * values next to the allowed ones. Nothing proposed here is ever guessed at run time.
  */
-export function proposeMapping(files: readonly SampledFile[], endpoint: string, schema: AnySchema, zone = 'UTC'): string {
-  const leaves = leafPaths(schema);
+/** The endpoint a mapping is proposed for: its name, body schema and the field naming its order. */
+type Target = Pick<Resource, 'name' | 'orderField'> & { schema: AnySchema };
+
+export function proposeMapping(files: readonly SampledFile[], endpoint: Target, zone = 'UTC'): string {
+  const leaves = leafPaths(endpoint.schema);
   const out = ['# A first mapping proposed by `collect map init`: check every line, then run with --dry-run.', 'version: 1', `zone: ${quote(zone)}                 # the export's local time zone (IANA): set it`, 'records:'];
   for (const sample of files) {
-    out.push(`  - endpoint: ${endpoint}`, `    from: ${quote(sample.file)}`, '    fields:');
+    out.push(`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`, '    fields:');
     const taken = new Set<string>();
     const unmatched: string[] = [];
     sample.header.forEach((column, position) => {

@@ -20,7 +20,7 @@ Example:
     .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
       const samples = [];
       for (const file of files) samples.push({ file: basename(file), ...(await sampleCsv(file)) });
-      io.stdout.write(proposeMapping(samples, flags.endpoint, registry.get(flags.endpoint)!.schema, flags.zone));
+      io.stdout.write(proposeMapping(samples, registry.get(flags.endpoint)!, flags.zone));
     });
   return new Command('map').summary('work with mapping files (see docs/mapping.md)').addCommand(init);
 }
