@@ -1,21 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from './helpers/localServer.js';
+import { describe, expect, it } from 'vitest';
+import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function service() {
-  const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
-  closers.push(server.close);
-  return server;
-}
+const service = acceptingService;
 
 function file(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'collect-decisions-')), name);

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
-import { startServer } from './helpers/localServer.js';
+import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { StateStore } from '../src/state/stateStore.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,16 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const env = { COLLECT_API_KEY: 'k-fraud-by-hand' };
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function service() {
-  const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
-  closers.push(server.close);
-  return server;
-}
+const service = acceptingService;
 
 const mark = (url: string, ...extra: string[]) => ['fraud', '--order-id', 'ORD-1', '--type', 'chargeback', '--comment', 'cb 2024-04-02', '--base-url', url, ...extra];
 

@@ -2,24 +2,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StateLock } from '../src/state/stateLock.js';
 import { namespaceOf, StateStore } from '../src/state/stateStore.js';
 import { nd, orderRecord } from './helpers/history.js';
-import { startServer } from './helpers/localServer.js';
+import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function service() {
-  const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
-  closers.push(server.close);
-  return server;
-}
+const service = acceptingService;
 
 function orders(count: number): string {
   const path = join(mkdtempSync(join(tmpdir(), 'collect-safety-')), 'orders.ndjson');

@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -60,4 +61,11 @@ export function fakeClock(start = Date.parse('2025-01-01T00:00:00Z')) {
       now += ms;
     },
   };
+}
+
+/** A local service that accepts every request (201), closed when the current test finishes. */
+export async function acceptingService(): ReturnType<typeof startServer> {
+  const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
+  onTestFinished(server.close);
+  return server;
 }
