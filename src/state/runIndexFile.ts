@@ -36,12 +36,12 @@ export class RunIndexFile {
     this.db.pragma('synchronous = OFF');
     this.db.pragma('temp_store = FILE');
     this.db.pragma('cache_size = -32768');
-    // Keyed by (order_id, seq): the table itself is in timeline order, read back with one scan.
+    // Appended in reading order (no key to keep in order while a backfill is read); sorted once, when read back.
     this.db.exec(`CREATE TABLE events (
       order_id TEXT NOT NULL, seq INTEGER NOT NULL, endpoint TEXT NOT NULL, file INTEGER NOT NULL,
       idx INTEGER, line INTEGER, schema_valid INTEGER NOT NULL, hash TEXT NOT NULL, facts TEXT NOT NULL, claimed_key TEXT,
-      body TEXT, raw TEXT, earlier TEXT, issues TEXT, PRIMARY KEY (order_id, seq)
-    ) WITHOUT ROWID; CREATE TABLE claims (claimed_key TEXT NOT NULL, order_id TEXT NOT NULL);
+      body TEXT, raw TEXT, earlier TEXT, issues TEXT
+    ); CREATE TABLE claims (claimed_key TEXT NOT NULL, order_id TEXT NOT NULL);
     CREATE TABLE unkeyed (seq INTEGER PRIMARY KEY, endpoint TEXT NOT NULL, file INTEGER NOT NULL, idx INTEGER, line INTEGER, raw TEXT NOT NULL, issues TEXT NOT NULL);`);
     const insert = this.db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.insertUnkeyed = this.db.prepare('INSERT INTO unkeyed (endpoint, file, idx, line, raw, issues) VALUES (?, ?, ?, ?, ?, ?)');
