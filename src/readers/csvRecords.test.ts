@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusSchema } from '../resources/status/index.js';
+import { statusResource, statusSchema } from '../resources/status/index.js';
+import { validateRecord } from '../validate/validateRecord.js';
 import { INLINE_PARSE_BYTES, readCsvRecords } from './csvRecords.js';
 
 async function readAll(...chunks: string[]) {
@@ -49,5 +50,40 @@ describe('readCsvRecords', () => {
     expect(read[0]).toEqual([0, 2, { id: 'R0', status: 'approved', status_reason: 'x'.repeat(60) }, []]);
     expect(read[2499]).toEqual([2499, 2501, { id: 'R2499', status: 'approved', status_reason: 'x'.repeat(60) }, []]);
     expect(read[2500]).toEqual([2500, 2502, null, ['invalid-csv']]);
+  });
+});
+
+describe('readCsvRecords with a check', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  async function readChecked(input: string) {
+    const out = [];
+    const bytes = (async function* () { yield Buffer.from(input); })();
+    for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now } })) out.push(record);
+    return out;
+  }
+  const rows = (count: number) => Array.from({ length: count }, (_, n) => (n % 97 === 5 ? `R${n},aproved,\n` : n % 89 === 3 ? `,approved,${'x'.repeat(40)}\n` : `R${n},approved,${'x'.repeat(40)}\n`));
+
+  it.each([
+    ['small input, checked on this thread', 300],
+    ['large input, checked on the parse worker', 3000],
+  ])('%s: every row carries the same issues as checking it here', async (_name, count) => {
+    const input = `id,status,status_reason\n${rows(count).join('')}`;
+    expect(input.length > INLINE_PARSE_BYTES).toBe(count > 1000);
+    const read = await readChecked(input);
+    expect(read).toHaveLength(count);
+    for (const record of read) {
+      expect(record.validated).toBe(true);
+      expect(record.issues).toEqual(validateRecord(statusResource, record.value, { now }, [], { fieldsChecked: true }));
+    }
+    expect(read.filter((record) => record.issues.length > 0).map((record) => record.line)).toEqual(
+      rows(count).flatMap((row, n) => (row.startsWith('R') && !row.includes('aproved') ? [] : [n + 2])),
+    );
+  });
+
+  it('removes the formula guard of a rejects file before checking, on the parse worker too', async () => {
+    const input = `id,status,status_reason,collect_reason\n${Array.from({ length: 3000 }, (_, n) => `R${n},approved,'=SUM(A1),bad\n`).join('')}`;
+    const read = await readChecked(input);
+    expect(read.at(-1)?.value).toEqual({ id: 'R2999', status: 'approved', status_reason: '=SUM(A1)' });
+    expect(read.at(-1)?.raw).toEqual({ kind: 'csv', header: ['id', 'status', 'status_reason', 'collect_reason'], cells: ['R2999', 'approved', '=SUM(A1)', 'bad'] });
   });
 });

@@ -3,13 +3,16 @@ import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
-import { parseCsvRows, type RowBatch } from './csvRows.js';
+import { createRowStage } from './csvRecordStage.js';
+import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
 import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
   schema: z.core.$ZodType;
   limits?: ReadLimits;
+  /** Check the rows against this endpoint (of the built-in registry) where they are parsed, with the run's clock. */
+  check?: { endpoint: string; now: Date };
 }
 
 function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
@@ -27,15 +30,29 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
 /** Inputs up to this many bytes are parsed on this thread: a worker costs more to start than they take to parse. */
 export const INLINE_PARSE_BYTES = 128 * 1024;
 
-/** The input's rows: parsed here when it is small, on the parse worker (the second core) otherwise. */
-async function* csvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): AsyncGenerator<RowBatch> {
+/** The compiled stage module the parse worker imports: dist/ also when this code runs from src/ (the tests build it first). */
+const stageUrl = new URL('./csvRecordStage.js', import.meta.url.endsWith('.ts') ? import.meta.url.replace('/src/', '/dist/') : import.meta.url).href;
+
+/**
+ * The input's records, built in batches: on this thread when the input is small, on the parse
+ * worker (the second core) otherwise, with the plan `staging` makes of the header.
+ */
+async function* stagedBatches(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging: Staging): AsyncGenerator<RowBatch> {
   const input = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
   while (size <= INLINE_PARSE_BYTES) {
     const step = await input.next();
     if (step.done) {
-      yield await parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
+      const batch = await parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
+      if (batch.rows.length === 0) {
+        yield batch;
+        return;
+      }
+      const plan = staging.plan(batch.rows[0]!, batch.lines[0]!);
+      if (!plan) return;
+      const { rows: _rows, lines: _lines, ...end } = batch;
+      yield { rows: [], lines: [], staged: createRowStage(plan)(batch.rows.slice(1), batch.lines.slice(1)), ...end };
       return;
     }
     head.push(step.value);
@@ -49,7 +66,7 @@ async function* csvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): As
       await input.return?.();
     }
   };
-  yield* parseCsvRows(rest(), maxRecordSize);
+  yield* parseCsvRows(rest(), maxRecordSize, staging);
 }
 
 /** Far past any export of the service's records (a few hundred columns, a few thousand with many numbered items). */
@@ -64,36 +81,50 @@ function tooManyColumns(header: readonly string[]): Issue {
 
 /**
  * Records of a CSV input: the header names fields, each row becomes a nested record
- * starting on its own line (blank lines and multi-line cells counted).
+ * starting on its own line (blank lines and multi-line cells counted). With `check`, every row
+ * comes checked against its endpoint by the thread that parsed it (the second core on a large input).
  */
 export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string, options: CsvOptions): AsyncGenerator<SourceRecord> {
-  let plan: CsvPlan | undefined;
-  let header: readonly string[] = [];
-  let index = 0;
-  // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
-  let restore = false;
   const limits = options.limits ?? defaultLimits;
-  for await (const batch of csvRows(bytes, limits.maxRecordBytes)) {
-    for (let n = 0; n < batch.rows.length; n++) {
-      let cells = batch.rows[n]!;
-      const start = batch.lines[n]!;
-      if (!plan) restore = cells.includes(REASON_FIELD);
-      if (restore) cells = cells.map(restoreFormula);
-      if (!plan && cells.length > MAX_CSV_COLUMNS) {
+  let header: readonly string[] | undefined;
+  let plan: CsvPlan | undefined;
+  /** What the header says, to yield before its rows. */
+  let said: SourceRecord | undefined;
+  let index = 0;
+  const staging: Staging = {
+    stageUrl,
+    plan(cells, line) {
+      // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
+      const restore = cells.includes(REASON_FIELD);
+      header = restore ? cells.map(restoreFormula) : cells;
+      if (header.length > MAX_CSV_COLUMNS) {
         // A header this wide is not an export of the service's records: one verdict for the file, not one per column.
-        yield { file, index: null, line: start, issues: [tooManyColumns(cells)] };
-        return;
+        said = { file, index: null, line, issues: [tooManyColumns(header)] };
+        return undefined;
       }
-      if (!plan) {
-        header = cells;
-        const planned = planCsvColumns(cells, options.schema);
-        plan = planned.plan;
-        if (planned.issues.length > 0) yield { file, index: null, line: start, issues: planned.issues };
-        continue;
+      const planned = planCsvColumns(header, options.schema);
+      plan = planned.plan;
+      if (planned.issues.length > 0) said = { file, index: null, line, issues: planned.issues };
+      const check = options.check;
+      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, ...(check ? { endpoint: check.endpoint } : {}) };
+    },
+  };
+  for await (const batch of stagedBatches(bytes, limits.maxRecordBytes, staging)) {
+    if (said) yield said;
+    said = undefined;
+    const staged = batch.staged;
+    if (staged && plan && header) {
+      let next = 0;
+      for (let n = 0; n < staged.rows.length; n++) {
+        const cells = staged.rows[n]!;
+        const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : undefined;
+        const built = rowToRecord(plan, cells);
+        const record: SourceRecord = { file, index: index++, line: staged.lines[n]!, value: built.value, issues: staged.validated ? found ?? [] : built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
+        if (staged.validated) record.validated = true;
+        yield record;
       }
-      const { value, issues } = rowToRecord(plan, cells);
-      yield { file, index: index++, line: start, value, issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
     }
-    if (batch.error) yield { file, index: plan ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };
+    if (batch.error) yield { file, index: header ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };
   }
+  if (said) yield said;
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { StagePlan, StagedRows } from './csvRecordStage.js';
 
 /** What the parse worker sends back: the rows of one chunk, and at the end `done` or the parse error. */
 export interface RowBatch {
@@ -8,6 +9,20 @@ export interface RowBatch {
   done?: true;
   /** The parse error that ended the input, with the line where the failing row starts. */
   error?: { code: string; message: string; line: number };
+  /** How many chunks this batch answers (rows held back for a plan come with the answers of later chunks). */
+  acks?: number;
+  /** Staging: the rows built into records on the worker (then `rows` is empty). */
+  staged?: StagedRows;
+}
+
+/**
+ * Records built on the worker too: the header goes to `plan` (on this thread, with the schema);
+ * the worker builds every row after it with that plan (csvRecordStage.ts). Undefined: stop reading.
+ */
+export interface Staging {
+  /** The compiled csvRecordStage module, which the worker imports. */
+  stageUrl: string;
+  plan(header: string[], line: number): StagePlan | undefined;
 }
 
 /** Chunks handed to the worker and not yet consumed: bounds memory when validation is the slower side. */
@@ -17,12 +32,13 @@ const WINDOW = 4;
  * Parses CSV bytes into rows of cells on a worker thread, so that parsing and validation
  * use both cores. Batches come back in input order; an error ends the stream after the rows before it.
  */
-export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number): AsyncGenerator<RowBatch> {
-  const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData: { maxRecordSize } });
-  const inbox: RowBatch[] = [];
+export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging): AsyncGenerator<RowBatch> {
+  const workerData = staging ? { maxRecordSize, stageUrl: staging.stageUrl } : { maxRecordSize };
+  const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData });
+  const inbox: (RowBatch & { header?: string[]; line?: number })[] = [];
   let wake: (() => void) | undefined;
   let crash: Error | undefined;
-  worker.on('message', (batch: RowBatch) => {
+  worker.on('message', (batch: RowBatch & { header?: string[]; line?: number }) => {
     inbox.push(batch);
     wake?.();
   });
@@ -30,7 +46,7 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
     crash = cause;
     wake?.();
   });
-  const next = async (): Promise<RowBatch> => {
+  const next = async (): Promise<RowBatch & { header?: string[]; line?: number }> => {
     while (inbox.length === 0) {
       if (crash) throw crash;
       await new Promise<void>((resolve) => (wake = resolve));
@@ -60,7 +76,13 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
     await send();
     for (;;) {
       const batch = await next();
-      inFlight--;
+      if (batch.header) {
+        const plan = staging?.plan(batch.header, batch.line ?? 1);
+        if (!plan) return;
+        worker.postMessage({ plan });
+        continue;
+      }
+      inFlight -= batch.acks ?? 1;
       yield batch;
       if (batch.done || batch.error) return;
       await send();

@@ -10,6 +10,8 @@ export interface SourceRecord {
   line: number | null;
   /** The record; absent when it could not be read at all. */
   value?: unknown;
+  /** `issues` already hold the whole check of the record against its endpoint (made where a CSV file was parsed). */
+  validated?: true;
   /** Problems found while reading (bad JSON, a cell that is not a number). */
   issues: Issue[];
   /** Its fields were already checked against the schema when the file's header was read (CSV). */

@@ -24,10 +24,10 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
     for (const note of map?.notes ?? []) builder.note(note.code, note.message);
-    for await (const record of readRecords(spec, resource, options.stdin, map, options.limits)) {
+    for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
-      const issues = record.value === undefined
+      const issues = record.value === undefined || record.validated
         ? record.issues
         : locateInChildren(validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true }), record.children);
       const invalid = builder.add(resource.name, location, issues);

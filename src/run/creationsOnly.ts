@@ -84,13 +84,13 @@ export class CreationsOnly {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
       for (const { resource, spec, map } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, map, options.limits)) {
+        for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           const value = record.value;
           const facts = isRecord(value) ? resource.facts(value) : null;
           if (!isRecord(value) || !facts || !this.candidates.has(facts.orderId)) continue;
-          const issues = validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
+          const issues = record.validated ? record.issues : validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
           const event = lazyEvent(resource, value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues));
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);

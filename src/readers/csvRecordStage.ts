@@ -1,0 +1,50 @@
+import type { Issue } from '../core/issue.js';
+import { restoreFormula } from '../convert/formulaCells.js';
+import type { CsvColumn } from '../convert/csvColumn.js';
+import { buildRowGeneric } from '../convert/csvColumns.js';
+import { compileRowBuilder } from '../convert/compileRow.js';
+import { registry } from '../resources/registry.js';
+import { validateRecord } from '../validate/validateRecord.js';
+
+/** What the thread that parses a CSV file needs to check its rows: the plan of its header, as plain data. */
+export interface StagePlan {
+  columns: CsvColumn[];
+  width: number;
+  /** A rejects file collect wrote: its cells lose the formula guard. */
+  restore: boolean;
+  /** The endpoint whose schema and checks the rows are held to; none: the rows are only built. */
+  endpoint?: string;
+  /** The run's clock (checks of dates in the future), in milliseconds. */
+  now: number;
+}
+
+/**
+ * Rows of one CSV file, checked: each row's cells (formula guard removed) and line, and every
+ * problem of the rows that have any (conversion and schema), by position in the batch.
+ */
+export interface StagedRows {
+  rows: string[][];
+  lines: number[];
+  issues: { at: number; issues: Issue[] }[];
+  /** Whether `issues` holds the whole check of each row (the endpoint's schema and checks). */
+  validated: boolean;
+}
+
+/** Builds and checks rows with a header's plan, on whichever thread parses the file. */
+export function createRowStage(plan: StagePlan): (rows: string[][], lines: number[]) => StagedRows {
+  const build = compileRowBuilder(plan.columns, plan.width) ?? ((cells: readonly string[]) => buildRowGeneric(plan.columns, plan.width, cells));
+  const resource = plan.endpoint === undefined ? undefined : registry.get(plan.endpoint);
+  const context = { now: new Date(plan.now) };
+  return (rows, lines) => {
+    const staged: StagedRows = { rows, lines, issues: [], validated: resource !== undefined };
+    if (!resource && !plan.restore) return staged; // the thread that reads them builds and checks them
+    for (let n = 0; n < rows.length; n++) {
+      if (plan.restore) rows[n] = rows[n]!.map(restoreFormula);
+      if (!resource) continue;
+      const { value, issues } = build(rows[n]!);
+      const found = resource ? validateRecord(resource, value, context, issues, { fieldsChecked: true }) : issues;
+      if (found.length > 0) staged.issues.push({ at: n, issues: found });
+    }
+    return staged;
+  };
+}
