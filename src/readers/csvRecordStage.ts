@@ -28,6 +28,8 @@ export interface StagedRows {
   issues: { at: number; issues: Issue[] }[];
   /** Whether `issues` holds the whole check of each row (the endpoint's schema and checks). */
   validated: boolean;
+  /** When validated: each row's order id ('' when it has none), so a run that needs nothing else never builds the record again. */
+  orderIds: string[];
 }
 
 /** Builds and checks rows with a header's plan, on whichever thread parses the file. */
@@ -36,13 +38,15 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
   const resource = plan.endpoint === undefined ? undefined : registry.get(plan.endpoint);
   const context = { now: new Date(plan.now) };
   return (rows, lines) => {
-    const staged: StagedRows = { rows, lines, issues: [], validated: resource !== undefined };
+    const staged: StagedRows = { rows, lines, issues: [], validated: resource !== undefined, orderIds: [] };
     if (!resource && !plan.restore) return staged; // the thread that reads them builds and checks them
     for (let n = 0; n < rows.length; n++) {
       if (plan.restore) rows[n] = rows[n]!.map(restoreFormula);
       if (!resource) continue;
       const { value, issues } = build(rows[n]!);
-      const found = resource ? validateRecord(resource, value, context, issues, { fieldsChecked: true }) : issues;
+      const found = validateRecord(resource, value, context, issues, { fieldsChecked: true });
+      const id = value[resource.orderField];
+      staged.orderIds.push(typeof id === 'string' ? id : '');
       if (found.length > 0) staged.issues.push({ at: n, issues: found });
     }
     return staged;

@@ -118,10 +118,21 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       for (let n = 0; n < staged.rows.length; n++) {
         const cells = staged.rows[n]!;
         const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : undefined;
-        const built = rowToRecord(plan, cells);
-        const record: SourceRecord = { file, index: index++, line: staged.lines[n]!, value: built.value, issues: staged.validated ? found ?? [] : built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
-        if (staged.validated) record.validated = true;
-        yield record;
+        const location = { file, index: index++, line: staged.lines[n]! };
+        if (!staged.validated) {
+          const built = rowToRecord(plan, cells);
+          yield { ...location, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
+          continue;
+        }
+        // Built again here only when asked for: a run that checks creations alone needs just the order id.
+        const rowPlan = plan;
+        let value: Record<string, unknown> | undefined;
+        yield {
+          ...location, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells },
+          get value() {
+            return (value ??= rowToRecord(rowPlan, cells).value);
+          },
+        };
       }
     }
     if (batch.error) yield { file, index: header ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };

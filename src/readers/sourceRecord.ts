@@ -12,6 +12,8 @@ export interface SourceRecord {
   value?: unknown;
   /** `issues` already hold the whole check of the record against its endpoint (made where a CSV file was parsed). */
   validated?: true;
+  /** With `validated`: the record's order id ('' when it has none), read where it was checked. */
+  orderId?: string;
   /** Problems found while reading (bad JSON, a cell that is not a number). */
   issues: Issue[];
   /** Its fields were already checked against the schema when the file's header was read (CSV). */

@@ -30,7 +30,7 @@ export async function* transformRecords(records: AsyncIterable<SourceRecord>, tr
         continue;
       }
       // The transform may add fields of its own: they get the full unknown-field check.
-      const { fieldsChecked: _checked, validated: _validated, ...rest } = record;
+      const { fieldsChecked: _checked, validated: _validated, orderId: _orderId, ...rest } = record;
       yield { ...rest, value };
     }
   }

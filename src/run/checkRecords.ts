@@ -27,12 +27,12 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
     for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
-      const issues = record.value === undefined || record.validated
+      const issues = record.validated || record.value === undefined
         ? record.issues
         : locateInChildren(validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true }), record.children);
       const invalid = builder.add(resource.name, location, issues);
       if (lean) {
-        lean.judge(seq++, resource, record.value, location, !invalid);
+        lean.judge(seq++, resource, record, location, !invalid);
       } else {
         const raw = sink?.needsRaw ? record.raw : undefined;
         const kept = raw && invalid ? { issues: builder.faulting(issues) } : {};

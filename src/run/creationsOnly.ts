@@ -6,6 +6,7 @@ import { flowRules } from '../flow/rules/index.js';
 import { ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, PriorOrder } from '../flow/timeline.js';
 import { readRecords } from '../readers/readRecords.js';
+import type { SourceRecord } from '../readers/sourceRecord.js';
 import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import type { Remembered } from '../state/stateStore.js';
@@ -53,17 +54,20 @@ export class CreationsOnly {
   }
 
   /** Pass 1: one record read, at reading position `seq`, after its schema check. */
-  judge(seq: number, resource: Resource, value: unknown, location: RecordLocation, schemaValid: boolean): void {
-    if (!isRecord(value)) return;
+  judge(seq: number, resource: Resource, record: SourceRecord, location: RecordLocation, schemaValid: boolean): void {
     if (!this.options.remember && !this.options.state.hasOrders) {
       // No state to read or write: a lone creation has nothing to be judged against, so its id is all pass 1 needs.
-      const id = value[resource.orderField];
+      const value = record.orderId === undefined ? record.value : undefined;
+      if (record.orderId === undefined && !isRecord(value)) return;
+      const id = record.orderId ?? (value as Record<string, unknown>)[resource.orderField];
       if (typeof id === 'string' && id !== '' && this.fingerprints.add(id)) {
         this.held.add(seq);
         this.candidates.add(id);
       }
       return;
     }
+    const value = record.value;
+    if (!isRecord(value)) return;
     const facts = resource.facts(value);
     if (!facts) return;
     if (this.fingerprints.add(facts.orderId)) {
@@ -87,6 +91,7 @@ export class CreationsOnly {
         for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
+          if (record.orderId !== undefined && !this.candidates.has(record.orderId)) continue; // not built again
           const value = record.value;
           const facts = isRecord(value) ? resource.facts(value) : null;
           if (!isRecord(value) || !facts || !this.candidates.has(facts.orderId)) continue;
