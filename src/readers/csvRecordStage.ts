@@ -16,6 +16,8 @@ export interface StagePlan {
   endpoint?: string;
   /** The run's clock (checks of dates in the future), in milliseconds. */
   now: number;
+  /** False: checked rows are not sent back (the reader needs only their lines, issues and order ids). */
+  rows: boolean;
 }
 
 /**
@@ -23,11 +25,12 @@ export interface StagePlan {
  * problem of the rows that have any (conversion and schema), by position in the batch.
  */
 export interface StagedRows {
-  rows: string[][];
   lines: number[];
   issues: { at: number; issues: Issue[] }[];
   /** Whether `issues` holds the whole check of each row (the endpoint's schema and checks). */
   validated: boolean;
+  /** Each row's cells; empty when the plan asked for checked rows without them. */
+  rows: string[][];
   /** When validated: each row's order id ('' when it has none), so a run that needs nothing else never builds the record again. */
   orderIds: string[];
 }
@@ -49,6 +52,7 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
       staged.orderIds.push(typeof id === 'string' ? id : '');
       if (found.length > 0) staged.issues.push({ at: n, issues: found });
     }
+    if (resource && !plan.rows) staged.rows = [];
     return staged;
   };
 }

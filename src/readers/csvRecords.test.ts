@@ -55,10 +55,10 @@ describe('readCsvRecords', () => {
 
 describe('readCsvRecords with a check', () => {
   const now = new Date('2026-01-01T00:00:00Z');
-  async function readChecked(input: string) {
+  async function readChecked(input: string, values = true) {
     const out = [];
     const bytes = (async function* () { yield Buffer.from(input); })();
-    for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now } })) out.push(record);
+    for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, values } })) out.push(record);
     return out;
   }
   const rows = (count: number) => Array.from({ length: count }, (_, n) => (n % 97 === 5 ? `R${n},aproved,\n` : n % 89 === 3 ? `,approved,${'x'.repeat(40)}\n` : `R${n},approved,${'x'.repeat(40)}\n`));
@@ -85,5 +85,13 @@ describe('readCsvRecords with a check', () => {
     const read = await readChecked(input);
     expect(read.at(-1)?.value).toEqual({ id: 'R2999', status: 'approved', status_reason: '=SUM(A1)' });
     expect(read.at(-1)?.raw).toEqual({ kind: 'csv', header: ['id', 'status', 'status_reason', 'collect_reason'], cells: ['R2999', 'approved', '=SUM(A1)', 'bad'] });
+  });
+
+  it('without values, gives each checked row its location, issues and order id only', async () => {
+    const input = `id,status,status_reason\n${rows(3000).join('')}`;
+    const full = await readChecked(input);
+    const lean = await readChecked(input, false);
+    expect(lean.map((record) => [record.index, record.line, record.issues, record.orderId])).toEqual(full.map((record) => [record.index, record.line, record.issues, (record.value as { id?: string }).id ?? '']));
+    expect(lean.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
   });
 });

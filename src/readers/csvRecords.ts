@@ -11,8 +11,11 @@ import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecor
 export interface CsvOptions {
   schema: z.core.$ZodType;
   limits?: ReadLimits;
-  /** Check the rows against this endpoint (of the built-in registry) where they are parsed, with the run's clock. */
-  check?: { endpoint: string; now: Date };
+  /**
+   * Check the rows against this endpoint (of the built-in registry) where they are parsed, with the
+   * run's clock. `values` false: the records carry no value and no raw row (the reader needs neither).
+   */
+  check?: { endpoint: string; now: Date; values: boolean };
 }
 
 function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
@@ -106,7 +109,7 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       plan = planned.plan;
       if (planned.issues.length > 0) said = { file, index: null, line, issues: planned.issues };
       const check = options.check;
-      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, ...(check ? { endpoint: check.endpoint } : {}) };
+      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, rows: check?.values !== false, ...(check ? { endpoint: check.endpoint } : {}) };
     },
   };
   for await (const batch of stagedBatches(bytes, limits.maxRecordBytes, staging)) {
@@ -115,10 +118,14 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
     const staged = batch.staged;
     if (staged && plan && header) {
       let next = 0;
-      for (let n = 0; n < staged.rows.length; n++) {
-        const cells = staged.rows[n]!;
+      for (let n = 0; n < staged.lines.length; n++) {
         const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : undefined;
         const location = { file, index: index++, line: staged.lines[n]! };
+        const cells = staged.rows[n];
+        if (!cells) {
+          yield { ...location, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]! };
+          continue;
+        }
         if (!staged.validated) {
           const built = rowToRecord(plan, cells);
           yield { ...location, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };

@@ -20,16 +20,24 @@ async function* decode(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/**
- * Every record of one input, in order, with its location; decoding failures become an InputError.
- * With the run's clock (`now`), CSV records come checked where they are parsed (see `validated`).
- */
-export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, hooks?: ReadHooks, limits: ReadLimits = defaultLimits, now?: Date): AsyncGenerator<SourceRecord> {
-  const records = readInput(spec, resource, stdin, hooks, limits, now);
-  return hooks?.transform ? transformRecords(records, hooks.transform) : records;
+/** How a run reads its inputs. */
+export interface ReadOptions {
+  hooks?: ReadHooks | undefined;
+  limits?: ReadLimits | undefined;
+  /** The run's clock: given, CSV records come checked where they are parsed (see `validated`). */
+  now?: Date | undefined;
+  /** False: the run needs of a checked CSV record only its location, issues and order id (no value, no raw row). */
+  values?: boolean;
 }
 
-async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, hooks: ReadHooks | undefined, limits: ReadLimits, now: Date | undefined): AsyncGenerator<SourceRecord> {
+/** Every record of one input, in order, with its location; decoding failures become an InputError. */
+export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<SourceRecord> {
+  const records = readInput(spec, resource, stdin, options);
+  return options.hooks?.transform ? transformRecords(records, options.hooks.transform) : records;
+}
+
+async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {
+  const { hooks, limits = defaultLimits, now } = options;
   const map = hooks?.mapping;
   if (spec.records !== undefined) {
     yield* spec.records.map((value, index) => ({ file: spec.name, index, line: null, value, issues: [], raw: { kind: 'text' as const, text: JSON.stringify(value) } }));
@@ -41,7 +49,10 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
     if (map && spec.format !== 'csv') {
       yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
     } else if (map) yield* readMappedCsvRecords(bytes, spec.name, map, limits);
-    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(now && !hooks?.transform && registry.get(resource.name) === resource ? { check: { endpoint: resource.name, now } } : {}) });
+    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, {
+      schema: resource.schema, limits,
+      ...(now && !hooks?.transform && registry.get(resource.name) === resource ? { check: { endpoint: resource.name, now, values: options.values !== false } } : {}),
+    });
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name, limits);
     else yield* readJsonRecords(decode(bytes), spec.name, limits);
   } catch (cause) {

@@ -24,7 +24,7 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
     for (const note of map?.notes ?? []) builder.note(note.code, note.message);
-    for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
+    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, values: !lean?.needsOnlyIds })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.validated || record.value === undefined

@@ -53,6 +53,11 @@ export class CreationsOnly {
     return options.inputs.every((input) => input.resource.role === 'creation') && !options.sink;
   }
 
+  /** No state to read or write, no shard to pick: a lone creation has nothing to be judged against, so its order id is all pass 1 needs. */
+  get needsOnlyIds(): boolean {
+    return !this.options.remember && !this.options.state.hasOrders && !this.options.keep;
+  }
+
   /** Pass 1: one record read, at reading position `seq`, after its schema check. */
   judge(seq: number, resource: Resource, record: SourceRecord, location: RecordLocation, schemaValid: boolean): void {
     if (!this.options.remember && !this.options.state.hasOrders) {
@@ -88,7 +93,7 @@ export class CreationsOnly {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
       for (const { resource, spec, map } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, map, options.limits, options.now)) {
+        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now })) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           if (record.orderId !== undefined && !this.candidates.has(record.orderId)) continue; // not built again
