@@ -34,7 +34,13 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
 export const INLINE_PARSE_BYTES = 128 * 1024;
 
 /** The compiled stage module the parse worker imports: dist/ also when this code runs from src/ (the tests build it first). */
-const stageUrl = new URL('./csvRecordStage.js', import.meta.url.endsWith('.ts') ? import.meta.url.replace('/src/', '/dist/') : import.meta.url).href;
+const stageUrl = new URL('./csvRecordStage.js', builtUrl(import.meta.url)).href;
+
+function builtUrl(url: string): string {
+  if (!url.endsWith('.ts')) return url;
+  const at = url.lastIndexOf('/src/');
+  return `${url.slice(0, at)}/dist/${url.slice(at + '/src/'.length)}`;
+}
 
 /**
  * The input's records, built in batches: on this thread when the input is small, on the parse
