@@ -94,7 +94,7 @@ export function openStateFile<T>(path: string | null, use: (db: Database.Databas
     raw.pragma('busy_timeout = 5000');
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
-    raw.pragma('cache_size = -65536');
+    raw.pragma('cache_size = -16384');
     migrate(raw, path ?? ':memory:');
   } catch (cause) {
     raw?.close();
