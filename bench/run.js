@@ -4,6 +4,7 @@
 // BENCH_ONLY=name[,name] runs some scenarios; BENCH_ROUNDS (default 5) the rounds; COLLECT_MAIN
 // another build of collect (to compare with an older one); sizes: BENCH_ORDERS, BENCH_BACKFILL_ROWS,
 // BENCH_SEND_ROWS, BENCH_RERUN_ROWS, BENCH_BIG_ROWS. COLLECT_API_KEY of the sends: bench-key.
+// BENCH_POSTGRES_URL (a PostgreSQL server's admin URL) adds the PostgreSQL state's send rate.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +142,40 @@ if (section('send')) {
       );
       row(`sending, ${connections} connections (request rate)`, pairs, { figure: (m) => m.rate, unit: 'req/s', ratio: (a, b) => a.rate / b.rate, target: '>= 0.80x', meets: (r) => r >= 0.8 });
     }
+  } finally {
+    server.close();
+  }
+}
+
+if (section('postgres') && process.env.BENCH_POSTGRES_URL) {
+  // BENCH_POSTGRES_URL: a server's admin URL (a fresh database is made per round), e.g. the tests' throwaway one.
+  const { default: pg } = await import('pg');
+  const freshDatabase = async () => {
+    const admin = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
+    await admin.connect();
+    const name = `collect_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    return Object.assign(new URL(process.env.BENCH_POSTGRES_URL), { pathname: `/${name}` }).toString();
+  };
+  const rows = size('BENCH_SEND_ROWS', 40_000);
+  const statuses = await statusesFile(rows);
+  const server = await startServer();
+  const env = { COLLECT_API_KEY: 'bench-key' };
+  try {
+    console.log(`sending ${rows.toLocaleString('en-US')} status updates, 8 connections, with a PostgreSQL state vs the default SQLite state; requests/s at the server:`);
+    const sent = (run) => async () => {
+      const measured = await run();
+      const seen = await server.served();
+      if (seen.count !== rows) throw new Error(`sent ${seen.count} requests, not ${rows}`);
+      return { ...measured, rate: seen.rate };
+    };
+    const command = [main, 'status', statuses, '--base-url', server.url, '--concurrency', '8', '--format', 'json'];
+    const pairs = await interleaved(
+      sent(async () => measure([...command, '--state', await freshDatabase()], env)),
+      sent(() => withFreshState(command, env)),
+    );
+    row('PostgreSQL state send rate (SQLite rate / PostgreSQL rate)', pairs, { figure: (m) => m.rate, unit: 'req/s', ratio: (a, b) => b.rate / a.rate, target: '<= 1.50x', meets: (r) => r <= 1.5 });
   } finally {
     server.close();
   }
