@@ -126,26 +126,17 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       let next = 0;
       for (let n = 0; n < staged.lines.length; n++) {
         const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : undefined;
-        const location = { file, index: index++, line: staged.lines[n]! };
+        const at = index++;
+        const line = staged.lines[n]!;
         const cells = staged.rows[n];
         if (!cells) {
-          yield { ...location, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]! };
+          yield { file, index: at, line, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]! };
           continue;
         }
-        if (!staged.validated) {
-          const built = rowToRecord(plan, cells);
-          yield { ...location, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
-          continue;
-        }
-        // Built again here only when asked for: a run that checks creations alone needs just the order id.
-        const rowPlan = plan;
-        let value: Record<string, unknown> | undefined;
-        yield {
-          ...location, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells },
-          get value() {
-            return (value ??= rowToRecord(rowPlan, cells).value);
-          },
-        };
+        const built = rowToRecord(plan, cells);
+        yield staged.validated
+          ? { file, index: at, line, value: built.value, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells } }
+          : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
       }
     }
     if (batch.error) yield { file, index: header ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };

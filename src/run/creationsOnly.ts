@@ -15,15 +15,19 @@ import type { CheckRecordsOptions } from './checkOptions.js';
 
 const REMEMBER_BATCH = 5000;
 
-/** A flow event whose content hash is computed only when a rule or the state reads it. */
-function lazyEvent(resource: Resource, value: Record<string, unknown>, facts: FlowEvent['facts'], location: RecordLocation, seq: number, schemaValid: boolean): FlowEvent {
-  let hash: string | undefined;
-  return {
-    facts, resource, location, seq, schemaValid, replay: false,
-    get hash() {
-      return (hash ??= contentHash(resource.name, value));
-    },
-  };
+/** A flow event whose content hash is computed only when a rule or the state reads it (a class: its getter on the prototype costs nothing per event). */
+class LazyEvent implements FlowEvent {
+  readonly replay = false;
+  private known: string | undefined;
+
+  constructor(
+    readonly resource: Resource, private readonly value: Record<string, unknown>, readonly facts: FlowEvent['facts'],
+    readonly location: RecordLocation, readonly seq: number, readonly schemaValid: boolean,
+  ) {}
+
+  get hash(): string {
+    return (this.known ??= contentHash(this.resource.name, this.value));
+  }
 }
 
 /**
@@ -80,7 +84,7 @@ export class CreationsOnly {
       this.candidates.add(facts.orderId);
       return;
     }
-    const event = lazyEvent(resource, value, facts, location, seq, schemaValid);
+    const event = new LazyEvent(resource, value, facts, location, seq, schemaValid);
     const prior = this.options.state.priorOrder(facts.orderId);
     // Remembered as new: should the order come again, pass 2 must not take it for an earlier run's.
     if (this.settle(facts.orderId, prior, [event], () => true) && prior === null) this.fingerprints.flag(facts.orderId);
@@ -101,7 +105,7 @@ export class CreationsOnly {
           const facts = isRecord(value) ? resource.facts(value) : null;
           if (!isRecord(value) || !facts || !this.candidates.has(facts.orderId)) continue;
           const issues = record.validated ? record.issues : validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-          const event = lazyEvent(resource, value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues));
+          const event = new LazyEvent(resource, value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues));
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);
