@@ -58,18 +58,57 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     });
   }
 
-  it('frees slots at once within the window, then makes the slot wait for the commit, made in the background in one group', async () => {
+  it('commits each full group of `window` answers at once; a slot past the window waits until the group is durable', async () => {
     const { state, groups } = countingState();
     const durable = new DurableOutcomes(state, () => new Date(0), 2);
     expect(durable.commit(answer('a'))).toBeUndefined();
+    expect(groups).toEqual([]);
+    expect(durable.backlog).toBe(1);
     expect(durable.commit(answer('b'))).toBeUndefined();
+    expect(groups).toEqual([['a', 'b']]);
+    // a and b are written, but not yet known durable: c's slot is held back until they are.
     const third = durable.commit(answer('c'));
     expect(third).toBeInstanceOf(Promise);
-    expect(groups).toEqual([]);
-    expect(durable.backlog).toBe(3);
     await third;
-    expect(groups).toEqual([['a', 'b', 'c']]);
+    expect(durable.backlog).toBe(1);
+    durable.flush();
+    expect(groups).toEqual([['a', 'b'], ['c']]);
     expect(durable.backlog).toBe(0);
+    state.close();
+  });
+
+  it('commits fewer than `window` answers on its own, after a short wait', async () => {
+    const { state, groups } = countingState();
+    const durable = new DurableOutcomes(state, () => new Date(0), 8);
+    durable.commit(answer('a'));
+    durable.commit(answer('b'));
+    expect(groups).toEqual([]);
+    await new Promise<void>((resolve) => {
+      const poll = () => (groups.length > 0 ? resolve() : setTimeout(poll, 1));
+      poll();
+    });
+    expect(groups).toEqual([['a', 'b']]);
+    state.close();
+  });
+
+  it('holds back slots while a remote state has not yet made the window durable, and frees them as it does', async () => {
+    const { state, groups } = countingState();
+    const remoteCommits: (() => void)[] = [];
+    state.durable = () => new Promise<void>((resolve) => remoteCommits.push(resolve));
+    const durable = new DurableOutcomes(state, () => new Date(0), 2);
+    durable.commit(answer('a'));
+    durable.commit(answer('b'));
+    let freed = 0;
+    void durable.commit(answer('c'))!.then(() => freed++);
+    void durable.commit(answer('d'))!.then(() => freed++);
+    // Both groups are written at once; neither is durable yet, so c and d wait.
+    expect(groups).toEqual([['a', 'b'], ['c', 'd']]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(freed).toBe(0);
+    remoteCommits[0]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    // a and b durable: c and d are the only answers not yet durable, within the window.
+    expect(freed).toBe(2);
     state.close();
   });
 
