@@ -10,6 +10,7 @@ import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
+import { WalCheckpoint } from '../state/walCheckpoint.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
 import { shardFilter } from './shard.js';
 import { DurableOutcomes } from './durableOutcomes.js';
@@ -120,6 +121,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
+  // A sending run's commits never wait for a checkpoint: a worker makes them (a SQLite state).
+  const checkpoint = durable && state.location !== null && !isPostgresUrl(request.stateDir) ? WalCheckpoint.start(state.database, state.location) : undefined;
   const client = service ? createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
   const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
   const decisions = new Map<string, string>();
@@ -169,6 +172,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     if (sender) builder.addRetries(sender.retried);
     runIndex.close();
     try {
+      await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
       await state.durable();
     } finally {
