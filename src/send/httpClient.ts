@@ -33,6 +33,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
   // undici's own timers stay as a second line; the deadline below is the one that counts.
   const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  const prefix = endpointPath(base, '');
   return {
     base,
     // dispatch with a handler, not request(): small answers need no body stream, which halves
@@ -55,7 +56,15 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
         // A cut can fall inside an echoed key, leaving a part no redaction recognises: drop a key's worth (in any encoding) before it.
         if (truncated) bytes = bytes.subarray(0, Math.max(0, bytes.length - (apiKey.length * 6 + 16)));
         const text = bytes.toString('utf8');
-        return { kind: 'answer', status, headers: util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>, text, ...(truncated ? { truncated: true as const } : {}) };
+        const list = rawHeaders;
+        let headers: Record<string, string | string[] | undefined> | undefined;
+        // Parsed only when asked for (a redirect, a Retry-After): an accepted answer never needs them.
+        return {
+          kind: 'answer', status, text, ...(truncated ? { truncated: true as const } : {}),
+          get headers() {
+            return (headers ??= util.parseHeaders(list) as Record<string, string | string[] | undefined>);
+          },
+        };
       };
       const deadline = setTimeout(() => {
         finish({ kind: 'timeout' });
@@ -67,7 +76,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
         else finish({ kind: 'network', code: errorCode(error), message: `${errorCode(error)}: ${error.message}` });
       };
       try {
-        pool.dispatch({ method, path: endpointPath(base, path), headers, body }, {
+        pool.dispatch({ method, path: prefix + path, headers, body }, {
           onConnect(abortRequest: (reason?: Error) => void) {
             abort = abortRequest;
             if (settled) abortRequest(new Error('deadline'));

@@ -122,7 +122,9 @@ export class Sender<Context = unknown> {
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
     }
     try {
-      await this.waitFor(this.options.onOutcome(job, outcome));
+      // Most answers are kept without waiting: no await, no idle slot counted.
+      const committed = this.options.onOutcome(job, outcome);
+      if (committed) await this.waitFor(committed);
     } catch (cause) {
       this.fatal ??= { cause };
       return false;
