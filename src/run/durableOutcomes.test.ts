@@ -58,21 +58,18 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     });
   }
 
-  it('commits each full group of `window` answers at once; a slot past the window waits until the group is durable', async () => {
+  it('commits a full group of `window` answers at the end of the turn; a slot past the window waits until it is durable', async () => {
     const { state, groups } = countingState();
     const durable = new DurableOutcomes(state, () => new Date(0), 2);
     expect(durable.commit(answer('a'))).toBeUndefined();
-    expect(groups).toEqual([]);
-    expect(durable.backlog).toBe(1);
     expect(durable.commit(answer('b'))).toBeUndefined();
-    expect(groups).toEqual([['a', 'b']]);
-    // a and b are written, but not yet known durable: c's slot is held back until they are.
+    expect(durable.backlog).toBe(2);
+    // c comes in the same turn: its slot is held back until the window is durable again.
     const third = durable.commit(answer('c'));
     expect(third).toBeInstanceOf(Promise);
+    expect(groups).toEqual([]);
     await third;
-    expect(durable.backlog).toBe(1);
-    durable.flush();
-    expect(groups).toEqual([['a', 'b'], ['c']]);
+    expect(groups).toEqual([['a', 'b', 'c']]);
     expect(durable.backlog).toBe(0);
     state.close();
   });
@@ -98,12 +95,13 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     const durable = new DurableOutcomes(state, () => new Date(0), 2);
     durable.commit(answer('a'));
     durable.commit(answer('b'));
+    await new Promise((resolve) => setImmediate(resolve));
     let freed = 0;
     void durable.commit(answer('c'))!.then(() => freed++);
     void durable.commit(answer('d'))!.then(() => freed++);
-    // Both groups are written at once; neither is durable yet, so c and d wait.
-    expect(groups).toEqual([['a', 'b'], ['c', 'd']]);
     await new Promise((resolve) => setImmediate(resolve));
+    // Both groups are written; neither is durable yet, so c and d wait.
+    expect(groups).toEqual([['a', 'b'], ['c', 'd']]);
     expect(freed).toBe(0);
     remoteCommits[0]!();
     await new Promise((resolve) => setImmediate(resolve));

@@ -9,7 +9,8 @@ const LINGER_MS = 5;
  * groups of `window` (one transaction each: WAL, synchronous=NORMAL, a committed transaction
  * survives the process being killed; a commit's cost is mostly per transaction, so a full group
  * is far cheaper per answer than the few that come in one turn of the event loop), or after
- * LINGER_MS, or at once when every slot waits. `commit` returns nothing while at most `window`
+ * LINGER_MS, or at once when every slot waits. A full group is committed at the end of the turn
+ * (setImmediate), once the requests this turn started are written, so the service works meanwhile. `commit` returns nothing while at most `window`
  * answers are not yet durable (the slot goes on at once, no lock-step); past that (a remote
  * state still committing) it returns a promise that the sender awaits before it frees the slot
  * (Sender's `onOutcome`), resolved once the group is written. So a kill loses at most the answers of the
@@ -22,7 +23,8 @@ export class DurableOutcomes {
   private pending: Remembered[] = [];
   /** Slots held back, first come first freed: their answers are not counted as free. */
   private waiting: { resolve: () => void; reject: (cause: unknown) => void }[] = [];
-  private scheduled: NodeJS.Timeout | undefined;
+  private lingering: NodeJS.Timeout | undefined;
+  private full: NodeJS.Immediate | undefined;
   private failure: { cause: unknown } | undefined;
   /** Answers taken and not yet durable: pending, or written but not yet committed by a remote state. */
   private undurable = 0;
@@ -39,8 +41,8 @@ export class DurableOutcomes {
     if (this.failure) return Promise.reject(this.failure.cause);
     this.pending.push(record);
     this.undurable++;
-    if (this.pending.length >= this.window) this.flush();
-    else this.scheduled ??= setTimeout(() => this.flush(), LINGER_MS);
+    if (this.pending.length >= this.window) this.full ??= setImmediate(() => this.flush());
+    else this.lingering ??= setTimeout(() => this.flush(), LINGER_MS);
     if (this.free <= this.window) return undefined;
     return new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
   };
@@ -59,8 +61,10 @@ export class DurableOutcomes {
   }
 
   flush(): void {
-    if (this.scheduled) clearTimeout(this.scheduled);
-    this.scheduled = undefined;
+    clearTimeout(this.lingering);
+    clearImmediate(this.full);
+    this.lingering = undefined;
+    this.full = undefined;
     if (this.pending.length === 0) return;
     const group = this.pending;
     this.pending = [];

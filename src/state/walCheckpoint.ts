@@ -6,7 +6,7 @@ const DEFAULT_PAGES = 1000;
 /** While the worker checkpoints, the writer does so itself only past this many (64 MiB): a safety net, never reached when the worker keeps up. */
 const FALLBACK_PAGES = 16_384;
 /** How often the worker copies the WAL into the database file. */
-const EVERY_MS = 50;
+const EVERY_MS = 250;
 
 /** What one checkpoint of the worker did: frames in the WAL, frames copied into the database. */
 export interface Checkpointed {
