@@ -1,4 +1,5 @@
 import { Pool, util, type Dispatcher } from 'undici';
+import { Deadlines } from './deadlines.js';
 import { endpointPath } from './serviceUrl.js';
 
 /** What is kept of an answer's body: enough for any real answer, never a runaway one in memory or in --results. */
@@ -34,6 +35,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
   const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   const prefix = endpointPath(base, '');
+  const deadlines = new Deadlines(timeoutMs);
   return {
     base,
     // dispatch with a handler, not request(): small answers need no body stream, which halves
@@ -48,7 +50,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
       const finish = (attempt: Attempt) => {
         if (settled) return;
         settled = true;
-        clearTimeout(deadline);
+        deadline.cancel();
         resolve(attempt);
       };
       const answer = (truncated: boolean): Attempt => {
@@ -66,10 +68,10 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
           },
         };
       };
-      const deadline = setTimeout(() => {
+      const deadline = deadlines.add(() => {
         finish({ kind: 'timeout' });
         abort?.(new Error('deadline'));
-      }, timeoutMs);
+      });
       const fail = (cause: unknown) => {
         const error = cause as NodeJS.ErrnoException;
         if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') finish({ kind: 'timeout' });

@@ -1,0 +1,76 @@
+/** One deadline: `cancel` once the attempt settled, so that it never expires. */
+export interface Deadline {
+  cancel(): void;
+}
+
+interface Entry extends Deadline {
+  at: number;
+  expire: () => void;
+  live: boolean;
+}
+
+/**
+ * Deadlines of one length on one timer. Every attempt gets the same `ms`, so deadlines fall due
+ * in the order they were set: a single timer, armed for the earliest live one, serves them all
+ * (no timer per request). None expires early; each within a timer's tick of its time. The timer
+ * runs only while a deadline is live, so it never holds the process open after the last one.
+ */
+export class Deadlines {
+  private queue: Entry[] = [];
+  private head = 0;
+  private live = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ms: number, private readonly now: () => number = () => performance.now()) {}
+
+  /** Calls `expire` once `ms` have passed, unless the deadline is cancelled first. */
+  add(expire: () => void): Deadline {
+    const entry: Entry = {
+      at: this.now() + this.ms, expire, live: true,
+      cancel: () => {
+        if (!entry.live) return;
+        entry.live = false;
+        if (--this.live === 0) this.reset();
+      },
+    };
+    this.queue.push(entry);
+    this.live++;
+    if (!this.timer) this.arm();
+    return entry;
+  }
+
+  /** Nothing live: no timer, and the queue starts afresh. */
+  private reset(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queue = [];
+    this.head = 0;
+  }
+
+  private arm(): void {
+    while (this.head < this.queue.length && !this.queue[this.head]!.live) this.head++;
+    const first = this.queue[this.head];
+    if (!first) return this.reset();
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    this.timer = setTimeout(this.fire, Math.max(0, first.at - this.now()));
+  }
+
+  private readonly fire = (): void => {
+    this.timer = undefined;
+    const now = this.now();
+    while (this.head < this.queue.length) {
+      const entry = this.queue[this.head]!;
+      if (entry.live && entry.at > now) break;
+      this.head++;
+      if (!entry.live) continue;
+      entry.live = false;
+      this.live--;
+      entry.expire();
+    }
+    if (this.live === 0) this.reset();
+    else if (!this.timer) this.arm();
+  };
+}
