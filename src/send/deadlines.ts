@@ -9,14 +9,19 @@ interface Entry extends Deadline {
   live: boolean;
 }
 
+const settled = () => {};
+
 /**
  * Deadlines of one length on one timer. Every attempt gets the same `ms`, so deadlines fall due
  * in the order they were set: a single timer, armed for the earliest live one, serves them all
  * (no timer per request). None expires early; each within a timer's tick of its time. The timer
  * runs only while a deadline is live, so it never holds the process open after the last one.
+ * A cancelled deadline lets go of its attempt at once, and leaves the queue once those before it
+ * did: attempts settle about in the order they start, so the queue stays about as long as the
+ * attempts in flight, and nothing of a settled attempt outlives it (no work for the old generation's GC).
  */
 export class Deadlines {
-  private queue: Entry[] = [];
+  private queue: (Entry | undefined)[] = [];
   private head = 0;
   private live = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -30,7 +35,9 @@ export class Deadlines {
       cancel: () => {
         if (!entry.live) return;
         entry.live = false;
+        entry.expire = settled;
         if (--this.live === 0) this.reset();
+        else if (this.queue[this.head] === entry) this.dropSettled();
       },
     };
     this.queue.push(entry);
@@ -47,14 +54,19 @@ export class Deadlines {
     this.head = 0;
   }
 
-  private arm(): void {
-    while (this.head < this.queue.length && !this.queue[this.head]!.live) this.head++;
-    const first = this.queue[this.head];
-    if (!first) return this.reset();
+  /** Lets go of the settled deadlines at the head of the queue. */
+  private dropSettled(): void {
+    while (this.head < this.queue.length && !this.queue[this.head]!.live) this.queue[this.head++] = undefined;
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
+  }
+
+  private arm(): void {
+    this.dropSettled();
+    const first = this.queue[this.head];
+    if (!first) return this.reset();
     this.timer = setTimeout(this.fire, Math.max(0, first.at - this.now()));
   }
 
@@ -64,7 +76,7 @@ export class Deadlines {
     while (this.head < this.queue.length) {
       const entry = this.queue[this.head]!;
       if (entry.live && entry.at > now) break;
-      this.head++;
+      this.queue[this.head++] = undefined;
       if (!entry.live) continue;
       entry.live = false;
       this.live--;

@@ -18,6 +18,21 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+/** An answer whose headers are parsed only when asked for (a redirect, a Retry-After): an accepted answer never needs them. */
+class Answer {
+  readonly kind = 'answer';
+  declare readonly truncated?: true;
+  private parsed: Record<string, string | string[] | undefined> | undefined;
+
+  constructor(readonly status: number, readonly text: string, private readonly raw: Buffer[], truncated: boolean) {
+    if (truncated) this.truncated = true;
+  }
+
+  get headers(): Record<string, string | string[] | undefined> {
+    return (this.parsed ??= util.parseHeaders(this.raw) as Record<string, string | string[] | undefined>);
+  }
+}
+
 /** The code of a connection failure: the error's own, or its cause's (fetch-style wrappers). */
 function errorCode(error: NodeJS.ErrnoException & { cause?: unknown }): string {
   const cause = error.cause as NodeJS.ErrnoException | undefined;
@@ -57,16 +72,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
         let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
         // A cut can fall inside an echoed key, leaving a part no redaction recognises: drop a key's worth (in any encoding) before it.
         if (truncated) bytes = bytes.subarray(0, Math.max(0, bytes.length - (apiKey.length * 6 + 16)));
-        const text = bytes.toString('utf8');
-        const list = rawHeaders;
-        let headers: Record<string, string | string[] | undefined> | undefined;
-        // Parsed only when asked for (a redirect, a Retry-After): an accepted answer never needs them.
-        return {
-          kind: 'answer', status, text, ...(truncated ? { truncated: true as const } : {}),
-          get headers() {
-            return (headers ??= util.parseHeaders(list) as Record<string, string | string[] | undefined>);
-          },
-        };
+        return new Answer(status, bytes.toString('utf8'), rawHeaders, truncated);
       };
       const deadline = deadlines.add(() => {
         finish({ kind: 'timeout' });
