@@ -51,13 +51,17 @@ export function stateError(cause: unknown, path: string): StateError | undefined
   }
 }
 
+/** What a failed state operation throws: a SQLite failure as a StateError naming the file, anything else as it was. */
+function asStateError(cause: unknown, path: string): unknown {
+  return isCollectError(cause) ? cause : stateError(cause, path) ?? cause;
+}
+
 /** Runs one state operation; a SQLite failure comes out as a StateError naming the file. */
 export function guardState<T>(path: string, operation: () => T): T {
   try {
     return operation();
   } catch (cause) {
-    if (isCollectError(cause)) throw cause;
-    throw stateError(cause, path) ?? cause;
+    throw asStateError(cause, path);
   }
 }
 
@@ -65,7 +69,12 @@ export function guardState<T>(path: string, operation: () => T): T {
 function* guardedRows(rows: Iterator<unknown>, path: string): Generator<unknown> {
   try {
     for (;;) {
-      const step = guardState(path, () => rows.next());
+      let step: IteratorResult<unknown>;
+      try {
+        step = rows.next();
+      } catch (cause) {
+        throw asStateError(cause, path);
+      }
       if (step.done === true) return;
       yield step.value;
     }
@@ -76,19 +85,31 @@ function* guardedRows(rows: Iterator<unknown>, path: string): Generator<unknown>
 
 /** An object whose every method call is guarded; what they return (statements, transactions) is guarded in turn. */
 function guarded<T extends object>(target: T, path: string): T {
+  const call = (fn: (...a: unknown[]) => unknown, self: unknown, args: unknown[]): unknown => {
+    let result: unknown;
+    try {
+      result = fn.apply(self, args);
+    } catch (cause) {
+      throw asStateError(cause, path);
+    }
+    if (typeof result === 'function') return (...inner: unknown[]) => call(result as (...a: unknown[]) => unknown, undefined, inner);
+    if (result !== null && typeof result === 'object') {
+      if (typeof (result as { run?: unknown }).run === 'function') return guarded(result, path);
+      if (typeof (result as { next?: unknown }).next === 'function') return guardedRows(result as Iterator<unknown>, path);
+    }
+    return result;
+  };
+  // One wrapper per method, made on first use: a statement's run() is called millions of times in a backfill.
+  const wrappers = new Map<PropertyKey, { method: unknown; wrapper: (...args: unknown[]) => unknown }>();
   return new Proxy(target, {
     get(object, property) {
       const value = Reflect.get(object, property, object) as unknown;
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const result = guardState(path, () => (value as (...a: unknown[]) => unknown).apply(object, args));
-        if (typeof result === 'function') return (...inner: unknown[]) => guardState(path, () => (result as (...a: unknown[]) => unknown)(...inner));
-        if (result !== null && typeof result === 'object') {
-          if (typeof (result as { run?: unknown }).run === 'function') return guarded(result, path);
-          if (typeof (result as { next?: unknown }).next === 'function') return guardedRows(result as Iterator<unknown>, path);
-        }
-        return result;
-      };
+      const known = wrappers.get(property);
+      if (known?.method === value) return known.wrapper;
+      const wrapper = (...args: unknown[]) => call(value as (...a: unknown[]) => unknown, object, args);
+      wrappers.set(property, { method: value, wrapper });
+      return wrapper;
     },
   });
 }
