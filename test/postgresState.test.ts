@@ -71,6 +71,28 @@ describe('the PostgreSQL state', () => {
     await other.close();
   });
 
+  withPostgres()('keeps content hashes as hex text in PostgreSQL and reads them into the compact embedded store', async () => {
+    const url = await server!.database();
+    const [created, updated] = ['a94a8fe5ccb19ba61c4c0873d391e987982fbbd3', '0b94a8fe5ccb19ba61c4c0873d391e987982fbbd'];
+    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    store.remember([
+      { resource: resources.order, hash: created, outcome: 'accepted', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: false, payments: [], claims: [] } as Facts },
+      { resource: resources.status, hash: updated, outcome: 'failed', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
+    ], now);
+    await store.durable();
+    await store.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT hash, endpoint, order_id, outcome FROM collect_journal ORDER BY hash');
+    await client.end();
+    expect(rows).toEqual([{ hash: updated, endpoint: 'status', order_id: 'A', outcome: 'failed' }, { hash: created, endpoint: 'order', order_id: 'A', outcome: 'accepted' }]);
+    const reopened = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    expect(reopened.priorOrder('A')).toMatchObject({ created: true, hash: created });
+    expect(reopened.journalOutcome(created)).toBe('accepted');
+    expect(reopened.journalOutcome(updated)).toBe('failed');
+    await reopened.close();
+  });
+
   withPostgres()('keeps re-runs safe: a second run (COLLECT_STATE) sends nothing already accepted', async () => {
     const url = await server!.database();
     const http = await service();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
+import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { StateLock, type LockRequest } from './stateLock.js';
 
@@ -71,7 +72,7 @@ function prepare(db: Database.Database) {
     setStatus: db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
     setDecision: db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
     addMark: db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
-    journal: db.prepare('INSERT OR REPLACE INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)'),
+    journal: db.prepare('INSERT OR REPLACE INTO journal (hash, outcome, at) VALUES (?, ?, ?)'),
   };
 }
 
@@ -100,7 +101,7 @@ export class StateStore {
     this.statements = opened.value.statements;
     const s = this.statements;
     this.writes = {
-      createOrder: (o) => s.addOrder.run(o.orderId, o.hash, o.evaluate ? 1 : 0, o.status),
+      createOrder: (o) => s.addOrder.run(o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status),
       setDecision: (orderId, decision) => s.setDecision.run(decision, orderId),
       addPayment: (orderId, paymentId, acquirerId) => s.addPayment.run(orderId, paymentId, acquirerId),
       setUpdatedAcquirer: (orderId, paymentId, acquirerId) => s.setAcquirer.run(acquirerId, orderId, paymentId),
@@ -146,7 +147,7 @@ export class StateStore {
   priorOrder(orderId: string): PriorOrder | null {
     if (!this.hasOrders && this.counts.decisions === 0) return null;
     const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
-    const row = this.statements.order.get(orderId) as { hash: string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
+    const row = this.statements.order.get(orderId) as { hash: Buffer | string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
     const fraudTypes = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
     if (!row) {
       return fraudTypes.length > 0 || loaded !== undefined
@@ -157,7 +158,7 @@ export class StateStore {
     for (const p of this.statements.payments.all(orderId) as { payment_id: string; acquirer_id: string | null }[]) payments[p.payment_id] = p.acquirer_id;
     return {
       created: true,
-      hash: row.hash,
+      hash: hashText(row.hash),
       evaluate: row.evaluate === 1,
       decision: knownDecision(row.decision, loaded),
       lastStatus: row.last_status,
@@ -176,13 +177,14 @@ export class StateStore {
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Remembered['outcome'] | undefined {
     if (this.counts.journal === 0) return undefined;
-    return (this.statements.journaled.get(hash) as { outcome: Remembered['outcome'] } | undefined)?.outcome;
+    const row = this.statements.journaled.get(hashBlob(hash)) as { outcome: number } | undefined;
+    return row === undefined ? undefined : outcomeOf(row.outcome);
   }
 
   /** Records what the service now knows, in one transaction. */
   remember(records: readonly Remembered[], now: Date): void {
-    const at = now.toISOString();
-    this.db.transaction(() => rememberRecords(records, this.writes, (hash, endpoint, orderId, outcome) => this.statements.journal.run(hash, endpoint, orderId, outcome, at)))();
+    const at = unixSeconds(now);
+    this.db.transaction(() => rememberRecords(records, this.writes, (hash, _endpoint, _orderId, outcome) => this.statements.journal.run(hashBlob(hash), outcomeCode(outcome), at)))();
   }
 
   /** Resolves once everything remembered so far is durable: at once here (SQLite commits as it goes); a remote state waits for its database. */
@@ -197,7 +199,7 @@ export class StateStore {
 
   /** Evaluation decisions the service made outside collect (`collect decisions`), in one transaction; a later load of an order replaces an earlier one. */
   rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
-    const at = now.toISOString();
+    const at = unixSeconds(now);
     this.db.transaction(() => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
     })();

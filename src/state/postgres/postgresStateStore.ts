@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { hashBlob, outcomeCode } from '../compactRows.js';
 import { StateError } from '../stateErrors.js';
 import type { Shard } from '../stateLock.js';
 import type { LockRequest } from '../stateLock.js';
@@ -86,13 +87,17 @@ export class PostgresStateStore extends StateStore {
       params.push(this.shard.count, this.shard.index);
     }
     const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
+    // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
+    const seconds = 'floor(extract(epoch FROM at))::float8';
     const tables: [string, unknown[][]][] = [
-      ['INSERT INTO orders (order_id, hash, evaluate, decision, last_status) VALUES (?, ?, ?, ?, ?)', (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders'))],
+      ['INSERT INTO orders (order_id, hash, evaluate, decision, last_status) VALUES (?, ?, ?, ?, ?)',
+        (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders')).map(([id, hash, ...rest]) => [id, hashBlob(hash as string), ...rest])],
       ['INSERT INTO order_payments (order_id, payment_id, acquirer_id, updated_acquirer_id) VALUES (?, ?, ?, ?)', await read('SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments')],
       ['INSERT INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
       ['INSERT INTO fraud_marks (order_id, signal_type) VALUES (?, ?)', await read('SELECT order_id, signal_type FROM collect_fraud_marks')],
-      ['INSERT INTO journal (hash, endpoint, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)', await read('SELECT hash, endpoint, order_id, outcome, at::text FROM collect_journal')],
-      ['INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?)', await read('SELECT order_id, decision, source, at::text FROM collect_decisions')],
+      ['INSERT INTO journal (hash, outcome, at) VALUES (?, ?, ?)',
+        (await read(`SELECT hash, outcome, ${seconds} FROM collect_journal`)).map(([hash, outcome, at]) => [hashBlob(hash as string), outcomeCode(outcome as Remembered['outcome']), at])],
+      ['INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?)', await read(`SELECT order_id, decision, source, ${seconds} FROM collect_decisions`)],
     ];
     this.db.transaction(() => {
       for (const table of ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions']) this.db.exec(`DELETE FROM ${table}`);
