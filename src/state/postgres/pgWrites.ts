@@ -15,10 +15,33 @@ export class PgWriteGroup {
   private readonly decisionsAnswered = new Map<string, string>();
   private readonly statuses = new Map<string, string>();
   private readonly acquirers = new Map<string, [string, string, string]>();
-  private readonly journal = new Map<string, [string, number, string, string, string]>();
-  private readonly loaded = new Map<string, [string, number, string, string]>();
+  private readonly journal = new Map<string, [string, number, string, string, string, string]>();
+  private readonly loaded = new Map<string, [string, number, string, string, string]>();
 
   constructor(private readonly namespace: string, private readonly at: string) {}
+
+  /**
+   * Takes in the writes of a later group, when writing both as one gives what writing them one
+   * after the other would: not when an update here (status, decision, updated acquirer) names an
+   * order or payment the later group creates (written alone first, it would have changed nothing).
+   * Returns whether it did; the later group is then to be left alone.
+   */
+  absorb(later: PgWriteGroup): boolean {
+    if (later.namespace !== this.namespace) return false;
+    const createdLater = (orderId: string) => later.orders.has(orderId);
+    if ([...this.statuses.keys(), ...this.decisionsAnswered.keys()].some(createdLater)) return false;
+    if (this.acquirers.size > 0 && later.payments.some(([orderId, , paymentId]) => this.acquirers.has(`${orderId}\u0000${paymentId}`))) return false;
+    for (const [orderId, row] of later.orders) if (!this.orders.has(orderId)) this.orders.set(orderId, row);
+    this.payments.push(...later.payments);
+    this.deliveries.push(...later.deliveries);
+    this.marks.push(...later.marks);
+    for (const [key, value] of later.decisionsAnswered) this.decisionsAnswered.set(key, value);
+    for (const [key, value] of later.statuses) this.statuses.set(key, value);
+    for (const [key, value] of later.acquirers) this.acquirers.set(key, value);
+    for (const [key, value] of later.journal) this.journal.set(key, value);
+    for (const [key, value] of later.loaded) this.loaded.set(key, value);
+    return true;
+  }
 
   readonly writes: StateWrites = {
     createOrder: (o) => void (this.orders.has(o.orderId) || this.orders.set(o.orderId, [o.orderId, shardKey(o.orderId), o.hash, o.evaluate, o.status])),
@@ -31,17 +54,14 @@ export class PgWriteGroup {
   };
 
   readonly journalWrite: JournalWrite = (hash, endpoint, orderId, outcome: Remembered['outcome']) =>
-    void this.journal.set(hash, [hash, shardKey(orderId), endpoint, orderId, outcome]);
+    void this.journal.set(hash, [hash, shardKey(orderId), endpoint, orderId, outcome, this.at]);
 
   loadDecision(orderId: string, decision: string, source: string): void {
-    this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source]);
+    this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source, this.at]);
   }
 
-  /**
-   * Writes the group in one transaction sent as one simple query (BEGIN; ...; COMMIT): one round
-   * trip per group, all of it durable or none. Values go in as literals escaped by the client.
-   */
-  async write(client: pg.ClientBase): Promise<void> {
+  /** The group's statements, in the order they apply; values go in as literals escaped by the client. */
+  statements(client: pg.ClientBase): string[] {
     const literal = (value: unknown): string => {
       if (value === null || value === undefined) return 'NULL';
       if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
@@ -50,7 +70,6 @@ export class PgWriteGroup {
     };
     const array = (values: readonly unknown[], type: string) => `ARRAY[${values.map(literal).join(',')}]::${type}[]`;
     const ns = literal(this.namespace);
-    const at = `${literal(this.at)}::timestamptz`;
     const steps: string[] = [];
     const add = (rows: readonly unknown[][], types: readonly string[], sql: (unnest: string) => string) => {
       if (rows.length > 0) steps.push(sql(`unnest(${types.map((type, i) => array(rows.map((row) => row[i]), type)).join(', ')})`));
@@ -70,18 +89,30 @@ export class PgWriteGroup {
     add([...this.acquirers.values()], ['text', 'text', 'text'], (u) => `UPDATE collect_order_payments p SET updated_acquirer_id = u.acquirer_id
       FROM ${u} AS u(order_id, payment_id, acquirer_id)
       WHERE p.namespace = ${ns} AND p.order_id = u.order_id AND p.payment_id = u.payment_id`);
-    add([...this.loaded.values()], ['text', 'bigint', 'text', 'text'], (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
-      SELECT ${ns}, u.*, ${at} FROM ${u} AS u
+    add([...this.loaded.values()], ['text', 'bigint', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
+      SELECT ${ns}, u.* FROM ${u} AS u
       ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`);
-    add([...this.journal.values()], ['text', 'bigint', 'text', 'text', 'text'], (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
-      SELECT ${ns}, u.*, ${at} FROM ${u} AS u
+    add([...this.journal.values()], ['text', 'bigint', 'text', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
+      SELECT ${ns}, u.* FROM ${u} AS u
       ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`);
-    if (steps.length === 0) return;
-    try {
-      await client.query(`BEGIN; ${steps.join(';\n')}; COMMIT`);
-    } catch (cause) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw cause;
-    }
+    return steps;
+  }
+}
+
+/**
+ * Writes groups in one transaction sent as one simple query (BEGIN; ...; COMMIT): one round trip
+ * and one commit for all of them, all durable or none; each group's statements apply after the
+ * previous group's, as if written one by one.
+ */
+export async function writeGroups(client: pg.ClientBase, groups: readonly PgWriteGroup[]): Promise<void> {
+  const merged: PgWriteGroup[] = [];
+  for (const group of groups) if (!merged.at(-1)?.absorb(group)) merged.push(group);
+  const steps = merged.flatMap((group) => group.statements(client));
+  if (steps.length === 0) return;
+  try {
+    await client.query(`BEGIN; ${steps.join(';\n')}; COMMIT`);
+  } catch (cause) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw cause;
   }
 }

@@ -6,7 +6,7 @@ import type { LockRequest } from '../stateLock.js';
 import { namespaceOf, rememberRecords, StateStore, type Remembered } from '../stateStore.js';
 import { PostgresLock } from './pgLock.js';
 import { migratePostgres } from './pgSchema.js';
-import { PgWriteGroup } from './pgWrites.js';
+import { PgWriteGroup, writeGroups } from './pgWrites.js';
 
 /** The URL without its password, for messages. */
 export function shownUrl(url: string): string {
@@ -38,7 +38,10 @@ async function connect(url: string, where: string): Promise<pg.Client> {
  * guarantee of run/durableOutcomes.ts holds as with SQLite).
  */
 export class PostgresStateStore extends StateStore {
+  /** Settles once every group handed to the writer so far is committed (or the writer failed). */
   private writing: Promise<void> = Promise.resolve();
+  /** The groups that wait for the transaction in flight, to be written together in the next one. */
+  private filling: PgWriteGroup[] | undefined;
   private failure: Error | undefined;
   private held: PostgresLock | undefined;
 
@@ -123,12 +126,23 @@ export class PostgresStateStore extends StateStore {
     this.enqueue(group);
   }
 
-  /** Groups are written in order, one transaction each; after a failure nothing more is written. */
+  /**
+   * Groups are written in order. The groups remembered while a transaction is in flight are
+   * written together in the next one, as soon as it commits (group commit: one round trip and
+   * one commit for all of them, however many came in). After a failure nothing more is written.
+   */
   private enqueue(group: PgWriteGroup): void {
+    if (this.filling) {
+      this.filling.push(group);
+      return;
+    }
+    const groups = [group];
+    this.filling = groups;
     this.writing = this.writing.then(async () => {
+      if (this.filling === groups) this.filling = undefined;
       if (this.failure) return;
       try {
-        await group.write(this.writer);
+        await writeGroups(this.writer, groups);
       } catch (cause) {
         this.failure = cause as Error;
       }
