@@ -6,7 +6,11 @@ import type { LockRequest } from '../stateLock.js';
 import { namespaceOf, rememberRecords, StateStore, type Remembered } from '../stateStore.js';
 import { PostgresLock } from './pgLock.js';
 import { migratePostgres } from './pgSchema.js';
-import { PgWriteGroup, writeGroups } from './pgWrites.js';
+import { PgGroupWriter } from './pgGroupWriter.js';
+import { PgWriteGroup } from './pgWrites.js';
+
+/** The connections that write groups: a transaction can start while another commits (pgGroupWriter.ts). */
+const WRITERS = 2;
 
 /** The URL without its password, for messages. */
 export function shownUrl(url: string): string {
@@ -34,38 +38,35 @@ async function connect(url: string, where: string): Promise<pg.Client> {
  * The state kept in PostgreSQL, for a team, CI runners without a disk that lasts, and the shards
  * of one backfill. A run reads a copy of its namespace (its shard's orders only) into the embedded
  * store once, so the flow rules look up nothing remotely per record; every group of answers is
- * written back in one transaction, and `durable()` resolves once it is committed (the kill -9
- * guarantee of run/durableOutcomes.ts holds as with SQLite).
+ * written back in a transaction (pgGroupWriter.ts), and `durable()` resolves once it is committed
+ * (the kill -9 guarantee of run/durableOutcomes.ts holds as with SQLite).
  */
 export class PostgresStateStore extends StateStore {
-  /** Settles once every group handed to the writer so far is committed (or the writer failed). */
-  private writing: Promise<void> = Promise.resolve();
-  /** The groups that wait for the transaction in flight, to be written together in the next one. */
-  private filling: PgWriteGroup[] | undefined;
-  private failure: Error | undefined;
+  private readonly groupWriter: PgGroupWriter;
   private held: PostgresLock | undefined;
 
   private constructor(
-    private readonly session: pg.Client, private readonly writer: pg.Client, private readonly namespace: string,
+    private readonly session: pg.Client, private readonly writers: readonly [pg.Client, ...pg.Client[]], private readonly namespace: string,
     readonly where: string, private readonly shard: Shard | undefined, baseUrl?: string,
   ) {
     super(null, baseUrl);
+    this.groupWriter = new PgGroupWriter(writers);
   }
 
   /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
   static async connect(url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean }): Promise<PostgresStateStore> {
     const where = shownUrl(url);
     const session = await connect(url, where);
-    let writer: pg.Client | undefined;
+    const writers: pg.Client[] = [];
     try {
-      writer = await connect(url, where);
-      await migratePostgres(writer, where);
-      const store = new PostgresStateStore(session, writer, namespaceOf(baseUrl), where, options.shard, baseUrl);
+      while (writers.length < WRITERS) writers.push(await connect(url, where));
+      await migratePostgres(writers[0]!, where);
+      const store = new PostgresStateStore(session, writers as [pg.Client, ...pg.Client[]], namespaceOf(baseUrl), where, options.shard, baseUrl);
       if (options.loadNow) await store.load();
       return store;
     } catch (cause) {
       await session.end().catch(() => undefined);
-      await writer?.end().catch(() => undefined);
+      for (const writer of writers) await writer.end().catch(() => undefined);
       throw cause instanceof StateError ? cause : new StateError(`the state ${where} cannot be used: ${(cause as Error).message}`, 'check the database and the rights of its user (CREATE TABLE on first use)');
     }
   }
@@ -89,7 +90,7 @@ export class PostgresStateStore extends StateStore {
       where += ' AND shard_key % $2 = $3';
       params.push(this.shard.count, this.shard.index);
     }
-    const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
+    const read = async (sql: string) => (await this.writers[0].query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
     // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
     const seconds = 'floor(extract(epoch FROM at))::float8';
     const tables: [string, unknown[][]][] = [
@@ -116,56 +117,34 @@ export class PostgresStateStore extends StateStore {
     super.remember(records, now);
     const group = new PgWriteGroup(this.namespace, now.toISOString());
     rememberRecords(records, group.writes, group.journalWrite);
-    this.enqueue(group);
+    this.groupWriter.enqueue(group);
   }
 
   override rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
     super.rememberDecisions(decisions, source, now);
     const group = new PgWriteGroup(this.namespace, now.toISOString());
     for (const { orderId, decision } of decisions) group.loadDecision(orderId, decision, source);
-    this.enqueue(group);
-  }
-
-  /**
-   * Groups are written in order. The groups remembered while a transaction is in flight are
-   * written together in the next one, as soon as it commits (group commit: one round trip and
-   * one commit for all of them, however many came in). After a failure nothing more is written.
-   */
-  private enqueue(group: PgWriteGroup): void {
-    if (this.filling) {
-      this.filling.push(group);
-      return;
-    }
-    const groups = [group];
-    this.filling = groups;
-    this.writing = this.writing.then(async () => {
-      if (this.filling === groups) this.filling = undefined;
-      if (this.failure) return;
-      try {
-        await writeGroups(this.writer, groups);
-      } catch (cause) {
-        this.failure = cause as Error;
-      }
-    });
+    this.groupWriter.enqueue(group);
   }
 
   override durable(): Promise<void> {
-    return this.writing.then(() => {
-      if (this.failure) {
-        throw new StateError(`the state ${this.where} failed: ${this.failure.message}; sending stopped`, 'check the database, then run the same command again: at most the answers of the requests in flight are sent again');
+    return this.groupWriter.settled().then(() => {
+      const failure = this.groupWriter.failed;
+      if (failure) {
+        throw new StateError(`the state ${this.where} failed: ${failure.message}; sending stopped`, 'check the database, then run the same command again: at most the answers of the requests in flight are sent again');
       }
     });
   }
 
   override get failed(): boolean {
-    return this.failure !== undefined;
+    return this.groupWriter.failed !== undefined;
   }
 
   override async close(): Promise<void> {
-    await this.writing;
+    await this.groupWriter.settled();
     await this.held?.release().catch(() => undefined);
     super.close();
     await this.session.end().catch(() => undefined);
-    await this.writer.end().catch(() => undefined);
+    for (const writer of this.writers) await writer.end().catch(() => undefined);
   }
 }

@@ -1,0 +1,95 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../../../test/helpers/postgres.js';
+import { PgGroupWriter } from './pgGroupWriter.js';
+import { migratePostgres } from './pgSchema.js';
+import { PgWriteGroup } from './pgWrites.js';
+
+// Started before the tests are collected, so that a missing server can skip them (never in CI).
+const server: TestPostgres | null = await startTestPostgres();
+afterAll(() => server?.stop());
+const withPostgres = () => (server ? it : it.skip);
+
+/** Two connections to a fresh database, each telling when a transaction of its starts and ends. */
+async function connections(events: string[]): Promise<pg.Client[]> {
+  const url = await server!.database();
+  const clients = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+  for (const client of clients) await client.connect();
+  await migratePostgres(clients[0]!, 'test');
+  for (const [i, client] of clients.entries()) {
+    const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+    Object.assign(client, {
+      query: async (text: string) => {
+        const what = /INTO collect_orders[\s\S]*?'([A-Z])'/.exec(text)?.[1] ?? /collect_orders o SET[\s\S]*?'([A-Z])'/.exec(text)?.[1] ?? '?';
+        events.push(`start ${what} on ${i}`);
+        try {
+          return await query(text);
+        } finally {
+          events.push(`end ${what}`);
+        }
+      },
+    });
+  }
+  return clients;
+}
+
+function creation(orderId: string, status = 'pending'): PgWriteGroup {
+  const group = new PgWriteGroup('ns', '2025-01-01T00:00:00.000Z');
+  group.writes.createOrder({ orderId, hash: `h-${orderId}`, evaluate: false, status });
+  return group;
+}
+
+function statusUpdate(orderId: string, status: string): PgWriteGroup {
+  const group = new PgWriteGroup('ns', '2025-01-01T00:00:00.000Z');
+  group.writes.setLastStatus(orderId, status);
+  return group;
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the PostgreSQL state group writer', () => {
+  withPostgres()('writes groups of other orders beside the one in flight, and a group of the same order after it', async () => {
+    const events: string[] = [];
+    const clients = await connections(events);
+    const writer = new PgGroupWriter(clients);
+    writer.enqueue(creation('A'));
+    await Promise.resolve();
+    writer.enqueue(creation('B'));
+    await Promise.resolve();
+    writer.enqueue(statusUpdate('A', 'approved'));
+    await writer.settled();
+    expect(writer.failed).toBeUndefined();
+    expect(events.slice(0, 2)).toEqual(['start A on 1', 'start B on 0']);
+    expect(events.indexOf('start A on 1', 1)).toBeGreaterThan(events.indexOf('end A'));
+    const rows = (await clients[0]!.query('SELECT order_id, last_status FROM collect_orders ORDER BY order_id')) as pg.QueryResult;
+    expect(rows.rows).toEqual([{ order_id: 'A', last_status: 'approved' }, { order_id: 'B', last_status: 'pending' }]);
+    for (const client of clients) await client.end();
+  });
+  withPostgres()('writes the groups that came while every connection was busy in one transaction', async () => {
+    const events: string[] = [];
+    const clients = await connections(events);
+    const writer = new PgGroupWriter(clients.slice(0, 1));
+    writer.enqueue(creation('A'));
+    await turn();
+    for (const id of ['B', 'C', 'D']) writer.enqueue(creation(id));
+    await writer.settled();
+    expect(events.filter((e) => e.startsWith('start'))).toEqual(['start A on 0', 'start B on 0']);
+    const rows = (await clients[0]!.query('SELECT count(*)::int AS n FROM collect_orders')) as pg.QueryResult;
+    expect(rows.rows).toEqual([{ n: 4 }]);
+    for (const client of clients) await client.end();
+  });
+  withPostgres()('writes nothing more once a transaction failed, and says so', async () => {
+    const clients = await connections([]);
+    const writer = new PgGroupWriter(clients);
+    const bad = new PgWriteGroup('ns', 'not a time');
+    bad.journalWrite('h1', 'order', 'A', 'accepted');
+    writer.enqueue(bad);
+    await writer.settled();
+    writer.enqueue(creation('B'));
+    await writer.settled();
+    expect(writer.failed).toBeInstanceOf(Error);
+    const rows = (await clients[0]!.query('SELECT count(*)::int AS n FROM collect_orders')) as pg.QueryResult;
+    expect(rows.rows).toEqual([{ n: 0 }]);
+    for (const client of clients) await client.end();
+  });
+});
