@@ -17,13 +17,14 @@ async function connections(events: string[]): Promise<pg.Client[]> {
   for (const client of clients) await client.connect();
   await migratePostgres(clients[0]!, 'test');
   for (const [i, client] of clients.entries()) {
-    const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+    const query = client.query.bind(client) as (request: unknown) => Promise<unknown>;
     Object.assign(client, {
-      query: async (text: string) => {
-        const what = /INTO collect_orders[\s\S]*?'([A-Z])'/.exec(text)?.[1] ?? /collect_orders o SET[\s\S]*?'([A-Z])'/.exec(text)?.[1] ?? '?';
+      // Names the first order a transaction creates or updates (GROUP_STATEMENT's $2 and $7).
+      query: async (request: { values?: string[][] }) => {
+        const what = request.values?.[1]?.[0] ?? request.values?.[6]?.[0] ?? '?';
         events.push(`start ${what} on ${i}`);
         try {
-          return await query(text);
+          return await query(request);
         } finally {
           events.push(`end ${what}`);
         }

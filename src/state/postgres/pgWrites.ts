@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StateWrites } from '../../resources/resource.js';
 import { shardKey } from '../shardKey.js';
+import { GROUP_STATEMENT } from './pgGroupStatement.js';
 import type { JournalWrite, Remembered } from '../stateStore.js';
 
 /**
@@ -68,6 +69,28 @@ export class PgWriteGroup {
     this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source, this.at]);
   }
 
+  /** The group as the parameters of GROUP_STATEMENT (pgGroupStatement.ts), each column an array. */
+  parameters(): unknown[] {
+    const columns = (rows: readonly (readonly unknown[])[], count: number) => Array.from({ length: count }, (_, i) => rows.map((row) => row[i]));
+    const updated = [...new Set([...this.decisionsAnswered.keys(), ...this.statuses.keys()])];
+    return [
+      this.namespace,
+      ...columns([...this.orders.values()], 5),
+      ...columns(updated.map((id) => [id, this.decisionsAnswered.get(id) ?? null, this.statuses.get(id) ?? null]), 3),
+      ...columns(this.payments, 4),
+      ...columns([...this.acquirers.values()], 3),
+      ...columns(this.deliveries, 3),
+      ...columns(this.marks, 3),
+      ...columns([...this.loaded.values()], 5),
+      ...columns([...this.journal.values()], 6),
+    ];
+  }
+
+  get empty(): boolean {
+    return this.orders.size + this.payments.length + this.deliveries.length + this.marks.length + this.decisionsAnswered.size
+      + this.statuses.size + this.acquirers.size + this.journal.size + this.loaded.size === 0;
+  }
+
   /** The group's statements, in the order they apply; values go in as literals escaped by the client. */
   statements(client: pg.ClientBase): string[] {
     const literal = (value: unknown): string => {
@@ -108,13 +131,18 @@ export class PgWriteGroup {
 }
 
 /**
- * Writes groups in one transaction sent as one simple query (BEGIN; ...; COMMIT): one round trip
- * and one commit for all of them, all durable or none; each group's statements apply after the
- * previous group's, as if written one by one.
+ * Writes groups in one transaction, all durable or none, each group's writes applying after the
+ * previous group's as if written one by one: merged into one group when that changes nothing
+ * (absorb), then one prepared statement; else one simple query (BEGIN; ...; COMMIT). One round trip.
  */
 export async function writeGroups(client: pg.ClientBase, groups: readonly PgWriteGroup[]): Promise<void> {
   const merged: PgWriteGroup[] = [];
   for (const group of groups) if (!merged.at(-1)?.absorb(group)) merged.push(group);
+  // Usually they merge into one group: one prepared statement, committed on its own.
+  if (merged.length === 1) {
+    if (!merged[0]!.empty) await client.query({ name: 'collect-write-group', text: GROUP_STATEMENT, values: merged[0]!.parameters() });
+    return;
+  }
   const steps = merged.flatMap((group) => group.statements(client));
   if (steps.length === 0) return;
   try {
