@@ -9,8 +9,12 @@ import { migratePostgres } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
 import { PgWriteGroup } from './pgWrites.js';
 
-/** The connections that write groups: a transaction can start while another commits (pgGroupWriter.ts). */
-const WRITERS = 2;
+/**
+ * The connections that write groups (pgGroupWriter.ts can start a transaction while another
+ * commits). One: since the sender commits full groups of the window, a second measured no faster
+ * on two cores (it costs CPU the run and the database share).
+ */
+const WRITERS = 1;
 
 /** The URL without its password, for messages. */
 export function shownUrl(url: string): string {
