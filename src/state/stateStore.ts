@@ -88,6 +88,7 @@ export class StateStore {
   private counts: Counts;
   private readonly statements: ReturnType<typeof prepare>;
   private readonly writes: StateWrites;
+  private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
   constructor(readonly path: string | null, readonly baseUrl?: string) {
@@ -109,6 +110,9 @@ export class StateStore {
       addFraudMark: (orderId, signalType) => s.addMark.run(orderId, signalType),
       addDelivery: (orderId, deliveryId) => s.addDelivery.run(orderId, deliveryId),
     };
+    // Made once: a sending run commits a small group per window of answers, thousands of times.
+    this.rememberAll = this.db.transaction((records: readonly Remembered[], at: number) =>
+      rememberRecords(records, this.writes, (hash, _endpoint, _orderId, outcome) => s.journal.run(hashBlob(hash), outcomeCode(outcome), at)));
   }
 
   /** Opens the store of a namespace in `dir`, creating the folder (private: 0700); null dir: in memory. */
@@ -183,8 +187,7 @@ export class StateStore {
 
   /** Records what the service now knows, in one transaction. */
   remember(records: readonly Remembered[], now: Date): void {
-    const at = unixSeconds(now);
-    this.db.transaction(() => rememberRecords(records, this.writes, (hash, _endpoint, _orderId, outcome) => this.statements.journal.run(hashBlob(hash), outcomeCode(outcome), at)))();
+    this.rememberAll(records, unixSeconds(now));
   }
 
   /** Resolves once everything remembered so far is durable: at once here (SQLite commits as it goes); a remote state waits for its database. */
