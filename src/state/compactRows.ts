@@ -1,7 +1,8 @@
-import type { Remembered } from './stateStore.js';
+/** What became of a record: validated (a dry run's own namespace), or what the service answered. */
+export type Outcome = 'validated' | 'accepted' | 'rejected' | 'failed';
 
 /** Journal outcomes as the SQLite state stores them: their position here (schema 4). */
-const OUTCOMES: readonly Remembered['outcome'][] = ['validated', 'accepted', 'rejected', 'failed'];
+const OUTCOMES: readonly Outcome[] = ['validated', 'accepted', 'rejected', 'failed'];
 
 const HEX_HASH = /^(?:[0-9a-f]{2})+$/;
 
@@ -12,10 +13,10 @@ export const hashBlob = (hash: string): Buffer | string => (HEX_HASH.test(hash) 
 export const hashText = (stored: Buffer | string): string => (typeof stored === 'string' ? stored : stored.toString('hex'));
 
 /** An outcome as stored: a small integer. */
-export const outcomeCode = (outcome: Remembered['outcome']): number => OUTCOMES.indexOf(outcome);
+export const outcomeCode = (outcome: Outcome): number => OUTCOMES.indexOf(outcome);
 
 /** A stored outcome read back (an unknown code reads as failed: it is sent again). */
-export const outcomeOf = (code: number): Remembered['outcome'] => OUTCOMES[code] ?? 'failed';
+export const outcomeOf = (code: number): Outcome => OUTCOMES[code] ?? 'failed';
 
 /** A time as stored: whole Unix seconds. */
 export const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);

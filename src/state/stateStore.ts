@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
-import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds } from './compactRows.js';
+import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { StateLock, type LockRequest } from './stateLock.js';
 
@@ -13,7 +13,7 @@ export interface Remembered {
   resource: Resource;
   hash: string;
   /** validated (a dry run's own namespace), or what the service answered; only the first two change the state's facts. */
-  outcome: 'validated' | 'accepted' | 'rejected' | 'failed';
+  outcome: Outcome;
   /** The service's evaluation decision, for an accepted creation that asked for one. */
   decision?: string;
 }
