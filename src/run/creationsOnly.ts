@@ -66,9 +66,7 @@ export class CreationsOnly {
   judge(seq: number, resource: Resource, record: SourceRecord, location: RecordLocation, schemaValid: boolean): void {
     if (!this.options.remember && !this.options.state.hasOrders) {
       // No state to read or write: a lone creation has nothing to be judged against, so its id is all pass 1 needs.
-      const value = record.orderId === undefined ? record.value : undefined;
-      if (record.orderId === undefined && !isRecord(value)) return;
-      const id = record.orderId ?? (value as Record<string, unknown>)[resource.orderField];
+      const id = record.orderId ?? (isRecord(record.value) ? record.value[resource.orderField] : undefined);
       if (typeof id === 'string' && id !== '' && this.fingerprints.add(id)) {
         this.held.add(seq);
         this.candidates.add(id);
