@@ -25,6 +25,9 @@ export interface Staging {
   plan(header: string[], line: number): StagePlan | undefined;
 }
 
+/** What the worker posts: a batch, or (staging) the header alone, before any row. */
+type WorkerMessage = RowBatch & { header?: string[]; line?: number };
+
 /** Chunks handed to the worker and not yet consumed: bounds memory when validation is the slower side. */
 const WINDOW = 4;
 
@@ -35,10 +38,10 @@ const WINDOW = 4;
 export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging): AsyncGenerator<RowBatch> {
   const workerData = staging ? { maxRecordSize, stageUrl: staging.stageUrl } : { maxRecordSize };
   const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData });
-  const inbox: (RowBatch & { header?: string[]; line?: number })[] = [];
+  const inbox: WorkerMessage[] = [];
   let wake: (() => void) | undefined;
   let crash: Error | undefined;
-  worker.on('message', (batch: RowBatch & { header?: string[]; line?: number }) => {
+  worker.on('message', (batch: WorkerMessage) => {
     inbox.push(batch);
     wake?.();
   });
@@ -46,7 +49,7 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
     crash = cause;
     wake?.();
   });
-  const next = async (): Promise<RowBatch & { header?: string[]; line?: number }> => {
+  const next = async (): Promise<WorkerMessage> => {
     while (inbox.length === 0) {
       if (crash) throw crash;
       await new Promise<void>((resolve) => (wake = resolve));
