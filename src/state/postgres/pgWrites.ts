@@ -21,14 +21,6 @@ export class PgWriteGroup {
 
   constructor(private readonly namespace: string, private readonly at: string) {}
 
-  /** The orders this group writes anything of (journal rows included: a record's hash names one order). */
-  orderIds(): Set<string> {
-    const ids = new Set<string>([...this.orders.keys(), ...this.decisionsAnswered.keys(), ...this.statuses.keys(), ...this.loaded.keys()]);
-    for (const rows of [this.payments, this.deliveries, this.marks, [...this.acquirers.values()]]) for (const [orderId] of rows) ids.add(orderId);
-    for (const row of this.journal.values()) ids.add(row[3]);
-    return ids;
-  }
-
   /**
    * Takes in the writes of a later group, when writing both as one gives what writing them one
    * after the other would: not when an update here (status, decision, updated acquirer) names an

@@ -9,13 +9,6 @@ import { migratePostgres } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
 import { PgWriteGroup } from './pgWrites.js';
 
-/**
- * The connections that write groups (pgGroupWriter.ts can start a transaction while another
- * commits). One: since the sender commits full groups of the window, a second measured no faster
- * on two cores (it costs CPU the run and the database share).
- */
-const WRITERS = 1;
-
 /** The URL without its password, for messages. */
 export function shownUrl(url: string): string {
   try {
@@ -50,27 +43,27 @@ export class PostgresStateStore extends StateStore {
   private held: PostgresLock | undefined;
 
   private constructor(
-    private readonly session: pg.Client, private readonly writers: readonly [pg.Client, ...pg.Client[]], private readonly namespace: string,
+    private readonly session: pg.Client, private readonly writer: pg.Client, private readonly namespace: string,
     readonly where: string, private readonly shard: Shard | undefined, baseUrl?: string,
   ) {
     super(null, baseUrl);
-    this.groupWriter = new PgGroupWriter(writers);
+    this.groupWriter = new PgGroupWriter(writer);
   }
 
   /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
   static async connect(url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean }): Promise<PostgresStateStore> {
     const where = shownUrl(url);
     const session = await connect(url, where);
-    const writers: pg.Client[] = [];
+    let writer: pg.Client | undefined;
     try {
-      while (writers.length < WRITERS) writers.push(await connect(url, where));
-      await migratePostgres(writers[0]!, where);
-      const store = new PostgresStateStore(session, writers as [pg.Client, ...pg.Client[]], namespaceOf(baseUrl), where, options.shard, baseUrl);
+      writer = await connect(url, where);
+      await migratePostgres(writer, where);
+      const store = new PostgresStateStore(session, writer, namespaceOf(baseUrl), where, options.shard, baseUrl);
       if (options.loadNow) await store.load();
       return store;
     } catch (cause) {
       await session.end().catch(() => undefined);
-      for (const writer of writers) await writer.end().catch(() => undefined);
+      await writer?.end().catch(() => undefined);
       throw cause instanceof StateError ? cause : new StateError(`the state ${where} cannot be used: ${(cause as Error).message}`, 'check the database and the rights of its user (CREATE TABLE on first use)');
     }
   }
@@ -94,7 +87,7 @@ export class PostgresStateStore extends StateStore {
       where += ' AND shard_key % $2 = $3';
       params.push(this.shard.count, this.shard.index);
     }
-    const read = async (sql: string) => (await this.writers[0].query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
+    const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
     // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
     const seconds = 'floor(extract(epoch FROM at))::float8';
     const tables: [string, unknown[][]][] = [
@@ -149,6 +142,6 @@ export class PostgresStateStore extends StateStore {
     await this.held?.release().catch(() => undefined);
     super.close();
     await this.session.end().catch(() => undefined);
-    for (const writer of this.writers) await writer.end().catch(() => undefined);
+    await this.writer.end().catch(() => undefined);
   }
 }
