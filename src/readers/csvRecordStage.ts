@@ -1,4 +1,6 @@
 import type { Issue } from '../core/issue.js';
+import { contentHash } from '../flow/canonical.js';
+import type { Facts } from '../resources/resource.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import type { CsvColumn } from '../convert/csvColumn.js';
 import { buildRowGeneric } from '../convert/csvColumns.js';
@@ -16,8 +18,10 @@ export interface StagePlan {
   endpoint?: string;
   /** The run's clock (checks of dates in the future), in milliseconds. */
   now: number;
-  /** False: checked rows are not sent back (the reader needs only their lines, issues and order ids). */
+  /** False: checked rows are not sent back (the reader needs only their lines, issues and order ids, or digests). */
   rows: boolean;
+  /** Each checked row's flow facts and content hash are worked out where it is checked. */
+  digest: boolean;
 }
 
 /**
@@ -33,6 +37,9 @@ export interface StagedRows {
   rows: string[][];
   /** When validated: each row's order id ('' when it has none), so a run that needs nothing else never builds the record again. */
   orderIds: string[];
+  /** With `digest`: each row's flow facts (null: it names no order) and content hash ('' with no facts). */
+  facts?: (Facts | null)[];
+  hashes?: string[];
 }
 
 /** Builds and checks rows with a header's plan, on whichever thread parses the file. */
@@ -43,6 +50,12 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
   return (rows, lines) => {
     const staged: StagedRows = { rows, lines, issues: [], validated: resource !== undefined, orderIds: [] };
     if (!resource && !plan.restore) return staged; // the thread that reads them builds and checks them
+    const facts: (Facts | null)[] = [];
+    const hashes: string[] = [];
+    if (resource && plan.digest) {
+      staged.facts = facts;
+      staged.hashes = hashes;
+    }
     for (let n = 0; n < rows.length; n++) {
       if (plan.restore) rows[n] = rows[n]!.map(restoreFormula);
       if (!resource) continue;
@@ -51,6 +64,10 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
       const id = value[resource.orderField];
       staged.orderIds.push(typeof id === 'string' ? id : '');
       if (found.length > 0) staged.issues.push({ at: n, issues: found });
+      if (!plan.digest) continue;
+      const known = resource.facts(value);
+      facts.push(known);
+      hashes.push(known ? contentHash(resource.name, value) : '');
     }
     if (resource && !plan.rows) staged.rows = [];
     return staged;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { statusResource, statusSchema } from '../resources/status/index.js';
 import { validateRecord } from '../validate/validateRecord.js';
+import { contentHash } from '../flow/canonical.js';
 import { INLINE_PARSE_BYTES, readCsvRecords } from './csvRecords.js';
+import type { RecordNeeds } from './sourceRecord.js';
 
 async function readAll(...chunks: string[]) {
   const out = [];
@@ -55,10 +57,10 @@ describe('readCsvRecords', () => {
 
 describe('readCsvRecords with a check', () => {
   const now = new Date('2026-01-01T00:00:00Z');
-  async function readChecked(input: string, values = true) {
+  async function readChecked(input: string, needs: RecordNeeds = 'values') {
     const out = [];
     const bytes = (async function* () { yield Buffer.from(input); })();
-    for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, values } })) out.push(record);
+    for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, needs } })) out.push(record);
     return out;
   }
   const rows = (count: number) => Array.from({ length: count }, (_, n) => (n % 97 === 5 ? `R${n},aproved,\n` : n % 89 === 3 ? `,approved,${'x'.repeat(40)}\n` : `R${n},approved,${'x'.repeat(40)}\n`));
@@ -90,8 +92,22 @@ describe('readCsvRecords with a check', () => {
   it('without values, gives each checked row its location, issues and order id only', async () => {
     const input = `id,status,status_reason\n${rows(3000).join('')}`;
     const full = await readChecked(input);
-    const lean = await readChecked(input, false);
+    const lean = await readChecked(input, 'ids');
     expect(lean.map((record) => [record.index, record.line, record.issues, record.orderId])).toEqual(full.map((record) => [record.index, record.line, record.issues, (record.value as { id?: string }).id ?? '']));
     expect(lean.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
+  });
+
+  it.each([
+    ['small input, checked on this thread', 300],
+    ['large input, cut into pieces checked by the parse workers', 24_000],
+  ])('with digests (%s), gives each row the flow facts and content hash of its value, and no value', async (_name, count) => {
+    const input = `id,status,status_reason\n${rows(count).join('')}`;
+    const full = await readChecked(input);
+    const digested = await readChecked(input, 'digests');
+    expect(digested.map((record) => [record.line, record.facts, record.hash])).toEqual(full.map((record) => {
+      const facts = statusResource.facts(record.value as Record<string, unknown>);
+      return [record.line, facts, facts ? contentHash('status', record.value) : ''];
+    }));
+    expect(digested.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
   });
 });

@@ -6,16 +6,16 @@ import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns
 import { createRowStage } from './csvRecordStage.js';
 import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
-import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
+import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
   schema: z.core.$ZodType;
   limits?: ReadLimits;
   /**
    * Check the rows against this endpoint (of the built-in registry) where they are parsed, with the
-   * run's clock. `values` false: the records carry no value and no raw row (the reader needs neither).
+   * run's clock, giving what the reader needs of each record.
    */
-  check?: { endpoint: string; now: Date; values: boolean };
+  check?: { endpoint: string; now: Date; needs: RecordNeeds };
 }
 
 function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
@@ -33,15 +33,6 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
 /** Inputs up to this many bytes are parsed on this thread: a worker costs more to start than they take to parse. */
 export const INLINE_PARSE_BYTES = 128 * 1024;
 
-/** The compiled stage module the parse worker imports: dist/ also when this code runs from src/ (the tests build it first). */
-const stageUrl = new URL('./csvRecordStage.js', builtUrl(import.meta.url)).href;
-
-function builtUrl(url: string): string {
-  if (!url.endsWith('.ts')) return url;
-  const at = url.lastIndexOf('/src/');
-  return `${url.slice(0, at)}/dist/${url.slice(at + '/src/'.length)}`;
-}
-
 /**
  * The input's records, built in batches: on this thread when the input is small, on the parse
  * worker (the second core) otherwise, with the plan `staging` makes of the header.
@@ -53,7 +44,7 @@ async function* stagedBatches(bytes: AsyncIterable<Buffer>, maxRecordSize: numbe
   while (size <= INLINE_PARSE_BYTES) {
     const step = await input.next();
     if (step.done) {
-      const batch = await parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
+      const batch = parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
       if (batch.rows.length === 0) {
         yield batch;
         return;
@@ -101,7 +92,6 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
   let said: SourceRecord | undefined;
   let index = 0;
   const staging: Staging = {
-    stageUrl,
     plan(cells, line) {
       // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
       const restore = cells.includes(REASON_FIELD);
@@ -115,7 +105,7 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       plan = planned.plan;
       if (planned.issues.length > 0) said = { file, index: null, line, issues: planned.issues };
       const check = options.check;
-      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, rows: check?.values !== false, ...(check ? { endpoint: check.endpoint } : {}) };
+      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, rows: (check?.needs ?? 'values') === 'values', digest: check !== undefined && check.needs !== 'ids', ...(check ? { endpoint: check.endpoint } : {}) };
     },
   };
   for await (const batch of stagedBatches(bytes, limits.maxRecordBytes, staging)) {
@@ -129,13 +119,14 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
         const at = index++;
         const line = staged.lines[n]!;
         const cells = staged.rows[n];
+        const digest = staged.facts ? { facts: staged.facts[n]!, hash: staged.hashes![n]! } : {};
         if (!cells) {
-          yield { file, index: at, line, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]! };
+          yield { file, index: at, line, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, ...digest };
           continue;
         }
         const built = rowToRecord(plan, cells);
         yield staged.validated
-          ? { file, index: at, line, value: built.value, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells } }
+          ? { file, index: at, line, value: built.value, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells }, ...digest }
           : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
       }
     }

@@ -1,7 +1,13 @@
-import { Worker } from 'node:worker_threads';
-import type { StagePlan, StagedRows } from './csvRecordStage.js';
+import { availableParallelism } from 'node:os';
+import type { ChunkOptions, ChunkRows, RecordDelimiter } from './csvChunk.js';
+import { parseCsvChunk } from './csvChunk.js';
+import type { ChunkAnswer, ChunkTaskOptions } from './csvChunkTask.js';
+import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
+import { CsvSplitter, findRecordEnd } from './csvSplit.js';
+import { parseCsvStreamInline } from './csvStreamInline.js';
+import { ParseWorkers } from './parseWorkers.js';
 
-/** What the parse worker sends back: the rows of one chunk, and at the end `done` or the parse error. */
+/** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
   rows: string[][];
   /** The 1-based line each row starts on (blank lines and multi-line cells counted). */
@@ -9,89 +15,152 @@ export interface RowBatch {
   done?: true;
   /** The parse error that ended the input, with the line where the failing row starts. */
   error?: { code: string; message: string; line: number };
-  /** How many chunks this batch answers (rows held back for a plan come with the answers of later chunks). */
-  acks?: number;
-  /** Staging: the rows built into records on the worker (then `rows` is empty). */
+  /** Staging: the rows built into records and checked where they were parsed (then `rows` is empty). */
   staged?: StagedRows;
 }
 
-/**
- * Records built on the worker too: the header goes to `plan` (on this thread, with the schema);
- * the worker builds every row after it with that plan (csvRecordStage.ts). Undefined: stop reading.
- */
+/** Records built and checked where they are parsed, with the plan `plan` makes of the header (undefined: stop reading). */
 export interface Staging {
-  /** The compiled csvRecordStage module, which the worker imports. */
-  stageUrl: string;
   plan(header: string[], line: number): StagePlan | undefined;
 }
 
-/** What the worker posts: a batch, or (staging) the header alone, before any row. */
-type WorkerMessage = RowBatch & { header?: string[]; line?: number };
+/** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
+export const PIECE_BYTES = 512 * 1024;
 
-/** Chunks handed to the worker and not yet consumed: bounds memory when validation is the slower side. */
-const WINDOW = 4;
+/** Bytes with no record boundary after which a record cannot be cut out (past any allowed record, a UTF-8 character being at most 4 bytes): the rest is parsed as one stream. */
+function unsplittableBytes(maxRecordSize: number, pieceBytes: number): number {
+  return maxRecordSize > 0 ? Math.max(4 * maxRecordSize, 8 * pieceBytes) : 0;
+}
+
+/** A piece's rows (or staged records), moved `base - 1` lines down the file. */
+function located(piece: ChunkAnswer | ChunkRows, base: number): RowBatch {
+  const shift = (lines: number[]) => (base === 1 ? lines : lines.map((line) => line + base - 1));
+  const batch: RowBatch = { rows: piece.rows, lines: shift(piece.lines) };
+  if ('staged' in piece && piece.staged) batch.staged = { ...piece.staged, lines: shift(piece.staged.lines) };
+  if (piece.error) batch.error = { ...piece.error, line: piece.error.line + base - 1 };
+  return batch;
+}
+
+/** The rest of the input after `first`, piece by piece as read. */
+async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  if (first.length > 0) yield first;
+  for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
+}
 
 /**
- * Parses CSV bytes into rows of cells on a worker thread, so that parsing and validation
- * use both cores. Batches come back in input order; an error ends the stream after the rows before it.
+ * What cannot be cut into pieces, parsed as one stream on this thread (a record with no boundary
+ * for megabytes: an unclosed quote, most often); with `staging`, its header (when still to come)
+ * planned and its rows built and checked here.
  */
-export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging): AsyncGenerator<RowBatch> {
-  const workerData = staging ? { maxRecordSize, stageUrl: staging.stageUrl } : { maxRecordSize };
-  const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData });
-  const inbox: WorkerMessage[] = [];
-  let wake: (() => void) | undefined;
-  let crash: Error | undefined;
-  worker.on('message', (batch: WorkerMessage) => {
-    inbox.push(batch);
-    wake?.();
-  });
-  worker.on('error', (cause) => {
-    crash = cause;
-    wake?.();
-  });
-  const next = async (): Promise<WorkerMessage> => {
-    while (inbox.length === 0) {
-      if (crash) throw crash;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+async function* streamed(rest: AsyncIterable<Buffer>, options: ChunkOptions, base: number, staging: Staging | undefined, plan: StagePlan | undefined): AsyncGenerator<RowBatch> {
+  let stage = plan ? createRowStage(plan) : undefined;
+  for await (const part of parseCsvStreamInline(rest, options)) {
+    const batch = located(part, base);
+    if (staging && !stage && batch.rows.length > 0) {
+      const header = batch.rows.shift()!;
+      const line = batch.lines.shift()!;
+      const planned = staging.plan(header, line);
+      if (!planned) return;
+      stage = createRowStage(planned);
     }
-    return inbox.shift()!;
-  };
-  const input = bytes[Symbol.asyncIterator]();
-  let inFlight = 0;
+    if (stage) {
+      batch.staged = stage(batch.rows, batch.lines);
+      batch.rows = [];
+      batch.lines = [];
+    }
+    yield batch;
+    if (batch.error) return;
+  }
+  yield { rows: [], lines: [], done: true };
+}
+
+/** At most this many parse workers: past it, the thread that takes their records is the slower side. */
+const MAX_WORKERS = 4;
+
+/** The pieces after the header, parsed by the workers, in input order. */
+async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: ChunkTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
+  const { maxRecordSize, delimiter, plan, limit } = options;
+  const count = Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+  const workers = new ParseWorkers(count, { maxRecordSize, delimiter, plan });
+  const splitter = new CsvSplitter(delimiter, options.pieceBytes, limit);
+  const window = 2 * count;
   let inputDone = false;
-  const send = async () => {
-    while (!inputDone && inFlight < WINDOW) {
+  let base = options.base;
+  const feed = async () => {
+    while (workers.inFlight < window && !inputDone && !splitter.overflowed) {
       const step = await input.next();
       if (step.done) {
         inputDone = true;
-        worker.postMessage({ end: true });
-        inFlight++;
+        const last = splitter.end();
+        if (last.length > 0) workers.send(last);
         return;
       }
-      const chunk = step.value;
-      const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength) as ArrayBuffer;
-      worker.postMessage({ chunk: copy }, [copy]);
-      inFlight++;
+      for (const piece of splitter.push(step.value)) workers.send(piece);
     }
   };
   try {
-    await send();
+    for (const piece of splitter.push(head)) workers.send(piece);
     for (;;) {
-      const batch = await next();
-      if (batch.header) {
-        const plan = staging?.plan(batch.header, batch.line ?? 1);
-        if (!plan) return;
-        worker.postMessage({ plan });
-        continue;
-      }
-      inFlight -= batch.acks ?? 1;
+      await feed();
+      if (workers.inFlight === 0) break;
+      const answer = await workers.next();
+      const batch = located(answer, base);
+      base += answer.lineCount;
       yield batch;
-      if (batch.done || batch.error) return;
-      await send();
+      if (batch.error) return;
     }
   } finally {
-    await worker.terminate();
+    await workers.close();
+  }
+  if (splitter.overflowed) yield* streamed(restOf(splitter.end(), input), { maxRecordSize, delimiter }, base, staging, plan);
+  else yield { rows: [], lines: [], done: true };
+}
+
+/**
+ * Parses CSV bytes into rows of cells: the header on this thread, the rest cut into pieces at
+ * record boundaries and parsed (and, with `staging`, built and checked) on worker threads side by
+ * side, one per core. Batches come back in input order; an error ends them after the rows before it.
+ */
+export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging, pieceBytes = PIECE_BYTES): AsyncGenerator<RowBatch> {
+  const input = bytes[Symbol.asyncIterator]();
+  const limit = unsplittableBytes(maxRecordSize, pieceBytes);
+  let buffered: Buffer = Buffer.alloc(0);
+  let complete = false;
+  let from = 0;
+  let base = 1;
+  let delimiter: RecordDelimiter | undefined;
+  let header: { cells: string[]; line: number } | undefined;
+  try {
+    // The header (after any blank lines), record by record on this thread.
+    while (!header) {
+      const found = findRecordEnd(buffered, from, delimiter, complete);
+      if (!found) {
+        // The end of the input, or a header with no boundary for megabytes: no pieces to cut.
+        if (complete || (limit > 0 && buffered.length - from > limit)) {
+          yield* streamed(restOf(buffered.subarray(from), input), { maxRecordSize, first: from === 0, delimiter }, base, staging, undefined);
+          return;
+        }
+        const step = await input.next();
+        if (step.done) complete = true;
+        else buffered = buffered.length === 0 ? step.value : Buffer.concat([buffered, step.value]);
+        continue;
+      }
+      const parsed = parseCsvChunk(buffered.subarray(from, found.end), { maxRecordSize, first: from === 0, delimiter });
+      const part = located(parsed, base);
+      delimiter = found.delimiter;
+      base += parsed.lineCount;
+      from = found.end;
+      if (part.error) {
+        yield part;
+        return;
+      }
+      if (part.rows.length > 0) header = { cells: part.rows[0]!, line: part.lines[0]! };
+    }
+    const plan = staging?.plan(header.cells, header.line);
+    if (staging && !plan) return;
+    if (!staging) yield { rows: [header.cells], lines: [header.line] };
+    yield* pieces(buffered.subarray(from), input, { maxRecordSize, delimiter: delimiter!, plan, limit, base, pieceBytes }, staging);
+  } finally {
     await input.return?.();
   }
 }

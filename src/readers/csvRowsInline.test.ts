@@ -3,10 +3,10 @@ import { parseCsvRows } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
 
 /** Everything the parse worker sends for these chunks, as one batch. */
-async function onWorker(chunks: string[], maxRecordSize: number) {
+async function onWorker(chunks: string[], maxRecordSize: number, pieceBytes?: number) {
   const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
   const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
-  for await (const batch of parseCsvRows(input, maxRecordSize)) {
+  for await (const batch of parseCsvRows(input, maxRecordSize, undefined, pieceBytes)) {
     all.rows.push(...batch.rows);
     all.lines.push(...batch.lines);
     if (batch.error) all.error = batch.error;
@@ -15,7 +15,7 @@ async function onWorker(chunks: string[], maxRecordSize: number) {
 }
 
 async function here(chunks: string[], maxRecordSize: number) {
-  const { rows, lines, error } = await parseCsvRowsInline(Buffer.from(chunks.join('')), maxRecordSize);
+  const { rows, lines, error } = parseCsvRowsInline(Buffer.from(chunks.join('')), maxRecordSize);
   return { rows, lines, ...(error ? { error } : {}) };
 }
 
@@ -29,12 +29,17 @@ const inputs: [string, string[], number][] = [
   ['a row over the record size limit', ['id,status\nA,approved\nB,', 'x'.repeat(100), '\nC,pending\n'], 40],
   ['an empty input', [''], 0],
   ['only blank lines', ['\n\r\n\n'], 0],
+  ['an unclosed quote with no boundary for long after it', ['id,status\nA,approved\nB,"declined\n', 'C,pending\n'.repeat(40)], 40],
 ];
 
 describe('parseCsvRowsInline', () => {
   it.each(inputs)('gives the rows, lines and error the parse worker gives: %s', async (_, chunks, maxRecordSize) => {
     const expected = await onWorker(chunks, maxRecordSize);
     expect(await here(chunks, maxRecordSize)).toEqual(expected);
+  });
+  it.each(inputs)('gives them cut into many small pieces parsed side by side: %s', async (_, chunks, maxRecordSize) => {
+    const expected = await here(chunks, maxRecordSize);
+    expect(await onWorker(chunks, maxRecordSize, 8)).toEqual(expected);
   });
   it('locates rows and the error on their starting lines', async () => {
     expect(await here(['id,status\nA,"multi\nline"\n\nB,"declined\nC,pending\n'], 0)).toEqual({

@@ -9,7 +9,7 @@ import { transformRecords } from './transformRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { openInput, type InputSpec } from './openInput.js';
-import { defaultLimits, type ReadLimits, type SourceRecord } from './sourceRecord.js';
+import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
 import { error } from '../core/issue.js';
 
@@ -26,8 +26,8 @@ export interface ReadOptions {
   limits?: ReadLimits | undefined;
   /** The run's clock: given, CSV records come checked where they are parsed (see `validated`). */
   now?: Date | undefined;
-  /** False: the run needs of a checked CSV record only its location, issues and order id (no value, no raw row). */
-  values?: boolean;
+  /** What the run needs of a checked CSV record (default: its value and raw row). */
+  needs?: RecordNeeds;
 }
 
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
@@ -51,7 +51,7 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
     } else if (map) yield* readMappedCsvRecords(bytes, spec.name, map, limits);
     else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, {
       schema: resource.schema, limits,
-      ...(now && !hooks?.transform && registry.get(resource.name) === resource ? { check: { endpoint: resource.name, now, values: options.values !== false } } : {}),
+      ...(now && !hooks?.transform && registry.get(resource.name) === resource ? { check: { endpoint: resource.name, now, needs: options.needs ?? 'values' } } : {}),
     });
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name, limits);
     else yield* readJsonRecords(decode(bytes), spec.name, limits);

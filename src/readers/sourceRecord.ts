@@ -1,4 +1,5 @@
 import type { Issue } from '../core/issue.js';
+import type { Facts } from '../resources/resource.js';
 
 /** One record as read from an input, before validation. */
 export interface SourceRecord {
@@ -14,6 +15,9 @@ export interface SourceRecord {
   validated?: true;
   /** With `validated`: the record's order id ('' when it has none), read where it was checked. */
   orderId?: string;
+  /** With `validated`, when the reader worked them out: the record's flow facts (null: none) and content hash. */
+  facts?: Facts | null;
+  hash?: string;
   /** Problems found while reading (bad JSON, a cell that is not a number). */
   issues: Issue[];
   /** Its fields were already checked against the schema when the file's header was read (CSV). */
@@ -28,6 +32,12 @@ export type InputFormat = 'json' | 'ndjson' | 'csv';
 
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
 export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };
+
+/**
+ * What a run needs of each record read: its location, issues and order id only (`ids`); those and
+ * its flow facts and content hash (`digests`); or the record itself too (`values`, the default).
+ */
+export type RecordNeeds = 'ids' | 'digests' | 'values';
 
 /** Limits on hostile input: a record larger than this is reported, not read (`--max-record-bytes`). */
 export interface ReadLimits {

@@ -4,6 +4,7 @@ import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
+import type { RecordNeeds } from '../readers/sourceRecord.js';
 import { locateInChildren } from '../mapping/applyRow.js';
 import { isRecord } from '../schema/checks.js';
 import type { IndexedEvent } from '../state/runIndex.js';
@@ -16,6 +17,12 @@ export type { CheckRecordsOptions, RecordSink, RunInput } from './checkOptions.j
 
 const REMEMBER_BATCH = 5000;
 
+/** What a run needs of each record: the record itself only to send it, write it out, or pick its shard. */
+function recordNeeds(options: CheckRecordsOptions, lean: CreationsOnly | undefined): RecordNeeds {
+  if (lean?.needsOnlyIds) return 'ids';
+  return options.sink?.needsRaw || options.sink?.needsBodies || options.keep ? 'values' : 'digests';
+}
+
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped. */
 async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undefined): Promise<boolean> {
   const { builder, runIndex, sink } = options;
@@ -24,7 +31,7 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
     for (const note of map?.notes ?? []) builder.note(note.code, note.message);
-    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, values: !lean?.needsOnlyIds })) {
+    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: recordNeeds(options, lean) })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.validated || record.value === undefined
@@ -36,9 +43,9 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
       } else {
         const raw = sink?.needsRaw ? record.raw : undefined;
         const kept = raw && invalid ? { issues: builder.faulting(issues) } : {};
-        const facts = isRecord(record.value) ? resource.facts(record.value) : null;
+        const facts = record.facts !== undefined ? record.facts : isRecord(record.value) ? resource.facts(record.value) : null;
         if (facts) {
-          const hash = contentHash(resource.name, record.value);
+          const hash = record.hash ?? contentHash(resource.name, record.value);
           const earlier = options.state.journalOutcome(hash);
           // A body is kept only to be sent: not for a record an earlier run already settled.
           const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);

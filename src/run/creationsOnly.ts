@@ -18,16 +18,21 @@ const REMEMBER_BATCH = 5000;
 /** A flow event whose content hash is computed only when a rule or the state reads it (a class: its getter on the prototype costs nothing per event). */
 class LazyEvent implements FlowEvent {
   readonly replay = false;
-  private known: string | undefined;
 
   constructor(
-    readonly resource: Resource, private readonly value: Record<string, unknown>, readonly facts: FlowEvent['facts'],
-    readonly location: RecordLocation, readonly seq: number, readonly schemaValid: boolean,
+    readonly resource: Resource, private readonly value: unknown, readonly facts: FlowEvent['facts'],
+    readonly location: RecordLocation, readonly seq: number, readonly schemaValid: boolean, private known: string | undefined,
   ) {}
 
   get hash(): string {
     return (this.known ??= contentHash(this.resource.name, this.value));
   }
+}
+
+/** A record's flow facts: worked out where it was read, or from its value. */
+function factsOf(resource: Resource, record: SourceRecord): FlowEvent['facts'] | null {
+  if (record.facts !== undefined) return record.facts;
+  return isRecord(record.value) ? resource.facts(record.value) : null;
 }
 
 /**
@@ -73,16 +78,14 @@ export class CreationsOnly {
       }
       return;
     }
-    const value = record.value;
-    if (!isRecord(value)) return;
-    const facts = resource.facts(value);
+    const facts = factsOf(resource, record);
     if (!facts) return;
     if (this.fingerprints.add(facts.orderId)) {
       this.held.add(seq);
       this.candidates.add(facts.orderId);
       return;
     }
-    const event = new LazyEvent(resource, value, facts, location, seq, schemaValid);
+    const event = new LazyEvent(resource, record.value, facts, location, seq, schemaValid, record.hash);
     const prior = this.options.state.priorOrder(facts.orderId);
     // Remembered as new: should the order come again, pass 2 must not take it for an earlier run's.
     if (this.settle(facts.orderId, prior, [event], () => true) && prior === null) this.fingerprints.flag(facts.orderId);
@@ -95,15 +98,14 @@ export class CreationsOnly {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
       for (const { resource, spec, map } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now })) {
+        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: options.keep ? 'values' : 'digests' })) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           if (record.orderId !== undefined && !this.candidates.has(record.orderId)) continue; // not built again
-          const value = record.value;
-          const facts = isRecord(value) ? resource.facts(value) : null;
-          if (!isRecord(value) || !facts || !this.candidates.has(facts.orderId)) continue;
-          const issues = record.validated ? record.issues : validateRecord(resource, value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-          const event = new LazyEvent(resource, value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues));
+          const facts = factsOf(resource, record);
+          if (!facts || !this.candidates.has(facts.orderId)) continue;
+          const issues = record.validated ? record.issues : validateRecord(resource, record.value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
+          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues), record.hash);
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);
