@@ -5,7 +5,7 @@ import type { ChunkAnswer, ChunkTaskOptions } from './csvChunkTask.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 import { CsvSplitter, findRecordEnd } from './csvSplit.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { ParseWorkers } from './parseWorkers.js';
+import { PieceParsers } from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -77,13 +77,16 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: ChunkOptions, bas
 /** At most this many parse workers: past it, the thread that takes their records is the slower side. */
 const MAX_WORKERS = 4;
 
+/** Workers for the other cores: this thread parses pieces too whenever it would wait for one. */
+const workerCount = () => Math.max(1, Math.min(availableParallelism() - 1, MAX_WORKERS));
+
 /** The pieces after the header, parsed by the workers, in input order. */
 async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: ChunkTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
   const { maxRecordSize, delimiter, plan, limit } = options;
-  const count = Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
-  const workers = new ParseWorkers(count, { maxRecordSize, delimiter, plan });
+  const count = workerCount();
+  const workers = new PieceParsers(count, { maxRecordSize, delimiter, plan });
   const splitter = new CsvSplitter(delimiter, options.pieceBytes, limit);
-  const window = 2 * count;
+  const window = 2 * count + 2;
   let inputDone = false;
   let base = options.base;
   const feed = async () => {
@@ -92,14 +95,14 @@ async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: Chun
       if (step.done) {
         inputDone = true;
         const last = splitter.end();
-        if (last.length > 0) workers.send(last);
+        if (last.length > 0) workers.add(last);
         return;
       }
-      for (const piece of splitter.push(step.value)) workers.send(piece);
+      for (const piece of splitter.push(step.value)) workers.add(piece);
     }
   };
   try {
-    for (const piece of splitter.push(head)) workers.send(piece);
+    for (const piece of splitter.push(head)) workers.add(piece);
     for (;;) {
       await feed();
       if (workers.inFlight === 0) break;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createChunkTask } from './csvChunkTask.js';
+import { PieceParsers } from './pieceParsers.js';
+
+describe('PieceParsers', () => {
+  it('answers every piece in the order it was added, whichever thread parsed it', async () => {
+    const options = { maxRecordSize: 0, delimiter: '\n' as const };
+    const pieces = Array.from({ length: 40 }, (_, n) => Buffer.from(Array.from({ length: 1 + (n % 7) * 50 }, (_, row) => `${n},${row},"a\nb"\n`).join('')));
+    const parsers = new PieceParsers(1, options);
+    const answers = [];
+    try {
+      for (const piece of pieces.slice(0, 4)) parsers.add(Buffer.from(piece));
+      for (let n = 4; n < pieces.length + 4; n++) {
+        answers.push(await parsers.next());
+        if (n < pieces.length) parsers.add(Buffer.from(pieces[n]!));
+      }
+    } finally {
+      await parsers.close();
+    }
+    const here = createChunkTask(options);
+    expect(answers).toEqual(pieces.map((piece) => here(piece)));
+    expect(parsers.inFlight).toBe(0);
+  });
+});
