@@ -3,6 +3,7 @@ import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStag
 
 /** What a parse worker is started with: how to parse its pieces, and the plan to build and check their rows with. */
 export interface ChunkTaskOptions {
+  format?: 'csv';
   maxRecordSize: number;
   delimiter: RecordDelimiter;
   plan?: StagePlan | undefined;

@@ -4,6 +4,7 @@ import { validateRecord } from '../validate/validateRecord.js';
 import { contentHash } from '../flow/canonical.js';
 import { INLINE_PARSE_BYTES, readCsvRecords } from './csvRecords.js';
 import type { RecordNeeds } from './sourceRecord.js';
+import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
 
 async function readAll(...chunks: string[]) {
   const out = [];
@@ -95,6 +96,14 @@ describe('readCsvRecords with a check', () => {
     const lean = await readChecked(input, 'ids');
     expect(lean.map((record) => [record.index, record.line, record.issues, record.orderId])).toEqual(full.map((record) => [record.index, record.line, record.issues, (record.value as { id?: string }).id ?? '']));
     expect(lean.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
+  });
+
+  it('reads every row of a large input before bytes that are not UTF-8, then fails there', async () => {
+    const input = `id,status,status_reason\n${rows(24_000).join('')}`;
+    const bytes = checkedUtf8((async function* () { yield Buffer.from(input); yield Buffer.from([0x41, 0x2c, 0xff, 0x0a]); })());
+    const read: unknown[] = [];
+    await expect((async () => { for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, needs: 'ids' } })) read.push(record.line); })()).rejects.toThrow(InvalidUtf8Error);
+    expect(read).toEqual(rows(24_000).map((_, n) => n + 2));
   });
 
   it.each([

@@ -1,11 +1,10 @@
-import { availableParallelism } from 'node:os';
 import type { ChunkOptions, ChunkRows, RecordDelimiter } from './csvChunk.js';
 import { parseCsvChunk } from './csvChunk.js';
 import type { ChunkAnswer, ChunkTaskOptions } from './csvChunkTask.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 import { CsvSplitter, findRecordEnd } from './csvSplit.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { PieceParsers } from './pieceParsers.js';
+import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -24,9 +23,6 @@ export interface Staging {
   plan(header: string[], line: number): StagePlan | undefined;
 }
 
-/** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
-export const PIECE_BYTES = 512 * 1024;
-
 /** Bytes with no record boundary after which a record cannot be cut out (past any allowed record, a UTF-8 character being at most 4 bytes): the rest is parsed as one stream. */
 function unsplittableBytes(maxRecordSize: number, pieceBytes: number): number {
   return maxRecordSize > 0 ? Math.max(4 * maxRecordSize, 8 * pieceBytes) : 0;
@@ -39,12 +35,6 @@ function located(piece: ChunkAnswer | ChunkRows, base: number): RowBatch {
   if ('staged' in piece && piece.staged) batch.staged = { ...piece.staged, lines: shift(piece.staged.lines) };
   if (piece.error) batch.error = { ...piece.error, line: piece.error.line + base - 1 };
   return batch;
-}
-
-/** The rest of the input after `first`, piece by piece as read. */
-async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
-  if (first.length > 0) yield first;
-  for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
 }
 
 /**
@@ -74,37 +64,18 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: ChunkOptions, bas
   yield { rows: [], lines: [], done: true };
 }
 
-/** At most this many parse workers: past it, the thread that takes their records is the slower side. */
-const MAX_WORKERS = 4;
-
-/** Workers for the other cores: this thread parses pieces too whenever it would wait for one. */
-const workerCount = () => Math.max(1, Math.min(availableParallelism() - 1, MAX_WORKERS));
-
 /** The pieces after the header, parsed by the workers, in input order. */
 async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: ChunkTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
   const { maxRecordSize, delimiter, plan, limit } = options;
   const count = workerCount();
   const workers = new PieceParsers(count, { maxRecordSize, delimiter, plan });
   const splitter = new CsvSplitter(delimiter, options.pieceBytes, limit);
-  const window = 2 * count + 2;
-  let inputDone = false;
+  const feed = new PieceFeed(input, splitter, workers, 2 * count + 2);
   let base = options.base;
-  const feed = async () => {
-    while (workers.inFlight < window && !inputDone && !splitter.overflowed) {
-      const step = await input.next();
-      if (step.done) {
-        inputDone = true;
-        const last = splitter.end();
-        if (last.length > 0) workers.add(last);
-        return;
-      }
-      for (const piece of splitter.push(step.value)) workers.add(piece);
-    }
-  };
   try {
     for (const piece of splitter.push(head)) workers.add(piece);
     for (;;) {
-      await feed();
+      await feed.fill();
       if (workers.inFlight === 0) break;
       const answer = await workers.next();
       const batch = located(answer, base);
@@ -115,6 +86,7 @@ async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: Chun
   } finally {
     await workers.close();
   }
+  if (feed.failure) throw feed.failure;
   if (splitter.overflowed) yield* streamed(restOf(splitter.end(), input), { maxRecordSize, delimiter }, base, staging, plan);
   else yield { rows: [], lines: [], done: true };
 }

@@ -46,7 +46,8 @@ export class CsvSplitter {
   private scanned = 0;
   overflowed = false;
 
-  constructor(private readonly delimiter: RecordDelimiter, private readonly target: number, private readonly limit: number) {}
+  /** `quoting` false: the bytes are NDJSON lines (a quote never hides a line break there). */
+  constructor(private readonly delimiter: RecordDelimiter, private readonly target: number, private readonly limit: number, private readonly quoting = true) {}
 
   /** The pieces these bytes complete (none while a piece is shorter than the target). */
   push(bytes: Buffer): Buffer[] {
@@ -54,7 +55,7 @@ export class CsvSplitter {
     this.size += bytes.length;
     if (this.size < this.target) return [];
     const pending = this.joined();
-    this.quotes += quotesIn(pending, this.scanned, pending.length);
+    if (this.quoting) this.quotes += quotesIn(pending, this.scanned, pending.length);
     this.scanned = pending.length;
     const end = this.lastBoundary(pending);
     if (end === undefined) {
@@ -89,7 +90,7 @@ export class CsvSplitter {
     let quotesAfter = 0;
     // (at > 0 before looking further back: a negative offset would search from the end again)
     for (let at = pending.lastIndexOf(last); at !== -1; at = at > 0 ? pending.lastIndexOf(last, at - 1) : -1) {
-      quotesAfter += quotesIn(pending, at, after);
+      if (this.quoting) quotesAfter += quotesIn(pending, at, after);
       after = at;
       if ((this.quotes - quotesAfter) % 2 !== 0) continue;
       if (this.delimiter === '\r\n' && pending[at - 1] !== CR) continue;

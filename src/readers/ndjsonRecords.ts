@@ -1,16 +1,18 @@
-import { error } from '../core/issue.js';
 import { boundedLines } from './boundedLines.js';
-import { inexactNumbers } from './inexactNumbers.js';
-import { withoutReason } from './withoutReason.js';
-import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
-import { tooDeep, tooLarge } from './limitIssues.js';
+import { readNdjsonLine } from './ndjsonLine.js';
+import { tooLarge } from './limitIssues.js';
 import { defaultLimits, type ReadLimits } from './sourceRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
 
+/** Where a stream of NDJSON lines starts in its file: the line before its first, and the records before it. */
+export interface NdjsonStart {
+  line: number;
+  index: number;
+}
+
 /** Records of an NDJSON input: one JSON object per line, blank lines skipped. */
-export async function* readNdjsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
-  let line = 0;
-  let index = 0;
+export async function* readNdjsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits, start: NdjsonStart = { line: 0, index: 0 }): AsyncGenerator<SourceRecord> {
+  let { line, index } = start;
   for await (const read of boundedLines(text, limits.maxRecordBytes)) {
     line++;
     if ('tooLong' in read) {
@@ -19,16 +21,7 @@ export async function* readNdjsonRecords(text: AsyncIterable<string>, file: stri
     }
     const content = line === 1 ? read.text.replace(/^\uFEFF/, '') : read.text;
     if (content.trim() === '') continue;
-    try {
-      const value = JSON.parse(content) as unknown;
-      if (nestsDeeperThan(value, MAX_DEPTH)) {
-        yield { file, index: index++, line, raw: { kind: 'text', text: content }, issues: [tooDeep()] };
-        continue;
-      }
-      yield { file, index: index++, line, value: withoutReason(value), issues: inexactNumbers(content), raw: { kind: 'text', text: content } };
-    } catch (cause) {
-      const message = cause instanceof Error ? cause.message : String(cause);
-      yield { file, index: index++, line, raw: { kind: 'text', text: content }, issues: [error('invalid-json', '', `the line is not valid JSON: ${message}`, { hint: 'each line must hold one complete JSON object' })] };
-    }
+    const { value, issues, text: raw } = readNdjsonLine(content);
+    yield { file, index: index++, line, issues, raw: { kind: 'text', text: raw }, ...(value !== undefined ? { value } : {}) };
   }
 }

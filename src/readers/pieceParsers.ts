@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createChunkTask, type ChunkAnswer, type ChunkTaskOptions } from './csvChunkTask.js';
+import type { CsvSplitter } from './csvSplit.js';
+import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
 function builtUrl(url: string): string {
@@ -8,28 +10,79 @@ function builtUrl(url: string): string {
   return `${url.slice(0, at)}/dist/${url.slice(at + '/src/'.length)}`;
 }
 
-const taskUrl = new URL('./csvChunkTask.js', builtUrl(import.meta.url)).href;
+const taskUrl = new URL('./pieceTask.js', builtUrl(import.meta.url)).href;
+
+/** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
+export const PIECE_BYTES = 512 * 1024;
+
+/** At most this many piece workers: past it, the thread that takes their records is the slower side. */
+const MAX_WORKERS = 4;
+
+/** Workers for the other cores: the reading thread parses pieces too whenever it would wait for one. */
+export const workerCount = (): number => Math.max(1, Math.min(availableParallelism() - 1, MAX_WORKERS));
+
+/** The rest of an input after `first`, piece by piece as read. */
+export async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  if (first.length > 0) yield first;
+  for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
+}
+
+/**
+ * Reads an input into pieces for the parsers until `window` are in flight. At the input's end, or
+ * when a read fails (bytes that are not UTF-8), what is left is the last piece; the failure is
+ * kept, for the reader to throw once the pieces before it are taken, as a stream would.
+ */
+export class PieceFeed {
+  done = false;
+  failure: unknown;
+
+  constructor(
+    private readonly input: AsyncIterator<Buffer>,
+    private readonly splitter: CsvSplitter,
+    private readonly parsers: { inFlight: number; add(piece: Buffer): void },
+    private readonly window: number,
+  ) {}
+
+  async fill(): Promise<void> {
+    while (this.parsers.inFlight < this.window && !this.done && !this.splitter.overflowed) {
+      let step: IteratorResult<Buffer>;
+      try {
+        step = await this.input.next();
+      } catch (cause) {
+        this.failure = cause;
+        step = { done: true, value: undefined };
+      }
+      if (step.done) {
+        this.done = true;
+        const last = this.splitter.end();
+        if (last.length > 0) this.parsers.add(last);
+        return;
+      }
+      for (const piece of this.splitter.push(step.value)) this.parsers.add(piece);
+    }
+  }
+}
 
 /** Pieces a worker holds at once: one to parse, one waiting, so it never idles between messages. */
 const PER_WORKER = 2;
 
 /**
- * Parses the pieces of one CSV file on worker threads and on this thread: a piece goes to a worker
+ * Parses the pieces of one file (CSV or NDJSON) on worker threads and on this thread: a piece goes to a worker
  * with room for it; when this thread would wait for an answer, it parses the next waiting piece
  * itself. Answers are taken in the order the pieces were added. Workers start with the first piece.
  */
-export class PieceParsers {
+export class PieceParsers<O extends PieceTaskOptions> {
   private workers: Worker[] = [];
   private held: number[] = [];
   private readonly waiting: { seq: number; piece: Buffer }[] = [];
-  private readonly answers = new Map<number, ChunkAnswer>();
+  private readonly answers = new Map<number, PieceAnswer<O>>();
   private added = 0;
   private taken = 0;
   private crash: Error | undefined;
   private wake: (() => void) | undefined;
-  private here: ((bytes: Buffer) => ChunkAnswer) | undefined;
+  private here: ((bytes: Buffer) => PieceAnswer<O>) | undefined;
 
-  constructor(private readonly workerCount: number, private readonly options: ChunkTaskOptions) {}
+  constructor(private readonly workerCount: number, private readonly options: O) {}
 
   /** Pieces added and not yet taken. */
   get inFlight(): number {
@@ -43,12 +96,12 @@ export class PieceParsers {
   }
 
   /** The answer to the oldest piece not yet taken. */
-  async next(): Promise<ChunkAnswer> {
+  async next(): Promise<PieceAnswer<O>> {
     while (!this.answers.has(this.taken)) {
       if (this.crash) throw this.crash;
       const own = this.waiting.shift();
       if (own) {
-        this.here ??= createChunkTask(this.options);
+        this.here ??= createPieceTask(this.options);
         this.answers.set(own.seq, this.here(own.piece));
         continue;
       }
@@ -78,9 +131,9 @@ export class PieceParsers {
 
   private start(): void {
     for (let n = 0; n < this.workerCount; n++) {
-      const worker = new Worker(new URL('./csvParseWorker.js', import.meta.url), { workerData: { taskUrl, options: this.options } });
-      worker.on('message', ({ seq, ...answer }: ChunkAnswer & { seq: number }) => {
-        this.answers.set(seq, answer);
+      const worker = new Worker(new URL('./pieceWorker.js', import.meta.url), { workerData: { taskUrl, options: this.options } });
+      worker.on('message', ({ seq, ...answer }: { seq: number }) => {
+        this.answers.set(seq, answer as PieceAnswer<O>);
         this.held[n]!--;
         this.dispatch();
         this.wake?.();

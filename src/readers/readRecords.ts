@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { InputError } from '../core/errors.js';
 import { registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
@@ -8,17 +7,12 @@ import { readMappedCsvRecords, type ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
+import { readNdjsonPieces } from './ndjsonPieces.js';
+import { decodeUtf8 } from './decodeUtf8.js';
 import { openInput, type InputSpec } from './openInput.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
 import { error } from '../core/issue.js';
-
-async function* decode(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  for await (const chunk of bytes) yield decoder.write(chunk);
-  const rest = decoder.end();
-  if (rest) yield rest;
-}
 
 /** How a run reads its inputs. */
 export interface ReadOptions {
@@ -43,18 +37,18 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
     yield* spec.records.map((value, index) => ({ file: spec.name, index, line: null, value, issues: [], raw: { kind: 'text' as const, text: JSON.stringify(value) } }));
     return;
   }
+  // Checked where it is read (the run's clock given, no transform in between, an endpoint a worker can look up).
+  const check = now && !hooks?.transform && registry.get(resource.name) === resource ? { endpoint: resource.name, now, needs: options.needs ?? 'values' } : undefined;
   const stream = openInput(spec, stdin);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
     if (map && spec.format !== 'csv') {
       yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
     } else if (map) yield* readMappedCsvRecords(bytes, spec.name, map, limits);
-    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, {
-      schema: resource.schema, limits,
-      ...(now && !hooks?.transform && registry.get(resource.name) === resource ? { check: { endpoint: resource.name, now, needs: options.needs ?? 'values' } } : {}),
-    });
-    else if (spec.format === 'ndjson') yield* readNdjsonRecords(decode(bytes), spec.name, limits);
-    else yield* readJsonRecords(decode(bytes), spec.name, limits);
+    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(check ? { check } : {}) });
+    else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
+    else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
+    else yield* readJsonRecords(decodeUtf8(bytes), spec.name, limits);
   } catch (cause) {
     if (cause instanceof InvalidUtf8Error) {
       yield { file: spec.name, index: null, line: cause.line, issues: [error('invalid-utf8', '', 'the file is not valid UTF-8 here; reading stopped', { hint: 'save the export as UTF-8 (iconv -f LATIN1 -t UTF-8, or your tool\'s "UTF-8" option)' })] };

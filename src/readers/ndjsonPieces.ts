@@ -1,0 +1,86 @@
+import { decodeUtf8 } from './decodeUtf8.js';
+import { CsvSplitter } from './csvSplit.js';
+import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
+import { readNdjsonRecords } from './ndjsonRecords.js';
+import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
+import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
+
+/** Inputs up to this many bytes are read on this thread: a worker costs more to start than they take. */
+const INLINE_BYTES = 128 * 1024;
+
+/** How an NDJSON input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the reader needs. */
+export interface NdjsonCheck {
+  endpoint: string;
+  now: Date;
+  needs: RecordNeeds;
+}
+
+/** One piece's records, in order, from line `base` and record `index` of the file. */
+function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
+  let next = 0;
+  for (let n = 0; n < piece.lines.length; n++) {
+    const issues = piece.issues[next]?.at === n ? piece.issues[next++]!.issues : [];
+    const record: SourceRecord = { file, index: index + n, line: piece.lines[n]! + base - 1, issues, validated: true, orderId: piece.orderIds[n]!, facts: piece.facts[n]!, hash: piece.hashes[n]! };
+    const value = piece.values?.[n];
+    const text = piece.texts?.[n];
+    if (value !== undefined) record.value = value;
+    if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
+    yield record;
+  }
+}
+
+/**
+ * Records of an NDJSON input, checked against their endpoint where they are read: a small input
+ * on this thread (as it is read, checked by the run), a larger one cut into pieces after line
+ * breaks, read and checked by the piece workers and this thread side by side.
+ */
+export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: NdjsonCheck): AsyncGenerator<SourceRecord> {
+  const input = bytes[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  try {
+    while (size <= INLINE_BYTES) {
+      let step: IteratorResult<Buffer>;
+      try {
+        step = await input.next();
+      } catch (cause) {
+        // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
+        yield* readNdjsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), (async function* () {})())), file, limits);
+        throw cause;
+      }
+      if (step.done) {
+        yield* readNdjsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), input)), file, limits);
+        return;
+      }
+      head.push(step.value);
+      size += step.value.length;
+    }
+    let first = Buffer.concat(head, size);
+    // A byte order mark opens line 1 only: dropped here, so that no piece needs to know it is the first.
+    if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
+    const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values' };
+    const parsers = new PieceParsers(workerCount(), options);
+    // A line longer than this has more characters than the limit: it is read as a stream, so that it is never held whole.
+    const splitter = new CsvSplitter('\n', PIECE_BYTES, limits.maxRecordBytes > 0 ? Math.max(4 * limits.maxRecordBytes, 8 * PIECE_BYTES) : 0, false);
+    const feed = new PieceFeed(input, splitter, parsers, 2 * workerCount() + 2);
+    let base = 1;
+    let index = 0;
+    try {
+      for (const piece of splitter.push(first)) parsers.add(piece);
+      for (;;) {
+        await feed.fill();
+        if (parsers.inFlight === 0) break;
+        const piece = await parsers.next();
+        yield* piecesRecords(piece, file, base, index);
+        base += piece.lineCount;
+        index += piece.lines.length;
+      }
+    } finally {
+      await parsers.close();
+    }
+    if (feed.failure) throw feed.failure;
+    if (splitter.overflowed) yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, { line: base - 1, index });
+  } finally {
+    await input.return?.();
+  }
+}
