@@ -1,8 +1,8 @@
-import type { ChunkOptions, ChunkRows, RecordDelimiter } from './csvChunk.js';
-import { parseCsvChunk } from './csvChunk.js';
-import type { ChunkAnswer, ChunkTaskOptions } from './csvChunkTask.js';
+import type { PieceOptions, PieceRows, RecordDelimiter } from './csvPiece.js';
+import { parseCsvPiece } from './csvPiece.js';
+import type { CsvPieceAnswer, CsvTaskOptions } from './csvPieceTask.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
-import { CsvSplitter, findRecordEnd } from './csvSplit.js';
+import { PieceSplitter, findRecordEnd } from './pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
 import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
 
@@ -29,7 +29,7 @@ function unsplittableBytes(maxRecordSize: number, pieceBytes: number): number {
 }
 
 /** A piece's rows (or staged records), moved `base - 1` lines down the file. */
-function located(piece: ChunkAnswer | ChunkRows, base: number): RowBatch {
+function located(piece: CsvPieceAnswer | PieceRows, base: number): RowBatch {
   const shift = (lines: number[]) => (base === 1 ? lines : lines.map((line) => line + base - 1));
   const batch: RowBatch = { rows: piece.rows, lines: shift(piece.lines) };
   if ('staged' in piece && piece.staged) batch.staged = { ...piece.staged, lines: shift(piece.staged.lines) };
@@ -42,7 +42,7 @@ function located(piece: ChunkAnswer | ChunkRows, base: number): RowBatch {
  * for megabytes: an unclosed quote, most often); with `staging`, its header (when still to come)
  * planned and its rows built and checked here.
  */
-async function* streamed(rest: AsyncIterable<Buffer>, options: ChunkOptions, base: number, staging: Staging | undefined, plan: StagePlan | undefined): AsyncGenerator<RowBatch> {
+async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, base: number, staging: Staging | undefined, plan: StagePlan | undefined): AsyncGenerator<RowBatch> {
   let stage = plan ? createRowStage(plan) : undefined;
   for await (const part of parseCsvStreamInline(rest, options)) {
     const batch = located(part, base);
@@ -65,11 +65,11 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: ChunkOptions, bas
 }
 
 /** The pieces after the header, parsed by the workers, in input order. */
-async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: ChunkTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
+async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
   const { maxRecordSize, delimiter, plan, limit } = options;
   const count = workerCount();
   const workers = new PieceParsers(count, { maxRecordSize, delimiter, plan });
-  const splitter = new CsvSplitter(delimiter, options.pieceBytes, limit);
+  const splitter = new PieceSplitter(delimiter, options.pieceBytes, limit);
   const feed = new PieceFeed(input, splitter, workers, 2 * count + 2);
   let base = options.base;
   try {
@@ -120,7 +120,7 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
         else buffered = buffered.length === 0 ? step.value : Buffer.concat([buffered, step.value]);
         continue;
       }
-      const parsed = parseCsvChunk(buffered.subarray(from, found.end), { maxRecordSize, first: from === 0, delimiter });
+      const parsed = parseCsvPiece(buffered.subarray(from, found.end), { maxRecordSize, first: from === 0, delimiter });
       const part = located(parsed, base);
       delimiter = found.delimiter;
       base += parsed.lineCount;

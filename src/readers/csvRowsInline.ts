@@ -1,4 +1,4 @@
-import { parseCsvChunk } from './csvChunk.js';
+import { parseCsvPiece } from './csvPiece.js';
 import type { RowBatch } from './csvRows.js';
 
 /**
@@ -6,6 +6,6 @@ import type { RowBatch } from './csvRows.js';
  * workers give for the same bytes, without the cost of starting a worker for a few kilobytes.
  */
 export function parseCsvRowsInline(bytes: Buffer, maxRecordSize: number): RowBatch {
-  const { rows, lines, error } = parseCsvChunk(bytes, { maxRecordSize, first: true });
+  const { rows, lines, error } = parseCsvPiece(bytes, { maxRecordSize, first: true });
   return error ? { rows, lines, error } : { rows, lines, done: true };
 }

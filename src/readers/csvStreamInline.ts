@@ -1,15 +1,15 @@
 import { parse } from 'csv-parse';
-import { breaksInside, csvErrorMessage, type ChunkOptions, type ChunkRows } from './csvChunk.js';
+import { breaksInside, csvErrorMessage, type PieceOptions, type PieceRows } from './csvPiece.js';
 
 /**
  * Parses CSV bytes on this thread as one stream, a batch of rows per read: for what cannot be
  * cut into pieces (a record with no boundary for megabytes). Same rows, lines and errors as the pieces.
  */
-export async function* parseCsvStreamInline(bytes: AsyncIterable<Buffer>, options: ChunkOptions): AsyncGenerator<ChunkRows> {
+export async function* parseCsvStreamInline(bytes: AsyncIterable<Buffer>, options: PieceOptions): AsyncGenerator<PieceRows> {
   let rows: string[][] = [];
   let lines: number[] = [];
   let line = 1;
-  let failure: ChunkRows['error'];
+  let failure: PieceRows['error'];
   const parser = parse({
     bom: options.first === true, relax_column_count: true, max_record_size: options.maxRecordSize,
     ...(options.delimiter ? { record_delimiter: options.delimiter } : {}),
@@ -28,8 +28,8 @@ export async function* parseCsvStreamInline(bytes: AsyncIterable<Buffer>, option
     });
     parser.on('end', resolve);
   });
-  const take = (): ChunkRows => {
-    const batch: ChunkRows = { rows, lines, lineCount: line - 1, ...(failure ? { error: failure } : {}) };
+  const take = (): PieceRows => {
+    const batch: PieceRows = { rows, lines, lineCount: line - 1, ...(failure ? { error: failure } : {}) };
     rows = [];
     lines = [];
     return batch;

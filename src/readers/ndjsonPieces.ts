@@ -1,5 +1,5 @@
 import { decodeUtf8 } from './decodeUtf8.js';
-import { CsvSplitter } from './csvSplit.js';
+import { PieceSplitter } from './pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
@@ -61,7 +61,7 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values' };
     const parsers = new PieceParsers(workerCount(), options);
     // A line longer than this has more characters than the limit: it is read as a stream, so that it is never held whole.
-    const splitter = new CsvSplitter('\n', PIECE_BYTES, limits.maxRecordBytes > 0 ? Math.max(4 * limits.maxRecordBytes, 8 * PIECE_BYTES) : 0, false);
+    const splitter = new PieceSplitter('\n', PIECE_BYTES, limits.maxRecordBytes > 0 ? Math.max(4 * limits.maxRecordBytes, 8 * PIECE_BYTES) : 0, false);
     const feed = new PieceFeed(input, splitter, parsers, 2 * workerCount() + 2);
     let base = 1;
     let index = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChunkTask } from './csvChunkTask.js';
+import { createCsvTask } from './csvPieceTask.js';
 import { PieceParsers } from './pieceParsers.js';
 
 describe('PieceParsers', () => {
@@ -17,7 +17,7 @@ describe('PieceParsers', () => {
     } finally {
       await parsers.close();
     }
-    const here = createChunkTask(options);
+    const here = createCsvTask(options);
     expect(answers).toEqual(pieces.map((piece) => here(piece)));
     expect(parsers.inFlight).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CsvSplitter } from './csvSplit.js';
+import type { PieceSplitter } from './pieceSplitter.js';
 import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
@@ -38,7 +38,7 @@ export class PieceFeed {
 
   constructor(
     private readonly input: AsyncIterator<Buffer>,
-    private readonly splitter: CsvSplitter,
+    private readonly splitter: PieceSplitter,
     private readonly parsers: { inFlight: number; add(piece: Buffer): void },
     private readonly window: number,
   ) {}

@@ -4,7 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 export type RecordDelimiter = '\n' | '\r\n' | '\r';
 
 /** The rows of one piece of a CSV file that starts and ends at record boundaries. */
-export interface ChunkRows {
+export interface PieceRows {
   rows: string[][];
   /** The 1-based line each row starts on, counted from the piece's first line (blank lines and multi-line cells counted). */
   lines: number[];
@@ -14,7 +14,7 @@ export interface ChunkRows {
   error?: { code: string; message: string; line: number };
 }
 
-export interface ChunkOptions {
+export interface PieceOptions {
   maxRecordSize: number;
   /** The file's delimiter; absent: found as csv-parse finds it (the file's first piece). */
   delimiter?: RecordDelimiter | undefined;
@@ -37,7 +37,7 @@ export function csvErrorMessage(message: string): string {
   return message.replace(/ at line \d+/, '');
 }
 
-function optionsFor(options: ChunkOptions) {
+function optionsFor(options: PieceOptions) {
   return {
     bom: options.first === true, relax_column_count: true, max_record_size: options.maxRecordSize,
     ...(options.delimiter ? { record_delimiter: options.delimiter } : {}),
@@ -45,7 +45,7 @@ function optionsFor(options: ChunkOptions) {
 }
 
 /** The rows csv-parse reads before it fails (the failing parse again, keeping each row as it comes). */
-function rowsBeforeFailure(bytes: Buffer, options: ChunkOptions): string[][] {
+function rowsBeforeFailure(bytes: Buffer, options: PieceOptions): string[][] {
   const rows: string[][] = [];
   try {
     parseCsv(bytes, { ...optionsFor(options), on_record: (row: string[]) => void rows.push(row) });
@@ -60,7 +60,7 @@ function rowsBeforeFailure(bytes: Buffer, options: ChunkOptions): string[][] {
  * that pieces cut at record boundaries can be parsed on any thread and in any order. Blank
  * lines are counted and dropped; an error keeps the rows before it.
  */
-export function parseCsvChunk(bytes: Buffer, options: ChunkOptions): ChunkRows {
+export function parseCsvPiece(bytes: Buffer, options: PieceOptions): PieceRows {
   let records: string[][];
   let failure: (Error & { code?: string }) | undefined;
   try {
@@ -79,7 +79,7 @@ export function parseCsvChunk(bytes: Buffer, options: ChunkOptions): ChunkRows {
     rows.push(row);
     lines.push(start);
   }
-  const chunk: ChunkRows = { rows, lines, lineCount: line - 1 };
-  if (failure) chunk.error = { code: failure.code ?? 'CSV_ERROR', message: csvErrorMessage(failure.message), line };
-  return chunk;
+  const piece: PieceRows = { rows, lines, lineCount: line - 1 };
+  if (failure) piece.error = { code: failure.code ?? 'CSV_ERROR', message: csvErrorMessage(failure.message), line };
+  return piece;
 }

@@ -1,8 +1,8 @@
-import { parseCsvChunk, type ChunkRows, type RecordDelimiter } from './csvChunk.js';
+import { parseCsvPiece, type PieceRows, type RecordDelimiter } from './csvPiece.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 
 /** What a parse worker is started with: how to parse its pieces, and the plan to build and check their rows with. */
-export interface ChunkTaskOptions {
+export interface CsvTaskOptions {
   format?: 'csv';
   maxRecordSize: number;
   delimiter: RecordDelimiter;
@@ -10,14 +10,14 @@ export interface ChunkTaskOptions {
 }
 
 /** One piece's answer: its rows (or, staged, its checked records), lines counted from the piece's start. */
-export type ChunkAnswer = ChunkRows & { staged?: StagedRows };
+export type CsvPieceAnswer = PieceRows & { staged?: StagedRows };
 
 /** The work a parse worker does on each piece: parse it, then build and check its rows when it has a plan. */
-export function createChunkTask(options: ChunkTaskOptions): (bytes: Buffer) => ChunkAnswer {
+export function createCsvTask(options: CsvTaskOptions): (bytes: Buffer) => CsvPieceAnswer {
   const stage = options.plan ? createRowStage(options.plan) : undefined;
   const parseOptions = { maxRecordSize: options.maxRecordSize, delimiter: options.delimiter };
   return (bytes) => {
-    const parsed = parseCsvChunk(bytes, parseOptions);
+    const parsed = parseCsvPiece(bytes, parseOptions);
     if (!stage) return parsed;
     const { rows, lines, ...rest } = parsed;
     return { rows: [], lines: [], ...rest, staged: stage(rows, lines) };

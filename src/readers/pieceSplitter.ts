@@ -1,4 +1,4 @@
-import type { RecordDelimiter } from './csvChunk.js';
+import type { RecordDelimiter } from './csvPiece.js';
 
 const QUOTE = 0x22;
 const LF = 0x0a;
@@ -33,11 +33,11 @@ export function findRecordEnd(bytes: Buffer, from: number, known: RecordDelimite
 }
 
 /**
- * Cuts a CSV file's bytes (after its header) into pieces of about `target` bytes that end at
+ * Cuts a file's bytes (CSV after its header, or NDJSON) into pieces of about `target` bytes that end at
  * record boundaries, so that each piece parses alone. A record with no boundary past `limit`
  * bytes ends the cutting: `overflowed`, and the caller parses the rest as one stream.
  */
-export class CsvSplitter {
+export class PieceSplitter {
   /** The bytes after the last piece, in the reads they came in (joined only once they fill a piece). */
   private parts: Buffer[] = [];
   private size = 0;
