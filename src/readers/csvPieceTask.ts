@@ -1,7 +1,7 @@
 import { parseCsvPiece, type PieceRows, type RecordDelimiter } from './csvPiece.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 
-/** What a parse worker is started with: how to parse its pieces, and the plan to build and check their rows with. */
+/** What a piece worker is started with for a CSV file: how to parse its pieces, and the plan to build and check their rows with. */
 export interface CsvTaskOptions {
   format?: 'csv';
   maxRecordSize: number;
@@ -12,7 +12,7 @@ export interface CsvTaskOptions {
 /** One piece's answer: its rows (or, staged, its checked records), lines counted from the piece's start. */
 export type CsvPieceAnswer = PieceRows & { staged?: StagedRows };
 
-/** The work a parse worker does on each piece: parse it, then build and check its rows when it has a plan. */
+/** The work on each piece of a CSV file: parse it, then build and check its rows when it has a plan. */
 export function createCsvTask(options: CsvTaskOptions): (bytes: Buffer) => CsvPieceAnswer {
   const stage = options.plan ? createRowStage(options.plan) : undefined;
   const parseOptions = { maxRecordSize: options.maxRecordSize, delimiter: options.delimiter };

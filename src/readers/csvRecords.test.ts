@@ -3,7 +3,7 @@ import { statusResource, statusSchema } from '../resources/status/index.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { contentHash } from '../flow/canonical.js';
 import { INLINE_PARSE_BYTES, readCsvRecords } from './csvRecords.js';
-import type { RecordNeeds } from './sourceRecord.js';
+import type { RecordNeeds, SourceRecord } from './sourceRecord.js';
 import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
 
 async function readAll(...chunks: string[]) {
@@ -104,6 +104,14 @@ describe('readCsvRecords with a check', () => {
     const read: unknown[] = [];
     await expect((async () => { for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, needs: 'ids' } })) read.push(record.line); })()).rejects.toThrow(InvalidUtf8Error);
     expect(read).toEqual(rows(24_000).map((_, n) => n + 2));
+  });
+
+  it('fails on bytes that are not UTF-8 inside a quoted cell of many lines, not on the quote they cut short', async () => {
+    const input = `id,status,status_reason\n${rows(24_000).join('')}R-x,approved,"first line\nsecond `;
+    const bytes = checkedUtf8((async function* () { yield Buffer.from(input); yield Buffer.from([0xff, 0x22, 0x0a]); })());
+    const read: SourceRecord[] = [];
+    await expect((async () => { for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, needs: 'ids' } })) read.push(record); })()).rejects.toThrow(InvalidUtf8Error);
+    expect(read.map((record) => record.line)).toEqual(rows(24_000).map((_, n) => n + 2));
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
 import { createRowStage } from './csvRecordStage.js';
 import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
+import { INLINE_PARSE_BYTES } from './pieceParsers.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 
@@ -30,12 +31,11 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
   });
 }
 
-/** Inputs up to this many bytes are parsed on this thread: a worker costs more to start than they take to parse. */
-export const INLINE_PARSE_BYTES = 128 * 1024;
+export { INLINE_PARSE_BYTES } from './pieceParsers.js';
 
 /**
- * The input's records, built in batches: on this thread when the input is small, on the parse
- * worker (the second core) otherwise, with the plan `staging` makes of the header.
+ * The input's records, built in batches: on this thread when the input is small, in pieces by the
+ * piece parsers otherwise (csvRows.ts), with the plan `staging` makes of the header.
  */
 async function* stagedBatches(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging: Staging): AsyncGenerator<RowBatch> {
   const input = bytes[Symbol.asyncIterator]();
@@ -82,7 +82,7 @@ function tooManyColumns(header: readonly string[]): Issue {
 /**
  * Records of a CSV input: the header names fields, each row becomes a nested record
  * starting on its own line (blank lines and multi-line cells counted). With `check`, every row
- * comes checked against its endpoint by the thread that parsed it (the second core on a large input).
+ * comes checked against its endpoint by the thread that parsed it (a piece worker or this thread on a large input).
  */
 export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string, options: CsvOptions): AsyncGenerator<SourceRecord> {
   const limits = options.limits ?? defaultLimits;

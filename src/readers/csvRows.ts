@@ -2,9 +2,9 @@ import type { PieceOptions, PieceRows, RecordDelimiter } from './csvPiece.js';
 import { parseCsvPiece } from './csvPiece.js';
 import type { CsvPieceAnswer, CsvTaskOptions } from './csvPieceTask.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
-import { PieceSplitter, findRecordEnd } from './pieceSplitter.js';
+import { PieceSplitter, findRecordEnd, type RecordScan } from './pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
+import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -23,10 +23,8 @@ export interface Staging {
   plan(header: string[], line: number): StagePlan | undefined;
 }
 
-/** Bytes with no record boundary after which a record cannot be cut out (past any allowed record, a UTF-8 character being at most 4 bytes): the rest is parsed as one stream. */
-function unsplittableBytes(maxRecordSize: number, pieceBytes: number): number {
-  return maxRecordSize > 0 ? Math.max(4 * maxRecordSize, 8 * pieceBytes) : 0;
-}
+/** The most bytes joined in search of a header's end. */
+const HEADER_BYTES = 16 * 1024 * 1024;
 
 /** A piece's rows (or staged records), moved `base - 1` lines down the file. */
 function located(piece: CsvPieceAnswer | PieceRows, base: number): RowBatch {
@@ -99,6 +97,8 @@ async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvT
 export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging, pieceBytes = PIECE_BYTES): AsyncGenerator<RowBatch> {
   const input = bytes[Symbol.asyncIterator]();
   const limit = unsplittableBytes(maxRecordSize, pieceBytes);
+  // Joined read by read while it is sought: past this, a header is read as a stream (no export's header comes near it).
+  const headerLimit = Math.min(limit > 0 ? limit : Infinity, HEADER_BYTES);
   let buffered: Buffer = Buffer.alloc(0);
   let complete = false;
   let from = 0;
@@ -107,11 +107,12 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
   let header: { cells: string[]; line: number } | undefined;
   try {
     // The header (after any blank lines), record by record on this thread.
+    let scan: RecordScan = { at: 0, quoted: false };
     while (!header) {
-      const found = findRecordEnd(buffered, from, delimiter, complete);
+      const found = findRecordEnd(buffered, from, delimiter, complete, scan);
       if (!found) {
         // The end of the input, or a header with no boundary for megabytes: no pieces to cut.
-        if (complete || (limit > 0 && buffered.length - from > limit)) {
+        if (complete || buffered.length - from > headerLimit) {
           yield* streamed(restOf(buffered.subarray(from), input), { maxRecordSize, first: from === 0, delimiter }, base, staging, undefined);
           return;
         }
@@ -125,6 +126,7 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
       delimiter = found.delimiter;
       base += parsed.lineCount;
       from = found.end;
+      scan = { at: from, quoted: false };
       if (part.error) {
         yield part;
         return;

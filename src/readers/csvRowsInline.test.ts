@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvRows } from './csvRows.js';
 import { parseCsvRowsInline } from './csvRowsInline.js';
+import { parseCsvStreamInline } from './csvStreamInline.js';
 
-/** Everything the parse worker sends for these chunks, as one batch. */
-async function onWorker(chunks: string[], maxRecordSize: number, pieceBytes?: number) {
+/** Everything the piece parsers give for these reads, as one batch. */
+async function inPieces(chunks: string[], maxRecordSize: number, pieceBytes?: number) {
   const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
   const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
   for await (const batch of parseCsvRows(input, maxRecordSize, undefined, pieceBytes)) {
     all.rows.push(...batch.rows);
     all.lines.push(...batch.lines);
     if (batch.error) all.error = batch.error;
+  }
+  return all;
+}
+
+/** The same bytes read as one csv-parse stream (its streaming API, not the pieces' synchronous one). */
+async function asOneStream(chunks: string[], maxRecordSize: number) {
+  const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
+  const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
+  for await (const part of parseCsvStreamInline(input, { maxRecordSize, first: true })) {
+    all.rows.push(...part.rows);
+    all.lines.push(...part.lines);
+    if (part.error) all.error = part.error;
   }
   return all;
 }
@@ -34,12 +47,15 @@ const inputs: [string, string[], number][] = [
 
 describe('parseCsvRowsInline', () => {
   it.each(inputs)('gives the rows, lines and error the parse worker gives: %s', async (_, chunks, maxRecordSize) => {
-    const expected = await onWorker(chunks, maxRecordSize);
+    const expected = await inPieces(chunks, maxRecordSize);
     expect(await here(chunks, maxRecordSize)).toEqual(expected);
   });
   it.each(inputs)('gives them cut into many small pieces parsed side by side: %s', async (_, chunks, maxRecordSize) => {
     const expected = await here(chunks, maxRecordSize);
-    expect(await onWorker(chunks, maxRecordSize, 8)).toEqual(expected);
+    expect(await inPieces(chunks, maxRecordSize, 8)).toEqual(expected);
+  });
+  it.each(inputs)('gives what one csv-parse stream over the whole input gives: %s', async (_, chunks, maxRecordSize) => {
+    expect(await here(chunks, maxRecordSize)).toEqual(await asOneStream(chunks, maxRecordSize));
   });
   it('locates rows and the error on their starting lines', async () => {
     expect(await here(['id,status\nA,"multi\nline"\n\nB,"declined\nC,pending\n'], 0)).toEqual({

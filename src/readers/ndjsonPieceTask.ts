@@ -51,6 +51,7 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
       piece.orderIds.push(typeof id === 'string' ? id : '');
       piece.facts.push(facts);
       piece.hashes.push(facts ? contentHash(resource.name, value) : '');
+      if (!options.values) return;
       values.push(value);
       texts.push(raw);
     };

@@ -2,11 +2,8 @@ import { decodeUtf8 } from './decodeUtf8.js';
 import { PieceSplitter } from './pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
-import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, workerCount } from './pieceParsers.js';
+import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceFeed, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
-
-/** Inputs up to this many bytes are read on this thread: a worker costs more to start than they take. */
-const INLINE_BYTES = 128 * 1024;
 
 /** How an NDJSON input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the reader needs. */
 export interface NdjsonCheck {
@@ -39,13 +36,13 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
   const head: Buffer[] = [];
   let size = 0;
   try {
-    while (size <= INLINE_BYTES) {
+    while (size <= INLINE_PARSE_BYTES) {
       let step: IteratorResult<Buffer>;
       try {
         step = await input.next();
       } catch (cause) {
         // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
-        yield* readNdjsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), (async function* () {})())), file, limits);
+        yield* readNdjsonRecords(decodeUtf8((async function* () { yield Buffer.concat(head, size); })()), file, limits);
         throw cause;
       }
       if (step.done) {
@@ -60,8 +57,8 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
     const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values' };
     const parsers = new PieceParsers(workerCount(), options);
-    // A line longer than this has more characters than the limit: it is read as a stream, so that it is never held whole.
-    const splitter = new PieceSplitter('\n', PIECE_BYTES, limits.maxRecordBytes > 0 ? Math.max(4 * limits.maxRecordBytes, 8 * PIECE_BYTES) : 0, false);
+    // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
+    const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
     const feed = new PieceFeed(input, splitter, parsers, 2 * workerCount() + 2);
     let base = 1;
     let index = 0;

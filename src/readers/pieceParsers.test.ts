@@ -20,5 +20,7 @@ describe('PieceParsers', () => {
     const here = createCsvTask(options);
     expect(answers).toEqual(pieces.map((piece) => here(piece)));
     expect(parsers.inFlight).toBe(0);
+    expect(parsers.parsedHere).toBeGreaterThan(0);
+    expect(parsers.parsedHere).toBeLessThan(pieces.length);
   });
 });

@@ -15,6 +15,17 @@ const taskUrl = new URL('./pieceTask.js', builtUrl(import.meta.url)).href;
 /** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
 export const PIECE_BYTES = 512 * 1024;
 
+/** Inputs up to this many bytes are read on the reading thread alone: a worker costs more to start than they take. */
+export const INLINE_PARSE_BYTES = 128 * 1024;
+
+/**
+ * Bytes with no record boundary after which a record cannot be cut out (past any allowed record,
+ * a UTF-8 character being at most 4 bytes): the rest is read as one stream on the reading thread.
+ */
+export function unsplittableBytes(maxRecordSize: number, pieceBytes = PIECE_BYTES): number {
+  return maxRecordSize > 0 ? Math.max(4 * maxRecordSize, 8 * pieceBytes) : 0;
+}
+
 /** At most this many piece workers: past it, the thread that takes their records is the slower side. */
 const MAX_WORKERS = 4;
 
@@ -54,7 +65,8 @@ export class PieceFeed {
       }
       if (step.done) {
         this.done = true;
-        const last = this.splitter.end();
+        // After a failure only the records read whole are parsed, as a stream would have parsed them before failing.
+        const last = this.failure === undefined ? this.splitter.end() : this.splitter.complete();
         if (last.length > 0) this.parsers.add(last);
         return;
       }
@@ -81,8 +93,11 @@ export class PieceParsers<O extends PieceTaskOptions> {
   private crash: Error | undefined;
   private wake: (() => void) | undefined;
   private here: ((bytes: Buffer) => PieceAnswer<O>) | undefined;
+  private closing = false;
+  /** Pieces this thread parsed itself, while it would have waited. */
+  parsedHere = 0;
 
-  constructor(private readonly workerCount: number, private readonly options: O) {}
+  constructor(private readonly workerThreads: number, private readonly options: O) {}
 
   /** Pieces added and not yet taken. */
   get inFlight(): number {
@@ -90,7 +105,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
   }
 
   add(piece: Buffer): void {
-    if (this.workers.length < this.workerCount) this.start();
+    if (this.workers.length < this.workerThreads) this.start();
     this.waiting.push({ seq: this.added++, piece });
     this.dispatch();
   }
@@ -103,6 +118,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
       if (own) {
         this.here ??= createPieceTask(this.options);
         this.answers.set(own.seq, this.here(own.piece));
+        this.parsedHere++;
         continue;
       }
       await new Promise<void>((resolve) => (this.wake = resolve));
@@ -114,6 +130,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
@@ -130,7 +147,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
   }
 
   private start(): void {
-    for (let n = 0; n < this.workerCount; n++) {
+    for (let n = 0; n < this.workerThreads; n++) {
       const worker = new Worker(new URL('./pieceWorker.js', import.meta.url), { workerData: { taskUrl, options: this.options } });
       worker.on('message', ({ seq, ...answer }: { seq: number }) => {
         this.answers.set(seq, answer as PieceAnswer<O>);
@@ -140,6 +157,12 @@ export class PieceParsers<O extends PieceTaskOptions> {
       });
       worker.on('error', (cause) => {
         this.crash = cause;
+        this.wake?.();
+      });
+      // A worker gone without an error (exited, terminated from outside) would leave its pieces unanswered.
+      worker.on('exit', (code) => {
+        if (this.closing) return;
+        this.crash ??= new Error(`a piece worker stopped (exit code ${code}) before answering`);
         this.wake?.();
       });
       this.workers.push(worker);

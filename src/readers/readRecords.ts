@@ -20,7 +20,7 @@ export interface ReadOptions {
   limits?: ReadLimits | undefined;
   /** The run's clock: given, CSV records come checked where they are parsed (see `validated`). */
   now?: Date | undefined;
-  /** What the run needs of a checked CSV record (default: its value and raw row). */
+  /** What the run needs of a record checked where it is read (default: its value and raw row). */
   needs?: RecordNeeds;
 }
 

@@ -11,7 +11,7 @@ export interface SourceRecord {
   line: number | null;
   /** The record; absent when it could not be read at all. */
   value?: unknown;
-  /** `issues` already hold the whole check of the record against its endpoint (made where a CSV file was parsed). */
+  /** `issues` already hold the whole check of the record against its endpoint (made where a large CSV or NDJSON file was read). */
   validated?: true;
   /** With `validated`: the record's order id ('' when it has none), read where it was checked. */
   orderId?: string;
