@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
+import { BackgroundWriter } from './backgroundWriter.js';
 import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { StateLock, type LockRequest } from './stateLock.js';
+import { writeSql } from './stateWriteSql.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -65,14 +67,14 @@ function prepare(db: Database.Database) {
     load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
     owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
     journaled: db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
-    addOrder: db.prepare('INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)'),
-    addPayment: db.prepare('INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)'),
-    setAcquirer: db.prepare('UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?'),
-    addDelivery: db.prepare('INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)'),
-    setStatus: db.prepare('UPDATE orders SET last_status = ? WHERE order_id = ?'),
-    setDecision: db.prepare('UPDATE orders SET decision = ? WHERE order_id = ?'),
-    addMark: db.prepare('INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)'),
-    journal: db.prepare('INSERT OR REPLACE INTO journal (hash, outcome, at) VALUES (?, ?, ?)'),
+    addOrder: db.prepare(writeSql.addOrder.sql),
+    addPayment: db.prepare(writeSql.addPayment.sql),
+    setAcquirer: db.prepare(writeSql.setAcquirer.sql),
+    addDelivery: db.prepare(writeSql.addDelivery.sql),
+    setStatus: db.prepare(writeSql.setStatus.sql),
+    setDecision: db.prepare(writeSql.setDecision.sql),
+    addMark: db.prepare(writeSql.addMark.sql),
+    journal: db.prepare(writeSql.journal.sql),
   };
 }
 
@@ -89,6 +91,8 @@ export class StateStore {
   private readonly statements: ReturnType<typeof prepare>;
   private readonly writes: StateWrites;
   private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
+  /** The writer of a dry run's validated records on a worker thread (rememberLater), once started. */
+  private background: BackgroundWriter | undefined;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
   constructor(readonly path: string | null, readonly baseUrl?: string) {
@@ -141,6 +145,7 @@ export class StateStore {
 
   /** Reads afresh which tables hold anything. */
   protected recount(): void {
+    this.settle();
     this.counts = countsOf(this.db);
   }
 
@@ -150,6 +155,7 @@ export class StateStore {
 
   priorOrder(orderId: string): PriorOrder | null {
     if (!this.hasOrders && this.counts.decisions === 0) return null;
+    this.settle();
     const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
     const row = this.statements.order.get(orderId) as { hash: Buffer | string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
     const fraudTypes = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
@@ -175,23 +181,49 @@ export class StateStore {
   /** The orders whose creations claimed a key (a delivery id), in earlier runs. */
   claimants(key: string): string[] {
     if (this.counts.deliveries === 0) return [];
+    this.settle();
     return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
 
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Remembered['outcome'] | undefined {
     if (this.counts.journal === 0) return undefined;
+    this.settle();
     const row = this.statements.journaled.get(hashBlob(hash)) as { outcome: number } | undefined;
     return row === undefined ? undefined : outcomeOf(row.outcome);
   }
 
   /** Records what the service now knows, in one transaction. */
   remember(records: readonly Remembered[], now: Date): void {
+    this.settle();
     this.rememberAll(records, unixSeconds(now));
   }
 
-  /** Resolves once everything remembered so far is durable: at once here (SQLite commits as it goes); a remote state waits for its database. */
+  /**
+   * Records a dry run's validated records, committed in one transaction on a worker thread (a
+   * state file; in memory, at once as `remember`): the run goes on meanwhile. Every later read
+   * or write of this store first waits for them, and `durable()` and `close()` commit the rest.
+   */
+  rememberLater(records: readonly Remembered[], now: Date): void {
+    if (this.path === null) return this.remember(records, now);
+    const writer = (this.background ??= BackgroundWriter.start(this.path));
+    const at = unixSeconds(now);
+    rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
+    writer.send();
+  }
+
+  /** Waits until what rememberLater sent is committed: then this connection reads and writes what a synchronous write would have left. */
+  private settle(): void {
+    if (this.background && !this.background.idle) this.background.drain();
+  }
+
+  /** Resolves once everything remembered so far is durable: here once rememberLater's writes are committed (SQLite commits as it goes); a remote state waits for its database. */
   durable(): Promise<void> {
+    try {
+      this.background?.drain();
+    } catch (cause) {
+      return Promise.reject(cause as Error);
+    }
     return Promise.resolve();
   }
 
@@ -203,6 +235,7 @@ export class StateStore {
   /** Evaluation decisions the service made outside collect (`collect decisions`), in one transaction; a later load of an order replaces an earlier one. */
   rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
     const at = unixSeconds(now);
+    this.settle();
     this.db.transaction(() => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
     })();
@@ -215,6 +248,10 @@ export class StateStore {
   }
 
   close(): void {
-    this.db.close();
+    try {
+      this.background?.close();
+    } finally {
+      this.db.close();
+    }
   }
 }

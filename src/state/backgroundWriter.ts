@@ -1,0 +1,116 @@
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { StateWrites } from '../resources/resource.js';
+import { StateError, stateError } from './stateErrors.js';
+import { writeSql, type WriteName } from './stateWriteSql.js';
+
+/** Batches sent and not yet committed, at most: the main thread waits past this (memory stays bounded). */
+const IN_FLIGHT = 3;
+/** How long one wait lasts before the writer's flags are read again. */
+const WAIT_MS = 1000;
+
+const names = Object.keys(writeSql) as WriteName[];
+const code = Object.fromEntries(names.map((name, position) => [name, position])) as Record<WriteName, number>;
+
+/**
+ * Writes a dry run's validated records into a SQLite state on a worker thread, with its own
+ * connection: the main thread only lists the writes (`writes`, `journal`) and sends each batch
+ * (`send`), one transaction each, committed in order. `drain` waits until all are committed:
+ * the store calls it before any read or write of its own, so what it reads is what a synchronous
+ * write would have left. A failure of the writer comes out of the next send or drain as a StateError.
+ */
+export class BackgroundWriter {
+  readonly writes: StateWrites;
+  private ops: unknown[] = [];
+  private sent = 0;
+  private failure: StateError | undefined;
+  private closed = false;
+
+  private constructor(private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort) {
+    const ops = () => this.ops;
+    this.writes = {
+      createOrder: (o) => ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status),
+      setDecision: (orderId, decision) => ops().push(code.setDecision, decision, orderId),
+      addPayment: (orderId, paymentId, acquirerId) => ops().push(code.addPayment, orderId, paymentId, acquirerId),
+      setUpdatedAcquirer: (orderId, paymentId, acquirerId) => ops().push(code.setAcquirer, acquirerId, orderId, paymentId),
+      setLastStatus: (orderId, status) => ops().push(code.setStatus, status, orderId),
+      addFraudMark: (orderId, signalType) => ops().push(code.addMark, orderId, signalType),
+      addDelivery: (orderId, deliveryId) => ops().push(code.addDelivery, orderId, deliveryId),
+    };
+  }
+
+  /** A writer of the state file at `path` (which exists, with its schema). */
+  static start(path: string): BackgroundWriter {
+    const flags = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
+      workerData: { path, statements: names.map((name) => writeSql[name]), shared: flags.buffer, errors: port2 },
+      transferList: [port2],
+    });
+    // Never keeps the process alive: a run drains and closes it before it ends.
+    worker.unref();
+    return new BackgroundWriter(path, worker, flags, port1);
+  }
+
+  /** The journal line of a record: its hash, outcome code and time. */
+  journal(hash: string, outcome: number, at: number): void {
+    this.ops.push(code.journal, hash, outcome, at);
+  }
+
+  /** Sends the writes listed since the last send, as one transaction; waits while too many are uncommitted. */
+  send(): void {
+    this.throwIfFailed();
+    if (this.ops.length === 0) return;
+    this.worker.postMessage({ ops: this.ops });
+    this.ops = [];
+    this.sent += 1;
+    this.waitFor(this.sent - IN_FLIGHT);
+  }
+
+  /** Sends what is listed, then waits until every batch sent is committed. */
+  drain(): void {
+    if (this.ops.length > 0) this.send();
+    this.waitFor(this.sent);
+  }
+
+  /** Whether every batch sent is committed (nothing to wait for). */
+  get idle(): boolean {
+    return this.ops.length === 0 && Atomics.load(this.flags, 0) >= this.sent;
+  }
+
+  /** Commits what is left, then closes the writer's connection and ends the thread. */
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.drain();
+    } finally {
+      this.closed = true;
+      this.worker.postMessage('close');
+      while (Atomics.load(this.flags, 2) === 0) Atomics.wait(this.flags, 2, 0, WAIT_MS);
+      this.errors.close();
+    }
+    this.throwIfFailed();
+  }
+
+  private waitFor(committed: number): void {
+    for (;;) {
+      const done = Atomics.load(this.flags, 0);
+      if (done >= committed) return;
+      this.throwIfFailed();
+      if (Atomics.load(this.flags, 2) === 1) throw this.fail({ message: 'the state writer stopped before committing every batch' });
+      Atomics.wait(this.flags, 0, done, WAIT_MS);
+    }
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
+    if (Atomics.load(this.flags, 1) === 0) return;
+    const told = receiveMessageOnPort(this.errors)?.message as { message: string; code?: string } | undefined;
+    throw this.fail(told ?? { message: 'the state writer failed' });
+  }
+
+  private fail(told: { message: string; code?: string }): StateError {
+    const cause = Object.assign(new Error(told.message), told.code === undefined ? {} : { code: told.code });
+    this.failure ??= stateError(cause, this.path) ?? new StateError(`cannot write the state file ${this.path} (${told.message})`, 'check the disk and the folder, or use another --state folder, then run the same command again');
+    return this.failure;
+  }
+}
