@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../resources/registry.js';
+import type { Facts } from '../resources/resource.js';
+import { StateError } from './stateErrors.js';
+import { StateStore, type Remembered } from './stateStore.js';
+
+const now = new Date('2025-01-01T00:00:00Z');
+const folder = () => mkdtempSync(join(tmpdir(), 'collect-writer-'));
+const hex = (n: number) => n.toString(16).padStart(40, '0');
+
+/** A run's validated records in flow order (each order's creation before its updates), orders in no key order. */
+function flowRecords(orders: number): Remembered[] {
+  const records: Remembered[] = [];
+  for (let i = 0; i < orders; i++) {
+    const id = `ORD-${(i * 7919) % orders}`;
+    const facts = (f: object) => ({ orderId: id, key: id, ...f }) as Facts;
+    records.push({ resource: resources.order, hash: hex(i), outcome: 'validated', facts: facts({ kind: 'order', evaluate: i % 2 === 0, status: 'pending', payments: [{ id: `P${i}`, acquirerId: 'X' }, { id: `Q${i}` }], claims: [`D${i}`] }) });
+    records.push({ resource: resources.status, hash: hex(orders + i), outcome: 'validated', facts: facts({ kind: 'status', status: 'approved' }) });
+    if (i % 3 === 0) records.push({ resource: resources.status, hash: hex(2 * orders + i), outcome: 'validated', facts: facts({ kind: 'status', status: 'shipped' }) });
+    if (i % 5 === 0) records.push({ resource: resources.payment, hash: hex(3 * orders + i), outcome: 'validated', facts: { kind: 'payment', orderId: id, key: `Q${i}`, paymentId: `Q${i}`, acquirerId: 'Y' } as Facts });
+    if (i % 7 === 0) records.push({ resource: resources.fraud, hash: hex(4 * orders + i), outcome: 'validated', facts: facts({ kind: 'fraud', signalType: 'chargeback' }) });
+  }
+  // The same order created again with other content: the first creation stays.
+  records.push({ resource: resources.order, hash: 'other', outcome: 'validated', facts: { kind: 'order', orderId: 'ORD-0', key: 'ORD-0', evaluate: true, payments: [], claims: [] } as Facts });
+  return records;
+}
+
+/** Every row of the state's tables, in key order. */
+function tables(path: string): Record<string, unknown[]> {
+  const db = new Database(path, { readonly: true });
+  const all = Object.fromEntries(['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal'].map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all()]));
+  db.close();
+  return all;
+}
+
+describe('StateStore.rememberLater (the background writer)', () => {
+  it('leaves the state that remember leaves, over batches of many rows per statement', async () => {
+    const records = flowRecords(450);
+    const [now1, later] = [folder(), folder()];
+    const direct = StateStore.open(now1);
+    direct.remember(records, now);
+    direct.close();
+    const background = StateStore.open(later);
+    for (let i = 0; i < records.length; i += 400) background.rememberLater(records.slice(i, i + 400), now);
+    await background.durable();
+    background.close();
+    const expected = tables(join(now1, 'dry-run.sqlite'));
+    expect(expected.orders).toHaveLength(450);
+    expect(tables(join(later, 'dry-run.sqlite'))).toEqual(expected);
+  });
+
+  it('lets a read of the store see what was sent to the writer before it', () => {
+    const dir = folder();
+    const first = StateStore.open(dir);
+    first.remember(flowRecords(1), now);
+    first.close();
+    const reopened = StateStore.open(dir);
+    reopened.rememberLater([{ resource: resources.order, hash: hex(9), outcome: 'validated', facts: { kind: 'order', orderId: 'B', key: 'B', evaluate: false, payments: [{ id: 'PB' }], claims: ['DB'] } as Facts }], now);
+    expect(reopened.priorOrder('B')).toMatchObject({ created: true, hash: hex(9), payments: { PB: null }, deliveryIds: ['DB'] });
+    expect(reopened.claimants('DB')).toEqual(['B']);
+    reopened.close();
+  });
+
+  it('reports a failure of the writer as a StateError naming the file, from durable() and close()', async () => {
+    const dir = folder();
+    const store = StateStore.open(dir);
+    const other = new Database(join(dir, 'dry-run.sqlite'));
+    other.exec('DROP TABLE order_deliveries');
+    other.close();
+    store.rememberLater(flowRecords(2), now);
+    await expect(store.durable()).rejects.toThrow(StateError);
+    await expect(store.durable()).rejects.toThrow(/dry-run\.sqlite/);
+    expect(() => store.close()).toThrow(StateError);
+  });
+});
