@@ -91,7 +91,7 @@ function close() {
     if (Atomics.load(flags, 1) === 0) fail(cause);
   }
   Atomics.store(flags, 2, 1);
-  Atomics.notify(flags, 0);
+  Atomics.notify(flags, 2);
   port.close();
   errors.close();
 }
