@@ -53,7 +53,7 @@ describe('StateStore.rememberLater (the background writer)', () => {
     expect(tables(join(later, 'dry-run.sqlite'))).toEqual(expected);
   });
 
-  it('lets a read of the store see what was sent to the writer before it', () => {
+  it('lets a read of the store see what was sent to the writer before it: orders, claimed delivery ids, the journal', () => {
     const dir = folder();
     const first = StateStore.open(dir);
     first.remember(flowRecords(1), now);
@@ -61,7 +61,10 @@ describe('StateStore.rememberLater (the background writer)', () => {
     const reopened = StateStore.open(dir);
     reopened.rememberLater([{ resource: resources.order, hash: hex(9), outcome: 'validated', facts: { kind: 'order', orderId: 'B', key: 'B', evaluate: false, payments: [{ id: 'PB' }], claims: ['DB'] } as Facts }], now);
     expect(reopened.priorOrder('B')).toMatchObject({ created: true, hash: hex(9), payments: { PB: null }, deliveryIds: ['DB'] });
-    expect(reopened.claimants('DB')).toEqual(['B']);
+    reopened.rememberLater([{ resource: resources.order, hash: hex(10), outcome: 'validated', facts: { kind: 'order', orderId: 'C', key: 'C', evaluate: false, payments: [], claims: ['DC'] } as Facts }], now);
+    expect(reopened.claimants('DC')).toEqual(['C']);
+    reopened.rememberLater([{ resource: resources.status, hash: hex(11), outcome: 'validated', facts: { kind: 'status', orderId: 'C', key: 'C', status: 'approved' } as Facts }], now);
+    expect(reopened.journalOutcome(hex(11))).toBe('validated');
     reopened.close();
   });
 

@@ -11,30 +11,40 @@ const WAIT_MS = 1000;
 const names = Object.keys(writeSql) as WriteName[];
 const code = Object.fromEntries(names.map((name, position) => [name, position])) as Record<WriteName, number>;
 
+/** What a read of the store may look up: an order's rows, the orders claiming a delivery id, a journal hash. */
+export type PendingKind = 'order' | 'claim' | 'hash';
+
 /**
  * Writes a dry run's validated records into a SQLite state on a worker thread, with its own
  * connection: the main thread only lists the writes (`writes`, `journal`) and sends each batch
- * (`send`), one transaction each, committed in order. `drain` waits until all are committed:
- * the store calls it before any read or write of its own, so what it reads is what a synchronous
- * write would have left. A failure of the writer comes out of the next send or drain as a StateError.
+ * (`send`), one transaction each, committed in order. The store waits before a read of its own
+ * until the batches that write what it reads are committed (`settle`), and before a write of
+ * its own until all are (`drain`): it reads what a synchronous write would have left. A failure
+ * of the writer comes out of the next send, settle or drain as a StateError.
  */
 export class BackgroundWriter {
   readonly writes: StateWrites;
   private ops: unknown[] = [];
   private sent = 0;
+  /** The last batch (its number, from 1) that writes each key, for the keys of batches not known to be committed. */
+  private readonly pending: Record<PendingKind, Map<string, number>> = { order: new Map(), claim: new Map(), hash: new Map() };
+  /** The keys each uncommitted batch writes, oldest first: forgotten once it is committed. */
+  private batches: { batch: number; keys: [PendingKind, string][] }[] = [];
+  private keys: [PendingKind, string][] = [];
   private failure: StateError | undefined;
   private closed = false;
 
   private constructor(private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort) {
     const ops = () => this.ops;
+    const order = (orderId: string) => this.touch('order', orderId);
     this.writes = {
-      createOrder: (o) => ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status),
-      setDecision: (orderId, decision) => ops().push(code.setDecision, decision, orderId),
-      addPayment: (orderId, paymentId, acquirerId) => ops().push(code.addPayment, orderId, paymentId, acquirerId),
-      setUpdatedAcquirer: (orderId, paymentId, acquirerId) => ops().push(code.setAcquirer, acquirerId, orderId, paymentId),
-      setLastStatus: (orderId, status) => ops().push(code.setStatus, status, orderId),
-      addFraudMark: (orderId, signalType) => ops().push(code.addMark, orderId, signalType),
-      addDelivery: (orderId, deliveryId) => ops().push(code.addDelivery, orderId, deliveryId),
+      createOrder: (o) => ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status) && order(o.orderId),
+      setDecision: (orderId, decision) => ops().push(code.setDecision, decision, orderId) && order(orderId),
+      addPayment: (orderId, paymentId, acquirerId) => ops().push(code.addPayment, orderId, paymentId, acquirerId) && order(orderId),
+      setUpdatedAcquirer: (orderId, paymentId, acquirerId) => ops().push(code.setAcquirer, acquirerId, orderId, paymentId) && order(orderId),
+      setLastStatus: (orderId, status) => ops().push(code.setStatus, status, orderId) && order(orderId),
+      addFraudMark: (orderId, signalType) => ops().push(code.addMark, orderId, signalType) && order(orderId),
+      addDelivery: (orderId, deliveryId) => ops().push(code.addDelivery, orderId, deliveryId) && order(orderId) && this.touch('claim', deliveryId),
     };
   }
 
@@ -54,6 +64,24 @@ export class BackgroundWriter {
   /** The journal line of a record: its hash, outcome code and time. */
   journal(hash: string, outcome: number, at: number): void {
     this.ops.push(code.journal, hash, outcome, at);
+    this.touch('hash', hash);
+  }
+
+  /** Notes that the batch being listed writes `key`. */
+  private touch(kind: PendingKind, key: string): true {
+    if (this.pending[kind].get(key) !== this.sent + 1) {
+      this.pending[kind].set(key, this.sent + 1);
+      this.keys.push([kind, key]);
+    }
+    return true;
+  }
+
+  /** Waits until the batches that write `key` are committed; sends the one being listed first, if it does. */
+  settle(kind: PendingKind, key: string): void {
+    const batch = this.pending[kind].get(key);
+    if (batch === undefined) return;
+    if (batch > this.sent) this.send();
+    this.waitFor(batch);
   }
 
   /** Sends the writes listed since the last send, as one transaction; waits while too many are uncommitted. */
@@ -63,7 +91,17 @@ export class BackgroundWriter {
     this.worker.postMessage({ ops: this.ops });
     this.ops = [];
     this.sent += 1;
+    this.batches.push({ batch: this.sent, keys: this.keys });
+    this.keys = [];
     this.waitFor(this.sent - IN_FLIGHT);
+  }
+
+  /** Forgets the keys of the batches committed: only those of uncommitted ones are waited for. */
+  private forget(committed: number): void {
+    while (this.batches.length > 0 && this.batches[0]!.batch <= committed) {
+      const { batch, keys } = this.batches.shift()!;
+      for (const [kind, key] of keys) if (this.pending[kind].get(key) === batch) this.pending[kind].delete(key);
+    }
   }
 
   /** Sends what is listed, then waits until every batch sent is committed. */
@@ -94,6 +132,7 @@ export class BackgroundWriter {
   private waitFor(committed: number): void {
     for (;;) {
       const done = Atomics.load(this.flags, 0);
+      this.forget(done);
       if (done >= committed) return;
       this.throwIfFailed();
       if (Atomics.load(this.flags, 2) === 1) throw this.fail({ message: 'the state writer stopped before committing every batch' });

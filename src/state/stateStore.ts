@@ -155,7 +155,7 @@ export class StateStore {
 
   priorOrder(orderId: string): PriorOrder | null {
     if (!this.hasOrders && this.counts.decisions === 0) return null;
-    this.settle();
+    this.background?.settle('order', orderId);
     const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
     const row = this.statements.order.get(orderId) as { hash: Buffer | string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
     const fraudTypes = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
@@ -181,14 +181,14 @@ export class StateStore {
   /** The orders whose creations claimed a key (a delivery id), in earlier runs. */
   claimants(key: string): string[] {
     if (this.counts.deliveries === 0) return [];
-    this.settle();
+    this.background?.settle('claim', key);
     return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
 
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Remembered['outcome'] | undefined {
     if (this.counts.journal === 0) return undefined;
-    this.settle();
+    this.background?.settle('hash', hash);
     const row = this.statements.journaled.get(hashBlob(hash)) as { outcome: number } | undefined;
     return row === undefined ? undefined : outcomeOf(row.outcome);
   }
@@ -201,8 +201,9 @@ export class StateStore {
 
   /**
    * Records a dry run's validated records, committed in one transaction on a worker thread (a
-   * state file; in memory, at once as `remember`): the run goes on meanwhile. Every later read
-   * or write of this store first waits for them, and `durable()` and `close()` commit the rest.
+   * state file; in memory, at once as `remember`): the run goes on meanwhile. A later read of
+   * this store first waits for those that write what it reads, a write of its own for all of
+   * them, and `durable()` and `close()` commit the rest.
    */
   rememberLater(records: readonly Remembered[], now: Date): void {
     if (this.path === null) return this.remember(records, now);
@@ -212,7 +213,7 @@ export class StateStore {
     writer.send();
   }
 
-  /** Waits until what rememberLater sent is committed: then this connection reads and writes what a synchronous write would have left. */
+  /** Waits until what rememberLater sent is committed: then this connection writes after it. */
   private settle(): void {
     if (this.background && !this.background.idle) this.background.drain();
   }
