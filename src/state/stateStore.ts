@@ -6,6 +6,7 @@ import type { Facts, Resource, StateWrites } from '../resources/resource.js';
 import { BackgroundWriter } from './backgroundWriter.js';
 import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
+import { guardState, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest } from './stateLock.js';
 import { writeSql } from './stateWriteSql.js';
 
@@ -59,14 +60,9 @@ function countsOf(db: Database.Database): Counts {
 
 function prepare(db: Database.Database) {
   return {
-    order: db.prepare('SELECT hash, evaluate, decision, last_status FROM orders WHERE order_id = ?'),
-    payments: db.prepare('SELECT payment_id, acquirer_id FROM order_payments WHERE order_id = ?'),
-    deliveries: db.prepare('SELECT delivery_id FROM order_deliveries WHERE order_id = ?'),
-    marks: db.prepare('SELECT signal_type FROM fraud_marks WHERE order_id = ?'),
     loaded: db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
     load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
     owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
-    journaled: db.prepare('SELECT outcome FROM journal WHERE hash = ?'),
     addOrder: db.prepare(writeSql.addOrder.sql),
     addPayment: db.prepare(writeSql.addPayment.sql),
     setAcquirer: db.prepare(writeSql.setAcquirer.sql),
@@ -77,6 +73,15 @@ function prepare(db: Database.Database) {
     journal: db.prepare(writeSql.journal.sql),
   };
 }
+
+/** One row of what the state knows of an order: 0 the order (hash, evaluate, decision, last status), 1 a payment (id, acquirer id), 2 a delivery id, 3 a fraud mark. */
+type PriorRow = [0 | 1 | 2 | 3, Buffer | string, unknown, unknown, unknown];
+
+/** Everything the state knows of one order in one statement (one call per order in a later run's pass 2, not four), each part in key order. */
+const PRIOR_ROWS = `SELECT 0, hash, evaluate, decision, last_status FROM orders WHERE order_id = ?
+  UNION ALL SELECT 1, payment_id, acquirer_id, NULL, NULL FROM order_payments WHERE order_id = ?
+  UNION ALL SELECT 2, delivery_id, NULL, NULL, NULL FROM order_deliveries WHERE order_id = ?
+  UNION ALL SELECT 3, signal_type, NULL, NULL, NULL FROM fraud_marks WHERE order_id = ?`;
 
 /**
  * What earlier runs against one service recorded: orders created (payment and acquirer ids,
@@ -91,6 +96,9 @@ export class StateStore {
   private readonly statements: ReturnType<typeof prepare>;
   private readonly writes: StateWrites;
   private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
+  /** The hot reads of a later run (an order, a journal hash), on the connection itself: a SQLite failure is explained where they are called, with no wrapper per call. */
+  private readonly priorRows: Database.Statement;
+  private readonly journaled: Database.Statement;
   /** The writer of a dry run's validated records on a worker thread (rememberLater), once started. */
   private background: BackgroundWriter | undefined;
 
@@ -104,6 +112,8 @@ export class StateStore {
     this.raw = opened.raw;
     this.counts = opened.value.counts;
     this.statements = opened.value.statements;
+    this.priorRows = guardState(path ?? ':memory:', () => this.raw.prepare(PRIOR_ROWS).raw(true));
+    this.journaled = guardState(path ?? ':memory:', () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true));
     const s = this.statements;
     this.writes = {
       createOrder: (o) => s.addOrder.run(o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status),
@@ -157,23 +167,35 @@ export class StateStore {
     if (!this.hasOrders && this.counts.decisions === 0) return null;
     this.background?.settle('order', orderId);
     const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
-    const row = this.statements.order.get(orderId) as { hash: Buffer | string; evaluate: number; decision: string | null; last_status: string | null } | undefined;
-    const fraudTypes = (this.statements.marks.all(orderId) as { signal_type: string }[]).map((m) => m.signal_type);
+    let rows: PriorRow[];
+    try {
+      rows = this.priorRows.all(orderId, orderId, orderId, orderId) as PriorRow[];
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+    let row: PriorRow | undefined;
+    const payments: Record<string, string | null> = {};
+    const deliveryIds: string[] = [];
+    const fraudTypes: string[] = [];
+    for (const r of rows) {
+      if (r[0] === 0) row = r;
+      else if (r[0] === 1) payments[r[1] as string] = r[2] as string | null;
+      else if (r[0] === 2) deliveryIds.push(r[1] as string);
+      else fraudTypes.push(r[1] as string);
+    }
     if (!row) {
       return fraudTypes.length > 0 || loaded !== undefined
         ? { created: false, hash: '', evaluate: false, decision: loaded ?? null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes }
         : null;
     }
-    const payments: Record<string, string | null> = {};
-    for (const p of this.statements.payments.all(orderId) as { payment_id: string; acquirer_id: string | null }[]) payments[p.payment_id] = p.acquirer_id;
     return {
       created: true,
-      hash: hashText(row.hash),
-      evaluate: row.evaluate === 1,
-      decision: knownDecision(row.decision, loaded),
-      lastStatus: row.last_status,
+      hash: hashText(row[1] as Buffer | string),
+      evaluate: row[2] === 1,
+      decision: knownDecision(row[3] as string | null, loaded),
+      lastStatus: row[4] as string | null,
       payments,
-      deliveryIds: (this.statements.deliveries.all(orderId) as { delivery_id: string }[]).map((d) => d.delivery_id),
+      deliveryIds,
       fraudTypes,
     };
   }
@@ -189,8 +211,13 @@ export class StateStore {
   journalOutcome(hash: string): Remembered['outcome'] | undefined {
     if (this.counts.journal === 0) return undefined;
     this.background?.settle('hash', hash);
-    const row = this.statements.journaled.get(hashBlob(hash)) as { outcome: number } | undefined;
-    return row === undefined ? undefined : outcomeOf(row.outcome);
+    let outcome: number | undefined;
+    try {
+      outcome = this.journaled.get(hashBlob(hash)) as number | undefined;
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+    return outcome === undefined ? undefined : outcomeOf(outcome);
   }
 
   /** Records what the service now knows, in one transaction. */
