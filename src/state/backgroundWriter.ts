@@ -28,6 +28,8 @@ export class BackgroundWriter {
   private sent = 0;
   /** The last batch (its number, from 1) that writes each key, for the keys of batches not known to be committed. */
   private readonly pending: Record<PendingKind, Map<string, number>> = { order: new Map(), claim: new Map(), hash: new Map() };
+  /** Which keys a read of the store may look up at all (a table empty before the run is never read): only those are noted. */
+  readonly tracked: Record<PendingKind, boolean> = { order: true, claim: true, hash: true };
   /** The keys each uncommitted batch writes, oldest first: forgotten once it is committed. */
   private batches: { batch: number; keys: [PendingKind, string][] }[] = [];
   private keys: [PendingKind, string][] = [];
@@ -69,7 +71,7 @@ export class BackgroundWriter {
 
   /** Notes that the batch being listed writes `key`. */
   private touch(kind: PendingKind, key: string): true {
-    if (this.pending[kind].get(key) !== this.sent + 1) {
+    if (this.tracked[kind] && this.pending[kind].get(key) !== this.sent + 1) {
       this.pending[kind].set(key, this.sent + 1);
       this.keys.push([kind, key]);
     }

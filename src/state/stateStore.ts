@@ -235,6 +235,10 @@ export class StateStore {
   rememberLater(records: readonly Remembered[], now: Date): void {
     if (this.path === null) return this.remember(records, now);
     const writer = (this.background ??= BackgroundWriter.start(this.path));
+    // The reads that find a table empty never wait (the counts are of the state before the run): their keys need no noting.
+    writer.tracked.order = this.hasOrders || this.counts.decisions !== 0;
+    writer.tracked.claim = this.counts.deliveries !== 0;
+    writer.tracked.hash = this.counts.journal !== 0;
     const at = unixSeconds(now);
     rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
     writer.send();
