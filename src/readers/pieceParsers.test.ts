@@ -3,10 +3,10 @@ import { createCsvTask } from './csvPieceTask.js';
 import { PieceParsers } from './pieceParsers.js';
 
 describe('PieceParsers', () => {
-  it('answers every piece in the order it was added, whichever thread parsed it', async () => {
+  it('answers every piece in the order it was added, whichever worker parsed it', async () => {
     const options = { maxRecordSize: 0, delimiter: '\n' as const };
     const pieces = Array.from({ length: 40 }, (_, n) => Buffer.from(Array.from({ length: 1 + (n % 7) * 50 }, (_, row) => `${n},${row},"a\nb"\n`).join('')));
-    const parsers = new PieceParsers(1, options);
+    const parsers = new PieceParsers(2, options);
     const answers = [];
     try {
       for (const piece of pieces.slice(0, 4)) parsers.add(Buffer.from(piece));
@@ -20,7 +20,5 @@ describe('PieceParsers', () => {
     const here = createCsvTask(options);
     expect(answers).toEqual(pieces.map((piece) => here(piece)));
     expect(parsers.inFlight).toBe(0);
-    expect(parsers.parsedHere).toBeGreaterThan(0);
-    expect(parsers.parsedHere).toBeLessThan(pieces.length);
   });
 });
