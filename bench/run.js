@@ -56,7 +56,8 @@ function row(scenario, pairs, { figure, unit, ratio, target, meets }) {
   const b = median(pairs.map((p) => figure(p.b)));
   const r = median(pairs.map((p) => ratio(p.a, p.b)));
   results.push({ scenario, a, b, r, target, ok: meets(r), unit });
-  console.log(`  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x (target ${target}) ${meets(r) ? 'met' : 'NOT met'}`);
+  const verdict = target === undefined ? '(no target: for the record)' : `(target ${target}) ${meets(r) ? 'met' : 'NOT met'}`;
+  console.log(`  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x ${verdict}`);
 }
 
 async function dataFile(name, rows, generate, ext = 'csv') {
@@ -107,6 +108,8 @@ if (section('no-state')) {
   console.log(`collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs csv-parse + the same zod schema (CPU seconds, all threads):`);
   const pairs = await interleaved(() => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']), () => measure(['bench/baseline-csv-zod.js', file]));
   row('--no-state (cpu vs csv-parse + zod)', pairs, { figure: (m) => m.cpu, unit: 's cpu', ratio: (a, b) => b.cpu / a.cpu, target: '>= 0.90x', meets: (r) => r >= 0.9 });
+  // The same runs by the clock: the pieces use every core, which costs CPU but shortens the wait.
+  row('--no-state (wall vs csv-parse + zod)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: undefined, meets: () => true });
 }
 
 if (section('backfill')) {
@@ -226,7 +229,7 @@ if (section('startup')) {
 console.log('\n| scenario | collect | baseline | ratio (median) | target |\n|---|---|---|---|---|');
 for (const r of results) {
   const b = r.b === undefined ? '' : `${r.b.toFixed(2)} ${r.unit}`;
-  console.log(`| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target} ${r.ok ? '(met)' : '(NOT met)'} |`);
+  console.log(`| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target === undefined ? 'none' : `${r.target} ${r.ok ? '(met)' : '(NOT met)'}`} |`);
 }
 
 if (section('mapping')) {
