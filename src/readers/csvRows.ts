@@ -4,7 +4,7 @@ import type { CsvPieceAnswer, CsvTaskOptions } from './csvPieceTask.js';
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from './pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { PIECE_BYTES, PieceFeed, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
+import { answersInOrder, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -65,26 +65,15 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, bas
 /** The pieces after the header, parsed by the workers, in input order. */
 async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
   const { maxRecordSize, delimiter, plan, limit } = options;
-  const count = workerCount();
-  const workers = new PieceParsers(count, { maxRecordSize, delimiter, plan });
+  const workers = new PieceParsers(workerCount(), { maxRecordSize, delimiter, plan });
   const splitter = new PieceSplitter(delimiter, options.pieceBytes, limit);
-  const feed = new PieceFeed(input, splitter, workers, 2 * count + 2);
   let base = options.base;
-  try {
-    for (const piece of splitter.push(head)) workers.add(piece);
-    for (;;) {
-      await feed.fill();
-      if (workers.inFlight === 0) break;
-      const answer = await workers.next();
-      const batch = located(answer, base);
-      base += answer.lineCount;
-      yield batch;
-      if (batch.error) return;
-    }
-  } finally {
-    await workers.close();
+  for await (const answer of answersInOrder(head, input, splitter, workers)) {
+    const batch = located(answer, base);
+    base += answer.lineCount;
+    yield batch;
+    if (batch.error) return;
   }
-  if (feed.failure) throw feed.failure;
   if (splitter.overflowed) yield* streamed(restOf(splitter.end(), input), { maxRecordSize, delimiter }, base, staging, plan);
   else yield { rows: [], lines: [], done: true };
 }

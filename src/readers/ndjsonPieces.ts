@@ -2,7 +2,7 @@ import { decodeUtf8 } from './decodeUtf8.js';
 import { PieceSplitter } from './pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
-import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceFeed, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
+import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
 
 /** How an NDJSON input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the reader needs. */
@@ -59,23 +59,13 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     const parsers = new PieceParsers(workerCount(), options);
     // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
     const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
-    const feed = new PieceFeed(input, splitter, parsers, 2 * workerCount() + 2);
     let base = 1;
     let index = 0;
-    try {
-      for (const piece of splitter.push(first)) parsers.add(piece);
-      for (;;) {
-        await feed.fill();
-        if (parsers.inFlight === 0) break;
-        const piece = await parsers.next();
-        yield* piecesRecords(piece, file, base, index);
-        base += piece.lineCount;
-        index += piece.lines.length;
-      }
-    } finally {
-      await parsers.close();
+    for await (const piece of answersInOrder(first, input, splitter, parsers)) {
+      yield* piecesRecords(piece, file, base, index);
+      base += piece.lineCount;
+      index += piece.lines.length;
     }
-    if (feed.failure) throw feed.failure;
     if (splitter.overflowed) yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, { line: base - 1, index });
   } finally {
     await input.return?.();

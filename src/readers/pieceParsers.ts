@@ -42,40 +42,41 @@ export async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): Asyn
 }
 
 /**
- * Reads an input into pieces for the parsers until `window` are in flight. At the input's end, or
- * when a read fails (bytes that are not UTF-8), what is left is the last piece; the failure is
- * kept, for the reader to throw once the pieces before it are taken, as a stream would.
+ * Every piece's answer, in file order: the input is read into pieces (after `head`) as answers are
+ * taken, a few per worker in flight; the workers are stopped at the end, or when the caller stops.
+ * At the input's end what is left is the last piece. When a read fails (bytes that are not UTF-8),
+ * only the records read whole are parsed and the failure is thrown after their answers, as a stream
+ * would. It stops early when the splitter overflows: the caller reads the rest as a stream.
  */
-export class PieceFeed {
-  done = false;
-  failure: unknown;
-
-  constructor(
-    private readonly input: AsyncIterator<Buffer>,
-    private readonly splitter: PieceSplitter,
-    private readonly parsers: { inFlight: number; add(piece: Buffer): void },
-    private readonly window: number,
-  ) {}
-
-  async fill(): Promise<void> {
-    while (this.parsers.inFlight < this.window && !this.done && !this.splitter.overflowed) {
-      let step: IteratorResult<Buffer>;
-      try {
-        step = await this.input.next();
-      } catch (cause) {
-        this.failure = cause;
-        step = { done: true, value: undefined };
+export async function* answersInOrder<O extends PieceTaskOptions>(head: Buffer, input: AsyncIterator<Buffer>, splitter: PieceSplitter, parsers: PieceParsers<O>): AsyncGenerator<PieceAnswer<O>> {
+  const window = 2 * parsers.workerThreads + 2;
+  let done = false;
+  let failed = false;
+  let failure: unknown;
+  try {
+    for (const piece of splitter.push(head)) parsers.add(piece);
+    for (;;) {
+      while (parsers.inFlight < window && !done && !splitter.overflowed) {
+        let step: IteratorResult<Buffer>;
+        try {
+          step = await input.next();
+        } catch (cause) {
+          [failed, failure] = [true, cause];
+          step = { done: true, value: undefined };
+        }
+        if (step.done) {
+          done = true;
+          const last = failed ? splitter.complete() : splitter.end();
+          if (last.length > 0) parsers.add(last);
+        } else for (const piece of splitter.push(step.value)) parsers.add(piece);
       }
-      if (step.done) {
-        this.done = true;
-        // After a failure only the records read whole are parsed, as a stream would have parsed them before failing.
-        const last = this.failure === undefined ? this.splitter.end() : this.splitter.complete();
-        if (last.length > 0) this.parsers.add(last);
-        return;
-      }
-      for (const piece of this.splitter.push(step.value)) this.parsers.add(piece);
+      if (parsers.inFlight === 0) break;
+      yield await parsers.next();
     }
+  } finally {
+    await parsers.close();
   }
+  if (failed) throw failure;
 }
 
 /** Pieces a worker holds at once: one to parse, one waiting, so it never idles between messages. */
@@ -96,7 +97,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
   private wake: (() => void) | undefined;
   private closing = false;
 
-  constructor(private readonly workerThreads: number, private readonly options: O) {}
+  constructor(readonly workerThreads: number, private readonly options: O) {}
 
   /** Pieces added and not yet taken. */
   get inFlight(): number {
