@@ -56,7 +56,8 @@ const deliveryRecord = fc.record({
 
 const fraudRecord = fc.oneof(
   fc.record({ order_id: text, fraud_signal_type: fc.constantFrom('acquirer', 'manual_analysis', 'chargeback', 'other'), fraud_comment: text }, { requiredKeys: ['order_id', 'fraud_signal_type'] }),
-  fc.record({ order_id: text, fraud_signal_type: fc.constant('third_party_antifraud'), fraud_comment: text }),
+  // The service requires a comment that names the other solution: one of spaces only is no comment.
+  fc.record({ order_id: text, fraud_signal_type: fc.constant('third_party_antifraud'), fraud_comment: text.filter((comment) => comment.trim() !== '') }),
 );
 
 const paymentRecord = fc.record({ id: text, order_id: text, acquirer_id: text, custom_data: customData }, { requiredKeys: ['id', 'order_id', 'acquirer_id'] });
