@@ -37,18 +37,43 @@ export function csvErrorMessage(message: string): string {
   return message.replace(/ at line \d+/, '');
 }
 
-function optionsFor(options: PieceOptions) {
+/** csv-parse's options for a piece (or a stream): collect's, with the file's delimiter once known. */
+export function csvParseOptions(options: PieceOptions) {
   return {
     bom: options.first === true, relax_column_count: true, max_record_size: options.maxRecordSize,
     ...(options.delimiter ? { record_delimiter: options.delimiter } : {}),
   };
 }
 
+/** Rows as csv-parse gives them, each with the line it starts on: blank lines counted and dropped. */
+export class RowLines {
+  rows: string[][] = [];
+  lines: number[] = [];
+  /** The line the next row starts on. */
+  line = 1;
+
+  add(row: string[]): void {
+    const start = this.line;
+    this.line += 1 + breaksInside(row);
+    if (row.length === 1 && row[0] === '') return;
+    this.rows.push(row);
+    this.lines.push(start);
+  }
+
+  /** The rows so far, and their lines; counting goes on from here. */
+  take(): { rows: string[][]; lines: number[] } {
+    const { rows, lines } = this;
+    this.rows = [];
+    this.lines = [];
+    return { rows, lines };
+  }
+}
+
 /** The rows csv-parse reads before it fails (the failing parse again, keeping each row as it comes). */
 function rowsBeforeFailure(bytes: Buffer, options: PieceOptions): string[][] {
   const rows: string[][] = [];
   try {
-    parseCsv(bytes, { ...optionsFor(options), on_record: (row: string[]) => void rows.push(row) });
+    parseCsv(bytes, { ...csvParseOptions(options), on_record: (row: string[]) => void rows.push(row) });
   } catch {
     // The same failure: the rows before it are kept.
   }
@@ -64,22 +89,14 @@ export function parseCsvPiece(bytes: Buffer, options: PieceOptions): PieceRows {
   let records: string[][];
   let failure: (Error & { code?: string }) | undefined;
   try {
-    records = parseCsv(bytes, optionsFor(options)) as string[][];
+    records = parseCsv(bytes, csvParseOptions(options)) as string[][];
   } catch (cause) {
     failure = cause as Error & { code?: string };
     records = rowsBeforeFailure(bytes, options);
   }
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  let line = 1;
-  for (const row of records) {
-    const start = line;
-    line += 1 + breaksInside(row);
-    if (row.length === 1 && row[0] === '') continue;
-    rows.push(row);
-    lines.push(start);
-  }
-  const piece: PieceRows = { rows, lines, lineCount: line - 1 };
-  if (failure) piece.error = { code: failure.code ?? 'CSV_ERROR', message: csvErrorMessage(failure.message), line };
+  const counted = new RowLines();
+  for (const row of records) counted.add(row);
+  const piece: PieceRows = { ...counted.take(), lineCount: counted.line - 1 };
+  if (failure) piece.error = { code: failure.code ?? 'CSV_ERROR', message: csvErrorMessage(failure.message), line: counted.line };
   return piece;
 }
