@@ -21,4 +21,25 @@ describe('PieceParsers', () => {
     expect(answers).toEqual(pieces.map((piece) => here(piece)));
     expect(parsers.inFlight).toBe(0);
   });
+
+  it('parses on this thread, starting no worker, a last piece that is the whole of a small input', async () => {
+    const options = { maxRecordSize: 0, delimiter: '\n' as const };
+    const piece = Buffer.from('A,1\nB,2\n');
+    const parsers = new PieceParsers(2, options);
+    parsers.add(piece, true);
+    expect(await parsers.next()).toEqual(createCsvTask(options)(piece));
+    expect(parsers.started).toBe(0);
+    await parsers.close();
+  });
+
+  it('gives a last piece to the workers once they are started', async () => {
+    const options = { maxRecordSize: 0, delimiter: '\n' as const };
+    const parsers = new PieceParsers(1, options);
+    parsers.add(Buffer.from('A,1\n'));
+    parsers.add(Buffer.from('B,2\n'), true);
+    expect((await parsers.next()).rows).toEqual([['A', '1']]);
+    expect((await parsers.next()).rows).toEqual([['B', '2']]);
+    expect(parsers.started).toBe(1);
+    await parsers.close();
+  });
 });

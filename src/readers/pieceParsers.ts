@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PieceSplitter } from './pieceSplitter.js';
-import type { PieceAnswer, PieceTaskOptions } from './pieceTask.js';
+import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
 function builtUrl(url: string): string {
@@ -67,7 +67,7 @@ export async function* answersInOrder<O extends PieceTaskOptions>(head: Buffer, 
         if (step.done) {
           done = true;
           const last = failed ? splitter.complete() : splitter.end();
-          if (last.length > 0) parsers.add(last);
+          if (last.length > 0) parsers.add(last, true);
         } else for (const piece of splitter.push(step.value)) parsers.add(piece);
       }
       if (parsers.inFlight === 0) break;
@@ -104,10 +104,20 @@ export class PieceParsers<O extends PieceTaskOptions> {
     return this.added - this.taken;
   }
 
-  add(piece: Buffer): void {
+  /** `last`: the input's last piece. Small, with no worker started yet, it is parsed here: the whole file was small. */
+  add(piece: Buffer, last = false): void {
+    if (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES) {
+      this.answers.set(this.added++, createPieceTask(this.options)(piece));
+      return;
+    }
     if (this.workers.length < this.workerThreads) this.start();
     this.waiting.push({ seq: this.added++, piece });
     this.dispatch();
+  }
+
+  /** Worker threads started so far. */
+  get started(): number {
+    return this.workers.length;
   }
 
   /** The answer to the oldest piece not yet taken. */
