@@ -98,12 +98,15 @@ describe('readCsvRecords with a check', () => {
     expect(lean.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
   });
 
-  it('reads every row of a large input before bytes that are not UTF-8, then fails there', async () => {
-    const input = `id,status,status_reason\n${rows(24_000).join('')}`;
+  it.each([
+    ['a small input', 300],
+    ['a large input', 24_000],
+  ])('reads every row of %s before bytes that are not UTF-8, then fails there', async (_name, count) => {
+    const input = `id,status,status_reason\n${rows(count).join('')}`;
     const bytes = checkedUtf8((async function* () { yield Buffer.from(input); yield Buffer.from([0x41, 0x2c, 0xff, 0x0a]); })());
     const read: unknown[] = [];
     await expect((async () => { for await (const record of readCsvRecords(bytes, 'x.csv', { schema: statusSchema, check: { endpoint: 'status', now, needs: 'ids' } })) read.push(record.line); })()).rejects.toThrow(InvalidUtf8Error);
-    expect(read).toEqual(rows(24_000).map((_, n) => n + 2));
+    expect(read).toEqual(rows(count).map((_, n) => n + 2));
   });
 
   it('fails on bytes that are not UTF-8 inside a quoted cell of many lines, not on the quote they cut short', async () => {

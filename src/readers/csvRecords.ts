@@ -42,7 +42,14 @@ async function* stagedBatches(bytes: AsyncIterable<Buffer>, maxRecordSize: numbe
   const head: Buffer[] = [];
   let size = 0;
   while (size <= INLINE_PARSE_BYTES) {
-    const step = await input.next();
+    let step: IteratorResult<Buffer>;
+    try {
+      step = await input.next();
+    } catch (cause) {
+      // Bytes that are not UTF-8: the records read whole before them are still read (then the failure), as a stream would.
+      yield* parseCsvRows((async function* () { yield* head; throw cause; })(), maxRecordSize, staging);
+      return;
+    }
     if (step.done) {
       const batch = parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
       if (batch.rows.length === 0) {
