@@ -30,6 +30,21 @@ function bucketOf(orderId: string): number {
 /** The JSON texts appended to a bucket (each followed by a comma) as one array. */
 const parseRows = <T>(text: string): T[] => (text === '' ? [] : JSON.parse(`[${text.slice(0, -1)}]`) as T[]);
 
+/** Numbers each distinct value by its first appearance, so that a record stores a small id, not the value. */
+class Interner<T> {
+  readonly values: T[] = [];
+  private readonly ids = new Map<T, number>();
+
+  id(value: T): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.push(value) - 1;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+}
+
 /**
  * The run's records on disk, so that checks across millions of records do not live in memory:
  * a throwaway file, deleted on close, where each record is one JSON text appended to the bucket
@@ -38,10 +53,8 @@ const parseRows = <T>(text: string): T[] => (text === '' ? [] : JSON.parse(`[${t
  */
 export class RunIndexFile {
   private readonly chunks: ChunkFile;
-  private readonly files: string[] = [];
-  private readonly fileIds = new Map<string, number>();
-  private readonly resources: Resource[] = [];
-  private readonly resourceIds = new Map<Resource, number>();
+  private readonly files = new Interner<string>();
+  private readonly resources = new Interner<Resource>();
   private seq = 0;
   /** Whether a record whose key creations claim was added: only then are the claims looked up. */
   private claimed = false;
@@ -56,29 +69,11 @@ export class RunIndexFile {
     return new RunIndexFile(dir, join(dir, `run-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jsonl`));
   }
 
-  private fileId(file: string): number {
-    let id = this.fileIds.get(file);
-    if (id === undefined) {
-      id = this.files.push(file) - 1;
-      this.fileIds.set(file, id);
-    }
-    return id;
-  }
-
-  private resourceId(resource: Resource): number {
-    let id = this.resourceIds.get(resource);
-    if (id === undefined) {
-      id = this.resources.push(resource) - 1;
-      this.resourceIds.set(resource, id);
-    }
-    return id;
-  }
-
   add(r: IndexedRecord): void {
     const { facts, resource, location } = r;
     if (resource.claimedByCreation) this.claimed = true;
     const row: EventRow = [
-      facts.orderId, this.seq++, this.resourceId(resource), this.fileId(location.file), location.index, location.line, r.schemaValid ? 1 : 0,
+      facts.orderId, this.seq++, this.resources.id(resource), this.files.id(location.file), location.index, location.line, r.schemaValid ? 1 : 0,
       r.hash, facts, r.body ?? null, r.raw ?? null, r.earlier ?? null, r.issues ?? null,
     ];
     this.chunks.append(bucketOf(facts.orderId), `${JSON.stringify(row)},`);
@@ -87,14 +82,14 @@ export class RunIndexFile {
 
   addUnkeyed(record: UnkeyedRecord): void {
     const { location } = record;
-    const row: UnkeyedRow = [this.resourceId(record.resource), this.fileId(location.file), location.index, location.line, record.raw, record.issues];
+    const row: UnkeyedRow = [this.resources.id(record.resource), this.files.id(location.file), location.index, location.line, record.raw, record.issues];
     this.chunks.append(UNKEYED, `${JSON.stringify(row)},`);
   }
 
   *unkeyed(): Generator<UnkeyedRecord> {
     for (const chunk of this.chunks.chunksOf(UNKEYED)) {
       for (const [resource, file, index, line, raw, issues] of parseRows<UnkeyedRow>(chunk)) {
-        yield { resource: this.resources[resource]!, location: { file: this.files[file]!, index, line }, raw, issues };
+        yield { resource: this.resources.values[resource]!, location: { file: this.files.values[file]!, index, line }, raw, issues };
       }
     }
   }
@@ -122,8 +117,8 @@ export class RunIndexFile {
   private event(row: EventRow): IndexedEvent {
     const [, seq, resource, file, index, line, schemaValid, hash, facts, body, raw, earlier, issues] = row;
     const event: IndexedEvent = {
-      facts, resource: this.resources[resource]!, location: { file: this.files[file]!, index, line }, seq, hash, schemaValid: schemaValid === 1,
-      runOwners: this.claims && this.resources[resource]!.claimedByCreation ? this.claims.owners(facts.key) : [],
+      facts, resource: this.resources.values[resource]!, location: { file: this.files.values[file]!, index, line }, seq, hash, schemaValid: schemaValid === 1,
+      runOwners: this.claims && this.resources.values[resource]!.claimedByCreation ? this.claims.owners(facts.key) : [],
     };
     if (body !== null) event.body = body;
     if (raw !== null) event.raw = raw;
