@@ -23,7 +23,7 @@ export interface PieceOptions {
 }
 
 /** Line breaks inside quoted cells: a row spans one more line for each. */
-export function breaksInside(cells: readonly string[]): number {
+function breaksInside(cells: readonly string[]): number {
   let breaks = 0;
   for (const cell of cells) {
     if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue;

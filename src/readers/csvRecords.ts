@@ -3,10 +3,7 @@ import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
-import { createRowStage } from './csvRecordStage.js';
 import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
-import { INLINE_PARSE_BYTES } from './pieceParsers.js';
-import { parseCsvRowsInline } from './csvRowsInline.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
@@ -32,49 +29,6 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
 }
 
 export { INLINE_PARSE_BYTES } from './pieceParsers.js';
-
-/**
- * The input's records, built in batches: on this thread when the input is small, in pieces by the
- * piece parsers otherwise (csvRows.ts), with the plan `staging` makes of the header.
- */
-async function* stagedBatches(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging: Staging): AsyncGenerator<RowBatch> {
-  const input = bytes[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
-  while (size <= INLINE_PARSE_BYTES) {
-    let step: IteratorResult<Buffer>;
-    try {
-      step = await input.next();
-    } catch (cause) {
-      // Bytes that are not UTF-8: the records read whole before them are still read (then the failure), as a stream would.
-      yield* parseCsvRows((async function* () { yield* head; throw cause; })(), maxRecordSize, staging);
-      return;
-    }
-    if (step.done) {
-      const batch = parseCsvRowsInline(Buffer.concat(head), maxRecordSize);
-      if (batch.rows.length === 0) {
-        yield batch;
-        return;
-      }
-      const plan = staging.plan(batch.rows[0]!, batch.lines[0]!);
-      if (!plan) return;
-      const { rows: _rows, lines: _lines, ...end } = batch;
-      yield { rows: [], lines: [], staged: createRowStage(plan)(batch.rows.slice(1), batch.lines.slice(1)), ...end };
-      return;
-    }
-    head.push(step.value);
-    size += step.value.length;
-  }
-  const rest = async function* () {
-    try {
-      yield* head;
-      for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
-    } finally {
-      await input.return?.();
-    }
-  };
-  yield* parseCsvRows(rest(), maxRecordSize, staging);
-}
 
 /** Far past any export of the service's records (a few hundred columns, a few thousand with many numbered items). */
 export const MAX_CSV_COLUMNS = 10_000;
@@ -115,7 +69,7 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, rows: (check?.needs ?? 'values') === 'values', digest: check !== undefined && check.needs !== 'ids', ...(check ? { endpoint: check.endpoint } : {}) };
     },
   };
-  for await (const batch of stagedBatches(bytes, limits.maxRecordBytes, staging)) {
+  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
     if (said) yield said;
     said = undefined;
     const staged = batch.staged;

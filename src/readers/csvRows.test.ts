@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvRows } from './csvRows.js';
-import { parseCsvRowsInline } from './csvRowsInline.js';
+import { parseCsvPiece } from './csvPiece.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
 
 /** Everything the piece parsers give for these reads, as one batch. */
@@ -28,7 +28,7 @@ async function asOneStream(chunks: string[], maxRecordSize: number) {
 }
 
 async function here(chunks: string[], maxRecordSize: number) {
-  const { rows, lines, error } = parseCsvRowsInline(Buffer.from(chunks.join('')), maxRecordSize);
+  const { rows, lines, error } = parseCsvPiece(Buffer.from(chunks.join('')), { maxRecordSize, first: true });
   return { rows, lines, ...(error ? { error } : {}) };
 }
 
@@ -45,7 +45,7 @@ const inputs: [string, string[], number][] = [
   ['an unclosed quote with no boundary for long after it', ['id,status\nA,approved\nB,"declined\n', 'C,pending\n'.repeat(40)], 40],
 ];
 
-describe('parseCsvRowsInline', () => {
+describe('parseCsvRows', () => {
   it.each(inputs)('gives the rows, lines and error the parse worker gives: %s', async (_, chunks, maxRecordSize) => {
     const expected = await inPieces(chunks, maxRecordSize);
     expect(await here(chunks, maxRecordSize)).toEqual(expected);
