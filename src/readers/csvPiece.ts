@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { breaksIn, readPlainCsv, type RecordDelimiter } from './plainCsv.js';
 
-/** The record delimiter of a CSV file, as csv-parse finds it: the first line break outside quotes. */
-export type RecordDelimiter = '\n' | '\r\n' | '\r';
+export type { RecordDelimiter } from './plainCsv.js';
 
 /** The rows of one piece of a CSV file that starts and ends at record boundaries. */
 export interface PieceRows {
@@ -25,10 +25,7 @@ export interface PieceOptions {
 /** Line breaks inside quoted cells: a row spans one more line for each. */
 function breaksInside(cells: readonly string[]): number {
   let breaks = 0;
-  for (const cell of cells) {
-    if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue;
-    breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
-  }
+  for (const cell of cells) breaks += breaksIn(cell);
   return breaks;
 }
 
@@ -81,11 +78,17 @@ function rowsBeforeFailure(bytes: Buffer, options: PieceOptions): string[][] {
 }
 
 /**
- * Parses one piece of a CSV file with csv-parse (its synchronous API: no stream per piece), so
- * that pieces cut at record boundaries can be parsed on any thread and in any order. Blank
- * lines are counted and dropped; an error keeps the rows before it.
+ * Parses one piece of a CSV file as csv-parse reads it (readPlainCsv where the piece is plain
+ * CSV, else csv-parse's synchronous API: no stream per piece), so that pieces cut at record
+ * boundaries can be parsed on any thread and in any order. Blank lines are counted and
+ * dropped; an error keeps the rows before it.
  */
 export function parseCsvPiece(bytes: Buffer, options: PieceOptions): PieceRows {
+  // Once the file's delimiter is known, plain pieces (nearly all) are read without csv-parse.
+  if (options.delimiter && options.first !== true) {
+    const plain = readPlainCsv(bytes.toString('utf8'), options.delimiter, options.maxRecordSize);
+    if (plain) return plain;
+  }
   let records: string[][];
   let failure: (Error & { code?: string }) | undefined;
   try {
