@@ -90,6 +90,39 @@ describe('groups of PostgreSQL state writes written together', () => {
     await prepared.end();
     await oneByOne.end();
   });
+  withPostgres()('as a statement of only the kinds a group holds give what the statements give, kind by kind', async () => {
+    const groups = (): PgWriteGroup[] => {
+      const kinds: ((g: PgWriteGroup) => void)[] = [
+        (g) => g.writes.createOrder(order('K', 'pending')),
+        (g) => g.writes.setLastStatus('K', 'approved'),
+        (g) => g.writes.addPayment('K', 'P1', 'X'),
+        (g) => g.writes.setUpdatedAcquirer('K', 'P1', 'Y'),
+        (g) => g.writes.addDelivery('K', 'D1'),
+        (g) => g.writes.addFraudMark('K', 'chargeback'),
+        (g) => g.loadDecision('K', 'reject', 'file.csv'),
+        (g) => g.journalWrite('h9', 'status', 'K', 'accepted'),
+      ];
+      return kinds.map((write) => {
+        const g = group();
+        write(g);
+        return g;
+      });
+    };
+    const dump = async (c: pg.Client) => Promise.all(['collect_orders', 'collect_order_payments', 'collect_order_deliveries', 'collect_fraud_marks', 'collect_journal', 'collect_decisions']
+      .map(async (table) => (await c.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows));
+    const prepared = await client();
+    for (const g of groups()) {
+      expect(g.statement().text.match(/ AS \(/g)!.length, 'CTEs of a group of one kind').toBeLessThanOrEqual(4);
+      await writeGroups(prepared, [g]);
+    }
+    const oneByOne = await client();
+    for (const g of groups()) await oneByOne.query(`BEGIN; ${g.statements(oneByOne).join(';\n')}; COMMIT`);
+    const tables = await dump(prepared);
+    expect(tables).toEqual(await dump(oneByOne));
+    expect(tables.every((rows) => rows.length === 1)).toBe(true);
+    await prepared.end();
+    await oneByOne.end();
+  });
   withPostgres()('write nothing when one statement fails', async () => {
     const c = await client();
     const good = group();

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StateWrites } from '../../resources/resource.js';
 import { shardKey } from '../shardKey.js';
-import { GROUP_STATEMENT } from './pgGroupStatement.js';
+import { GROUP_KINDS, groupStatement, sentKinds, type GroupKind } from './pgGroupStatement.js';
 import type { JournalWrite, Remembered } from '../stateStore.js';
 
 /**
@@ -61,21 +61,30 @@ export class PgWriteGroup {
     this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source, this.at]);
   }
 
-  /** The group as the parameters of GROUP_STATEMENT (pgGroupStatement.ts), each column an array. */
-  parameters(): unknown[] {
-    const columns = (rows: readonly (readonly unknown[])[], count: number) => Array.from({ length: count }, (_, i) => rows.map((row) => row[i]));
+  /** The group's rows of each kind of write (pgGroupStatement.ts GROUP_KINDS). */
+  private rowsByKind(): Record<GroupKind, readonly (readonly unknown[])[]> {
     const updated = [...new Set([...this.decisionsAnswered.keys(), ...this.statuses.keys()])];
-    return [
-      this.namespace,
-      ...columns([...this.orders.values()], 5),
-      ...columns(updated.map((id) => [id, this.decisionsAnswered.get(id) ?? null, this.statuses.get(id) ?? null]), 3),
-      ...columns(this.payments, 4),
-      ...columns([...this.acquirers.values()], 3),
-      ...columns(this.deliveries, 3),
-      ...columns(this.marks, 3),
-      ...columns([...this.loaded.values()], 5),
-      ...columns([...this.journal.values()], 6),
-    ];
+    return {
+      updates: updated.map((id) => [id, this.decisionsAnswered.get(id) ?? null, this.statuses.get(id) ?? null]),
+      orders: [...this.orders.values()],
+      acquirers: [...this.acquirers.values()],
+      payments: this.payments,
+      deliveries: this.deliveries,
+      marks: this.marks,
+      loaded: [...this.loaded.values()],
+      journal: [...this.journal.values()],
+    };
+  }
+
+  /** The group as one statement (groupStatement) for the kinds it holds, and its parameters: each column an array. */
+  statement(): { name: string; text: string; values: unknown[] } {
+    const rows = this.rowsByKind();
+    const kinds = sentKinds(new Set((Object.keys(rows) as GroupKind[]).filter((kind) => rows[kind].length > 0)));
+    const values: unknown[] = [this.namespace];
+    for (const kind of kinds) {
+      for (let column = 0; column < GROUP_KINDS[kind].length; column++) values.push(rows[kind].map((row) => row[column]));
+    }
+    return { ...groupStatement(kinds), values };
   }
 
   get empty(): boolean {
@@ -132,7 +141,7 @@ export async function writeGroups(client: pg.ClientBase, groups: readonly PgWrit
   for (const group of groups) if (!merged.at(-1)?.absorb(group)) merged.push(group);
   // Usually they merge into one group: one prepared statement, committed on its own.
   if (merged.length === 1) {
-    if (!merged[0]!.empty) await client.query({ name: 'collect-write-group', text: GROUP_STATEMENT, values: merged[0]!.parameters() });
+    if (!merged[0]!.empty) await client.query(merged[0]!.statement());
     return;
   }
   const steps = merged.flatMap((group) => group.statements(client));
