@@ -5,10 +5,10 @@ const LINGER_MS = 5;
 
 /**
  * The kill -9 guarantee of a sending run, in one place: **at most `window` answers that are not
- * yet durable have their request's slot free again.** Answers are committed to the state in
- * groups of `window` (one transaction each: WAL, synchronous=NORMAL, a committed transaction
- * survives the process being killed; a commit's cost is mostly per transaction, so a full group
- * is far cheaper per answer than the few that come in one turn of the event loop), or after
+ * yet durable have their request's slot free again.** Answers are made durable in
+ * groups of `window` (the state's `remember`: a line of its answer log or a transaction, either
+ * surviving the process being killed; its cost is mostly per group, so a full group is far
+ * cheaper per answer than the few that come in one turn of the event loop), or after
  * LINGER_MS, or at once when every slot waits. A full group is committed at the end of the turn
  * (setImmediate), once the requests this turn started are written, so the service works meanwhile. `commit` returns nothing while at most `window`
  * answers are not yet durable (the slot goes on at once, no lock-step); past that (a remote

@@ -1,14 +1,15 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { StateWrites } from '../resources/resource.js';
+import type { AnswerLog } from './answerLog.js';
 import { StateError, stateError } from './stateErrors.js';
-import { writeSql, type WriteName } from './stateWriteSql.js';
+import { writeNames, writeSql, type WriteName } from './stateWriteSql.js';
 
 /** Batches sent and not yet committed, at most: the main thread waits past this (memory stays bounded). */
 const IN_FLIGHT = 3;
 /** How long one wait lasts before the writer's flags are read again. */
 const WAIT_MS = 1000;
 
-const names = Object.keys(writeSql) as WriteName[];
+const names = writeNames;
 const code = Object.fromEntries(names.map((name, position) => [name, position])) as Record<WriteName, number>;
 
 /** What a read of the store may look up: an order's rows, the orders claiming a delivery id, a journal hash. */
@@ -35,8 +36,13 @@ export class BackgroundWriter {
   private keys: [PendingKind, string][] = [];
   private failure: StateError | undefined;
   private closed = false;
+  /** How many of `ops` are in the answer log already. */
+  private logged = 0;
 
-  private constructor(private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort) {
+  private constructor(
+    private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort,
+    private readonly log: AnswerLog | undefined,
+  ) {
     const ops = () => this.ops;
     const order = (orderId: string) => this.touch('order', orderId);
     this.writes = {
@@ -50,8 +56,8 @@ export class BackgroundWriter {
     };
   }
 
-  /** A writer of the state file at `path` (which exists, with its schema). */
-  static start(path: string): BackgroundWriter {
+  /** A writer of the state file at `path` (which exists, with its schema); with `log`, what is listed is kept there until committed (`logListed`). */
+  static start(path: string, log?: AnswerLog): BackgroundWriter {
     const flags = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
@@ -60,13 +66,19 @@ export class BackgroundWriter {
     });
     // Never keeps the process alive: a run drains and closes it before it ends.
     worker.unref();
-    return new BackgroundWriter(path, worker, flags, port1);
+    return new BackgroundWriter(path, worker, flags, port1, log);
   }
 
   /** The journal line of a record: its hash, outcome code and time. */
   journal(hash: string, outcome: number, at: number): void {
     this.ops.push(code.journal, hash, outcome, at);
     this.touch('hash', hash);
+  }
+
+  /** Writes what was listed since the last call to the answer log: durable from here on, against kill -9. */
+  logListed(): void {
+    this.log?.append(this.ops.slice(this.logged));
+    this.logged = this.ops.length;
   }
 
   /** Notes that the batch being listed writes `key`. */
@@ -92,7 +104,9 @@ export class BackgroundWriter {
     if (this.ops.length === 0) return;
     this.worker.postMessage({ ops: this.ops });
     this.ops = [];
+    this.logged = 0;
     this.sent += 1;
+    this.log?.seal(this.sent);
     this.batches.push({ batch: this.sent, keys: this.keys });
     this.keys = [];
     this.waitFor(this.sent - IN_FLIGHT);
@@ -100,10 +114,17 @@ export class BackgroundWriter {
 
   /** Forgets the keys of the batches committed: only those of uncommitted ones are waited for. */
   private forget(committed: number): void {
+    this.log?.drop(committed);
     while (this.batches.length > 0 && this.batches[0]!.batch <= committed) {
       const { batch, keys } = this.batches.shift()!;
       for (const [kind, key] of keys) if (this.pending[kind].get(key) === batch) this.pending[kind].delete(key);
     }
+  }
+
+  /** Forgets (and drops from the answer log) the batches committed so far, without waiting. */
+  poll(): void {
+    this.throwIfFailed();
+    this.forget(Atomics.load(this.flags, 0));
   }
 
   /** Sends what is listed, then waits until every batch sent is committed. */

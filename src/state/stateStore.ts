@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { Facts, Resource, StateWrites } from '../resources/resource.js';
+import { AnswerLog } from './answerLog.js';
 import { BackgroundWriter } from './backgroundWriter.js';
 import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
-import { guardState, stateError } from './stateErrors.js';
+import { guardState, StateError, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest } from './stateLock.js';
-import { writeSql } from './stateWriteSql.js';
+import { writeNames, writeSql } from './stateWriteSql.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -49,6 +51,9 @@ export function rememberRecords(records: readonly Remembered[], writes: StateWri
     if (resource.role !== 'creation' || outcome === 'accepted') journal(hash, resource.name, facts.orderId, outcome);
   }
 }
+
+/** Answers a sending run lists before the writer commits them in one transaction. */
+const HANDOFF_ANSWERS = 2048;
 
 type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
 
@@ -99,8 +104,13 @@ export class StateStore {
   /** The hot reads of a later run (an order, a journal hash), on the connection itself: a SQLite failure is explained where they are called, with no wrapper per call. */
   private readonly priorRows: Database.Statement;
   private readonly journaled: Database.Statement;
-  /** The writer of a dry run's validated records on a worker thread (rememberLater), once started. */
+  /** The writer of a dry run's validated records, and of a locked run's answers, on a worker thread, once started. */
   private background: BackgroundWriter | undefined;
+  /** While the run holds the lock of a state file: the answers not yet committed by the writer (remember). */
+  private log: AnswerLog | undefined;
+  private listedAnswers = 0;
+  /** Whether rememberLater listed writes that are in no answer log (durable() waits for those). */
+  private unlogged = false;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
   constructor(readonly path: string | null, readonly baseUrl?: string) {
@@ -149,8 +159,47 @@ export class StateStore {
   /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
   async lock(request: LockRequest): Promise<{ release(): void }> {
     const lock = await StateLock.acquire(this.raw, request);
+    if (this.path !== null) this.replayAnswers(this.path);
     this.recount();
-    return lock;
+    if (this.path === null) return lock;
+    this.log = new AnswerLog(this.path);
+    return {
+      release: () => {
+        try {
+          this.settle();
+        } finally {
+          this.log = undefined;
+          lock.release();
+        }
+      },
+    };
+  }
+
+  /** Commits what a killed run left in its answer logs (AnswerLog), then removes them. */
+  private replayAnswers(path: string): void {
+    const left = guardState(path, () => {
+      try {
+        return AnswerLog.leftBy(path);
+      } catch (cause) {
+        throw new StateError(`cannot read the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers.* aside, then run the same command again: their answers are sent again`);
+      }
+    });
+    if (left.length === 0) return;
+    const statements = writeNames.map((name) => ({ statement: this.statements[name], arity: writeSql[name].arity, hashAt: (writeSql[name] as { hashAt?: number }).hashAt }));
+    this.db.transaction(() => {
+      for (const { groups } of left) {
+        for (const ops of groups) {
+          for (let i = 0; i < ops.length;) {
+            const { statement, arity, hashAt } = statements[ops[i++] as number]!;
+            const parameters = ops.slice(i, i + arity);
+            i += arity;
+            if (hashAt !== undefined) parameters[hashAt] = hashBlob(parameters[hashAt] as string);
+            statement.run(...parameters);
+          }
+        }
+      }
+    })();
+    for (const { file } of left) rmSync(file, { force: true });
   }
 
   /** Reads afresh which tables hold anything. */
@@ -220,10 +269,39 @@ export class StateStore {
     return outcome === undefined ? undefined : outcomeOf(outcome);
   }
 
-  /** Records what the service now knows, in one transaction. */
+  /**
+   * Records what the service now knows: kept for good when this returns. Under the run's lock,
+   * written to the answer log (one write) and committed by the writer thread in batches of
+   * HANDOFF_ANSWERS; otherwise in one transaction.
+   */
   remember(records: readonly Remembered[], now: Date): void {
-    this.settle();
-    this.rememberAll(records, unixSeconds(now));
+    if (!this.log) {
+      this.settle();
+      this.rememberAll(records, unixSeconds(now));
+      return;
+    }
+    const writer = this.backgroundWriter(this.log);
+    const at = unixSeconds(now);
+    rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
+    try {
+      writer.logListed();
+    } catch (cause) {
+      throw stateError(cause, this.path!) ?? new StateError(`cannot write the answers beside the state file ${this.path} (${(cause as Error).message})`, 'free space on that disk or use --state on another one, then run the same command again: what was not saved is sent again');
+    }
+    this.listedAnswers += records.length;
+    if (this.listedAnswers < HANDOFF_ANSWERS) return writer.poll();
+    this.listedAnswers = 0;
+    writer.send();
+  }
+
+  /** The background writer, started at the first write it takes; reads note only keys of tables that held rows before the run. */
+  private backgroundWriter(log?: AnswerLog): BackgroundWriter {
+    const writer = (this.background ??= BackgroundWriter.start(this.path!, log));
+    // The reads that find a table empty never wait (the counts are of the state before the run): their keys need no noting.
+    writer.tracked.order = this.hasOrders || this.counts.decisions !== 0;
+    writer.tracked.claim = this.counts.deliveries !== 0;
+    writer.tracked.hash = this.counts.journal !== 0;
+    return writer;
   }
 
   /**
@@ -234,11 +312,8 @@ export class StateStore {
    */
   rememberLater(records: readonly Remembered[], now: Date): void {
     if (this.path === null) return this.remember(records, now);
-    const writer = (this.background ??= BackgroundWriter.start(this.path));
-    // The reads that find a table empty never wait (the counts are of the state before the run): their keys need no noting.
-    writer.tracked.order = this.hasOrders || this.counts.decisions !== 0;
-    writer.tracked.claim = this.counts.deliveries !== 0;
-    writer.tracked.hash = this.counts.journal !== 0;
+    const writer = this.backgroundWriter(this.log);
+    this.unlogged = true;
     const at = unixSeconds(now);
     rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
     writer.send();
@@ -249,8 +324,9 @@ export class StateStore {
     if (this.background && !this.background.idle) this.background.drain();
   }
 
-  /** Resolves once everything remembered so far is durable: here once rememberLater's writes are committed (SQLite commits as it goes); a remote state waits for its database. */
+  /** Resolves once everything remembered so far is durable: here once rememberLater's writes are committed (remember's are, in a transaction or the answer log); a remote state waits for its database. */
   durable(): Promise<void> {
+    if (!this.unlogged) return Promise.resolve();
     try {
       this.background?.drain();
     } catch (cause) {

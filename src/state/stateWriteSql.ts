@@ -17,3 +17,6 @@ export const writeSql = {
 } as const satisfies Record<string, { sql: string; arity: number; keyAt: number; hashAt?: number; insert?: true }>;
 
 export type WriteName = keyof typeof writeSql;
+
+/** The writes in the order of their codes in a batch's flat list (backgroundWriter.ts). */
+export const writeNames = Object.keys(writeSql) as WriteName[];
