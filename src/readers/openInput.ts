@@ -45,8 +45,12 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
 /** The bytes of an input, decompressed when it ends in .gz. */
 export function openInput(spec: InputSpec, stdin: Readable): Readable {
   const path = spec.path ?? spec.name;
-  const raw = path === '-' ? stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
-  if (path !== '-') raw.on('data', (chunk: Buffer) => (inputMeter.bytes += chunk.length));
+  let raw: Readable = stdin;
+  if (path !== '-') {
+    const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+    inputMeter.watch(file);
+    raw = file;
+  }
   if (!spec.gzip) return raw;
   const gunzip = createGunzip();
   raw.on('error', (cause: Error) => gunzip.destroy(cause));

@@ -1,0 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { inputMeter } from './inputMeter.js';
+import { inputSpec, openInput } from './openInput.js';
+
+describe('openInput', () => {
+  it('loses nothing when its reader comes after an await, and counts the bytes read for the progress', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'collect-open-')), 'orders.csv');
+    const text = `id,status\n${'A,approved\n'.repeat(50_000)}`;
+    writeFileSync(path, text);
+    const before = inputMeter.bytes;
+    const stream = openInput(inputSpec(path), new PassThrough());
+    await sleep(50); // the input opened, its reader not yet there (a module loaded meanwhile, say)
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe(text);
+    await sleep(10);
+    expect(inputMeter.bytes - before).toBe(Buffer.byteLength(text));
+  });
+});
