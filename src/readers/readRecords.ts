@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.js';
 import { registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 import { readCsvRecords } from './csvRecords.js';
-import { readMappedCsvRecords, type ReadHooks } from './mappedCsvRecords.js';
+import type { ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
@@ -39,12 +39,14 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
   }
   // Checked where it is read (the run's clock given, no transform in between, an endpoint a worker can look up).
   const check = now && !hooks?.transform && registry.get(resource.name) === resource ? { endpoint: resource.name, now, needs: options.needs ?? 'values' } : undefined;
+  // A mapping's code (luxon's time zones among it) is loaded only for a mapped input, before the input is opened.
+  const mapped = map ? await import('./mappedCsvRecords.js') : undefined;
   const stream = openInput(spec, stdin);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
     if (map && spec.format !== 'csv') {
       yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
-    } else if (map) yield* readMappedCsvRecords(bytes, spec.name, map, limits);
+    } else if (mapped && map) yield* mapped.readMappedCsvRecords(bytes, spec.name, map, limits);
     else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(check ? { check } : {}) });
     else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);

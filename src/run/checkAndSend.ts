@@ -3,7 +3,6 @@ import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
 import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
-import { createHttpClient } from '../send/httpClient.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
 import { Sender } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
@@ -123,7 +122,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
   // A sending run's commits never wait for a checkpoint: a worker makes them (a SQLite state).
   const checkpoint = durable && state.location !== null && !isPostgresUrl(request.stateDir) ? WalCheckpoint.start(state.database, state.location) : undefined;
-  const client = service ? createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
+  // undici is loaded only by a run that sends: a dry run starts without it.
+  const client = service ? (await import('../send/httpClient.js')).createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
   const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
   const decisions = new Map<string, string>();
   const checking = deps.progress('checked');

@@ -6,7 +6,7 @@ import type { RawRecord } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
-import { MAX_ANSWER_BYTES } from '../send/httpClient.js';
+import { MAX_ANSWER_BYTES } from '../send/responseBody.js';
 import { parseBody } from '../send/responseBody.js';
 import type { Outcome, Sender, SendJob } from '../send/sender.js';
 import type { RecordSink } from './checkRecords.js';

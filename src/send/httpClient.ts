@@ -1,9 +1,8 @@
 import { Pool, util, type Dispatcher } from 'undici';
 import { Deadlines } from './deadlines.js';
+import { MAX_ANSWER_BYTES } from './responseBody.js';
 import { endpointPath } from './serviceUrl.js';
 
-/** What is kept of an answer's body: enough for any real answer, never a runaway one in memory or in --results. */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** One attempt's result: an answer, or a failure to get one. */
 export type Attempt =

@@ -1,5 +1,8 @@
 import { isRecord } from '../schema/checks.js';
 
+/** What is kept of an answer's body: enough for any real answer, never a runaway one in memory or in --results. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
 /** The evaluation decision of a creation's answer: the value of a top-level key ending in `decision`. */
 export function readDecision(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;

@@ -1,4 +1,3 @@
-import { PostgresStateStore } from './postgres/postgresStateStore.js';
 import type { Shard } from './stateLock.js';
 import { StateStore } from './stateStore.js';
 
@@ -10,6 +9,7 @@ export const isPostgresUrl = (spec: string | null): spec is string => spec !== n
  * URL, or none (null: in memory). `locking`: the run takes the lock before it reads anything.
  */
 export async function openState(spec: string | null, baseUrl: string | undefined, options: { shard?: Shard; locking: boolean }): Promise<StateStore> {
-  if (isPostgresUrl(spec)) return PostgresStateStore.connect(spec, baseUrl, { ...(options.shard ? { shard: options.shard } : {}), loadNow: !options.locking });
+  // pg is loaded only for a PostgreSQL state.
+  if (isPostgresUrl(spec)) return (await import('./postgres/postgresStateStore.js')).PostgresStateStore.connect(spec, baseUrl, { ...(options.shard ? { shard: options.shard } : {}), loadNow: !options.locking });
   return StateStore.open(spec, baseUrl);
 }

@@ -7,7 +7,6 @@ import { inputSpec } from '../../readers/openInput.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
 import type { CliIo } from '../io.js';
-import { mapFolderInputs } from '../columnMap.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 import { withTransform } from '../transformModule.js';
 
@@ -60,6 +59,7 @@ ${exitCodesHelp()}`)
       if (dir !== undefined && named.length > 0) throw new UsageError('give either a folder or --order/--status/... files, not both');
       if (flags.map !== undefined) {
         if (dir === undefined) throw new UsageError('backfill --map reads a folder: the mapping names its files', 'collect backfill exports/ --map mapping.yaml --dry-run');
+        const { mapFolderInputs } = await import('../columnMap.js');
         const mapped = await mapFolderInputs(flags.map, dir);
         try {
           setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));

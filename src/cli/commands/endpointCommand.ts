@@ -3,7 +3,6 @@ import { exitCodesHelp } from '../../core/exitCodes.js';
 import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
-import { mapEndpointInputs } from '../columnMap.js';
 import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../io.js';
@@ -57,6 +56,8 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
         return;
       }
+      // The mapping's code (yaml, luxon) is loaded only with --map.
+      const { mapEndpointInputs } = await import('../columnMap.js');
       const mapped = await mapEndpointInputs(flags.map, inputs.map((input) => input.spec), resource.name);
       try {
         setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
