@@ -9,7 +9,7 @@ import { BackgroundWriter } from './backgroundWriter.js';
 import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './compactRows.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { guardState, StateError, stateError } from './stateErrors.js';
-import { StateLock, type LockRequest } from './stateLock.js';
+import { StateLock, type LockRequest, type Shard } from './stateLock.js';
 import { writeNames, writeSql } from './stateWriteSql.js';
 
 /** What a run learned about one record, to remember for later runs. */
@@ -159,10 +159,10 @@ export class StateStore {
   /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
   async lock(request: LockRequest): Promise<{ release(): void }> {
     const lock = await StateLock.acquire(this.raw, request);
-    if (this.path !== null) this.replayAnswers(this.path);
+    if (this.path !== null) this.replayAnswers(this.path, request.shard);
     this.recount();
     if (this.path === null) return lock;
-    this.log = new AnswerLog(this.path);
+    this.log = new AnswerLog(this.path, request.shard);
     return {
       release: () => {
         try {
@@ -176,12 +176,12 @@ export class StateStore {
   }
 
   /** Commits what a killed run left in its answer logs (AnswerLog), then removes them. */
-  private replayAnswers(path: string): void {
+  private replayAnswers(path: string, shard: Shard | undefined): void {
     const left = guardState(path, () => {
       try {
-        return AnswerLog.leftBy(path);
+        return AnswerLog.leftBy(path, shard);
       } catch (cause) {
-        throw new StateError(`cannot read the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers.* aside, then run the same command again: their answers are sent again`);
+        throw new StateError(`cannot read the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers-* aside, then run the same command again: their answers are sent again`);
       }
     });
     if (left.length === 0) return;
