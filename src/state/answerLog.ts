@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { StateError } from './stateErrors.js';
 import type { Shard } from './stateLock.js';
 
 /** The part of an answer file's name that says whose it is: the whole run's, or one shard's (shards of one split run side by side on one state). */
@@ -71,6 +72,14 @@ export class AnswerLog {
    * (a line cut short by a kill is no group: its answers never counted as kept).
    */
   static leftBy(statePath: string, shard?: Shard): { file: string; groups: unknown[][] }[] {
+    try {
+      return AnswerLog.read(statePath, shard);
+    } catch (cause) {
+      throw new StateError(`cannot read the answers a killed run left beside the state file ${statePath} (${(cause as Error).message})`, `move the files ${statePath}-answers-* aside, then run the same command again: their answers are sent again`);
+    }
+  }
+
+  private static read(statePath: string, shard: Shard | undefined): { file: string; groups: unknown[][] }[] {
     const prefix = `${basename(statePath)}-answers-`;
     const folder = dirname(statePath);
     // Those whose run could hold its lock beside this one's (stateLock.ts overlaps) are not its own.

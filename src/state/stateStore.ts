@@ -10,7 +10,7 @@ import { hashBlob, hashText, outcomeCode, outcomeOf, unixSeconds, type Outcome }
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { guardState, StateError, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest, type Shard } from './stateLock.js';
-import { writeNames, writeSql } from './stateWriteSql.js';
+import { eachWrite, writeSql } from './stateWriteSql.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -177,27 +177,10 @@ export class StateStore {
 
   /** Commits what a killed run left in its answer logs (AnswerLog), then removes them. */
   private replayAnswers(path: string, shard: Shard | undefined): void {
-    const left = guardState(path, () => {
-      try {
-        return AnswerLog.leftBy(path, shard);
-      } catch (cause) {
-        throw new StateError(`cannot read the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers-* aside, then run the same command again: their answers are sent again`);
-      }
-    });
+    const left = AnswerLog.leftBy(path, shard);
     if (left.length === 0) return;
-    const statements = writeNames.map((name) => ({ statement: this.statements[name], arity: writeSql[name].arity, hashAt: (writeSql[name] as { hashAt?: number }).hashAt }));
     this.db.transaction(() => {
-      for (const { groups } of left) {
-        for (const ops of groups) {
-          for (let i = 0; i < ops.length;) {
-            const { statement, arity, hashAt } = statements[ops[i++] as number]!;
-            const parameters = ops.slice(i, i + arity);
-            i += arity;
-            if (hashAt !== undefined) parameters[hashAt] = hashBlob(parameters[hashAt] as string);
-            statement.run(...parameters);
-          }
-        }
-      }
+      for (const { groups } of left) for (const ops of groups) eachWrite(ops, (name, parameters) => this.statements[name].run(...parameters));
     })();
     for (const { file } of left) rmSync(file, { force: true });
   }

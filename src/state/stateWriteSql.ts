@@ -1,3 +1,5 @@
+import { hashBlob } from './compactRows.js';
+
 /**
  * The state's writes, one statement each: the store's own connection and the background writer
  * (stateWriterWorker.js) prepare the same SQL. `hashAt`: the parameter holding a content hash,
@@ -20,3 +22,16 @@ export type WriteName = keyof typeof writeSql;
 
 /** The writes in the order of their codes in a batch's flat list (backgroundWriter.ts). */
 export const writeNames = Object.keys(writeSql) as WriteName[];
+
+/** Each write of a batch's flat list (a write's code, then its parameters, and so on), its content hash as stored (hashBlob). */
+export function eachWrite(ops: readonly unknown[], write: (name: WriteName, parameters: unknown[]) => void): void {
+  for (let i = 0; i < ops.length;) {
+    const name = writeNames[ops[i++] as number]!;
+    const { arity } = writeSql[name];
+    const hashAt = (writeSql[name] as { hashAt?: number }).hashAt;
+    const parameters = ops.slice(i, i + arity);
+    i += arity;
+    if (hashAt !== undefined) parameters[hashAt] = hashBlob(parameters[hashAt] as string);
+    write(name, parameters);
+  }
+}
