@@ -75,10 +75,11 @@ export class BackgroundWriter {
     this.touch('hash', hash);
   }
 
-  /** Writes what was listed since the last call to the answer log: durable from here on, against kill -9. */
-  logListed(): void {
-    this.log?.append(this.ops.slice(this.logged));
+  /** Writes what was listed since the last call to the answer log: durable from here on, against kill -9. False: another run claimed the log (see AnswerLog). */
+  logListed(): boolean {
+    const kept = this.log?.append(this.ops.slice(this.logged)) ?? true;
     this.logged = this.ops.length;
+    return kept;
   }
 
   /** Notes that the batch being listed writes `key`. */

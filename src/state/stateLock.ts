@@ -93,7 +93,7 @@ export function lockedBy(request: LockRequest, holder: string): StateError {
 export class StateLock {
   private readonly timer: NodeJS.Timeout;
 
-  private constructor(private readonly db: Database.Database, private readonly name: string, private readonly token: string, world: LockWorld) {
+  private constructor(private readonly db: Database.Database, private readonly name: string, readonly token: string, world: LockWorld) {
     const beat = db.prepare('UPDATE run_locks SET heartbeat = ? WHERE name = ? AND token = ?');
     this.timer = setInterval(() => {
       try {
@@ -129,6 +129,11 @@ export class StateLock {
       }
       await world.sleep(Math.min(POLL_MS, Math.max(1, deadline - world.now())));
     }
+  }
+
+  /** The tokens of the locks held now (this run's among them): a file named for any other is a stopped run's. */
+  static heldTokens(db: Database.Database): Set<string> {
+    return new Set((db.prepare('SELECT token FROM run_locks').pluck().all() as string[]));
   }
 
   release(): void {

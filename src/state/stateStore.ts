@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
@@ -10,8 +9,8 @@ import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from './c
 import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { guardState, StateError, stateError } from './stateErrors.js';
-import { StateLock, type LockRequest, type Shard } from './stateLock.js';
-import { eachWrite, writeSql } from './stateWriteSql.js';
+import { StateLock, type LockRequest } from './stateLock.js';
+import { eachWrite, writeNames, writeSql } from './stateWriteSql.js';
 
 /** What a run learned about one record, to remember for later runs. */
 export interface Remembered {
@@ -145,14 +144,15 @@ export class StateStore {
   /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
   async lock(request: LockRequest): Promise<{ release(): void }> {
     const lock = await StateLock.acquire(this.raw, request);
-    if (this.path !== null) this.replayAnswers(this.path, request.shard);
+    if (this.path !== null) this.replayAnswers(this.path, lock.token);
     this.recount();
     if (this.path === null) return lock;
-    this.log = new AnswerLog(this.path, request.shard);
+    this.log = new AnswerLog(this.path, lock.token, { collectAnswers: 1, writes: writeNames });
     return {
       release: () => {
         try {
-          this.settle();
+          // Every batch committed and its answer file removed before another run may take the lock.
+          this.background?.drain();
         } finally {
           this.log = undefined;
           lock.release();
@@ -162,13 +162,18 @@ export class StateStore {
   }
 
   /** Commits what a killed run left in its answer logs (AnswerLog), then removes them. */
-  private replayAnswers(path: string, shard: Shard | undefined): void {
-    const left = AnswerLog.leftBy(path, shard);
-    if (left.length === 0) return;
-    this.db.transaction(() => {
-      for (const { groups } of left) for (const ops of groups) eachWrite(ops, (name, parameters) => this.statements[name].run(...parameters));
-    })();
-    for (const { file } of left) rmSync(file, { force: true });
+  private replayAnswers(path: string, token: string): void {
+    const left = AnswerLog.claimLeft(path, token, StateLock.heldTokens(this.raw));
+    if (left.files.length === 0) return;
+    try {
+      this.db.transaction(() => {
+        for (const { writes, ops } of left.groups) eachWrite(ops, writes, (name, parameters) => this.statements[name].run(...parameters));
+      })();
+      AnswerLog.remove(left.files);
+    } catch (cause) {
+      if (cause instanceof StateError) throw cause;
+      throw new StateError(`cannot commit the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers-* aside, then run the same command again: their answers are sent again`);
+    }
   }
 
   /** Reads afresh which tables hold anything. */
@@ -228,10 +233,17 @@ export class StateStore {
     const writer = this.backgroundWriter(this.log);
     const at = unixSeconds(now);
     rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
+    let kept: boolean;
     try {
-      writer.logListed();
+      kept = writer.logListed();
     } catch (cause) {
       throw stateError(cause, this.path!) ?? new StateError(`cannot write the answers beside the state file ${this.path} (${(cause as Error).message})`, 'free space on that disk or use --state on another one, then run the same command again: what was not saved is sent again');
+    }
+    if (!kept) {
+      // This run's lock was taken over while it was stopped, and its answer file claimed: it commits the rest itself.
+      writer.drain();
+      this.log = undefined;
+      return;
     }
     this.listedAnswers += records.length;
     if (this.listedAnswers < HANDOFF_ANSWERS) return writer.poll();

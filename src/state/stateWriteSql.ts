@@ -23,10 +23,14 @@ export type WriteName = keyof typeof writeSql;
 /** The writes in the order of their codes in a batch's flat list (backgroundWriter.ts). */
 export const writeNames = Object.keys(writeSql) as WriteName[];
 
-/** Each write of a batch's flat list (a write's code, then its parameters, and so on), its content hash as stored (hashBlob). */
-export function eachWrite(ops: readonly unknown[], write: (name: WriteName, parameters: unknown[]) => void): void {
+/**
+ * Each write of a batch's flat list (a write's code, then its parameters, and so on), its content
+ * hash as stored (hashBlob). `names`: what the codes named where the list was written.
+ */
+export function eachWrite(ops: readonly unknown[], names: readonly string[], write: (name: WriteName, parameters: unknown[]) => void): void {
   for (let i = 0; i < ops.length;) {
-    const name = writeNames[ops[i++] as number]!;
+    const name = names[ops[i++] as number] as WriteName;
+    if (!Object.hasOwn(writeSql, name)) throw new Error(`a write this collect does not know (${String(name)})`);
     const { arity } = writeSql[name];
     const hashAt = (writeSql[name] as { hashAt?: number }).hashAt;
     const parameters = ops.slice(i, i + arity);
