@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StateError } from './stateErrors.js';
 
@@ -68,12 +68,8 @@ export class AnswerLog {
       this.written.add(this.batch);
     }
     this.size = appendWhole(this.fd, `${JSON.stringify(ops)}\n`, this.size);
-    // Renamed away by a run that took this one's lock over: the line may be past what it read.
-    try {
-      return statSync(path).ino === fstatSync(this.fd).ino;
-    } catch {
-      return false;
-    }
+    // Renamed away by a run that took this one's lock over (no other run makes a file of this name): the line may be past what it read.
+    return existsSync(path);
   }
 
   /** The batch being listed was handed to the writer: the next group goes in the next batch's file. */
