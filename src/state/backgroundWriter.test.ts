@@ -26,6 +26,8 @@ function flowRecords(orders: number): Remembered[] {
   }
   // The same order created again with other content: the first creation stays.
   records.push({ resource: resources.order, hash: 'other', outcome: 'validated', facts: { kind: 'order', orderId: 'ORD-0', key: 'ORD-0', evaluate: true, payments: [], claims: [] } as Facts });
+  // ... and a status after it, in its batch (folded into that creation's write): the status is the order's.
+  records.push({ resource: resources.status, hash: hex(5 * orders), outcome: 'validated', facts: { kind: 'status', orderId: 'ORD-0', key: 'ORD-0', status: 'refunded' } as Facts });
   return records;
 }
 

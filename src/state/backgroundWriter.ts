@@ -38,6 +38,8 @@ export class BackgroundWriter {
   private closed = false;
   /** How many of `ops` are in the answer log already. */
   private logged = 0;
+  /** Where the status of each order created in the batch being listed is, in `ops`: a later status of it is folded in (addOrderLastStatus). */
+  private created = new Map<string, number>();
 
   private constructor(
     private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort,
@@ -46,11 +48,11 @@ export class BackgroundWriter {
     const ops = () => this.ops;
     const order = (orderId: string) => this.touch('order', orderId);
     this.writes = {
-      createOrder: (o) => ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status) && order(o.orderId),
+      createOrder: (o) => this.created.set(o.orderId, ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status) - 1) && order(o.orderId),
       setDecision: (orderId, decision) => ops().push(code.setDecision, decision, orderId) && order(orderId),
       addPayment: (orderId, paymentId, acquirerId) => ops().push(code.addPayment, orderId, paymentId, acquirerId) && order(orderId),
       setUpdatedAcquirer: (orderId, paymentId, acquirerId) => ops().push(code.setAcquirer, acquirerId, orderId, paymentId) && order(orderId),
-      setLastStatus: (orderId, status) => ops().push(code.setStatus, status, orderId) && order(orderId),
+      setLastStatus: (orderId, status) => this.foldStatus(orderId, status) || (ops().push(code.setStatus, status, orderId) && order(orderId)),
       addFraudMark: (orderId, signalType) => ops().push(code.addMark, orderId, signalType) && order(orderId),
       addDelivery: (orderId, deliveryId) => ops().push(code.addDelivery, orderId, deliveryId) && order(orderId) && this.touch('claim', deliveryId),
     };
@@ -73,6 +75,15 @@ export class BackgroundWriter {
   journal(hash: string, outcome: number, at: number): void {
     this.ops.push(code.journal, hash, outcome, at);
     this.touch('hash', hash);
+  }
+
+  /** Folds a status into the creation of its order listed in this batch and not yet logged: one upsert instead of an insert and an update. */
+  private foldStatus(orderId: string, status: string): boolean {
+    const at = this.created.get(orderId);
+    if (at === undefined || at < this.logged) return false;
+    this.ops[at] = status;
+    this.ops[at - 4] = code.addOrderLastStatus;
+    return true;
   }
 
   /** Writes what was listed since the last call to the answer log: durable from here on, against kill -9. False: another run claimed the log (see AnswerLog). */
@@ -106,6 +117,7 @@ export class BackgroundWriter {
     this.worker.postMessage({ ops: this.ops });
     this.ops = [];
     this.logged = 0;
+    this.created.clear();
     this.sent += 1;
     this.log?.seal(this.sent);
     this.batches.push({ batch: this.sent, keys: this.keys });

@@ -63,6 +63,7 @@ function prepare(db: Database.Database) {
     load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
     owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
     addOrder: db.prepare(writeSql.addOrder.sql),
+    addOrderLastStatus: db.prepare(writeSql.addOrderLastStatus.sql + writeSql.addOrderLastStatus.tail),
     addPayment: db.prepare(writeSql.addPayment.sql),
     setAcquirer: db.prepare(writeSql.setAcquirer.sql),
     addDelivery: db.prepare(writeSql.addDelivery.sql),

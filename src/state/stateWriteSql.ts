@@ -5,10 +5,12 @@ import { hashBlob } from './compactRows.js';
  * (stateWriterWorker.js) prepare the same SQL. `hashAt`: the parameter holding a content hash,
  * stored as its bytes (compactRows.ts hashBlob). `keyAt`: the parameter of the row's key (the
  * background writer sorts a batch's rows by it). `insert`: a plain INSERT of one row, which the
- * background writer runs for many rows at once (VALUES (...), (...), ...).
+ * background writer runs for many rows at once (VALUES (...), (...), ...), then `tail`.
  */
 export const writeSql = {
   addOrder: { sql: 'INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)', arity: 4, keyAt: 0, hashAt: 1, insert: true },
+  // An order created and given a later status in one batch: what addOrder then setStatus give, in one write.
+  addOrderLastStatus: { sql: 'INSERT INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)', tail: ' ON CONFLICT (order_id) DO UPDATE SET last_status = excluded.last_status', arity: 4, keyAt: 0, hashAt: 1, insert: true },
   setDecision: { sql: 'UPDATE orders SET decision = ? WHERE order_id = ?', arity: 2, keyAt: 1 },
   addPayment: { sql: 'INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)', arity: 3, keyAt: 0, insert: true },
   setAcquirer: { sql: 'UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?', arity: 3, keyAt: 1 },
@@ -16,7 +18,7 @@ export const writeSql = {
   setStatus: { sql: 'UPDATE orders SET last_status = ? WHERE order_id = ?', arity: 2, keyAt: 1 },
   addMark: { sql: 'INSERT OR IGNORE INTO fraud_marks (order_id, signal_type) VALUES (?, ?)', arity: 2, keyAt: 0, insert: true },
   journal: { sql: 'INSERT OR REPLACE INTO journal (hash, outcome, at) VALUES (?, ?, ?)', arity: 3, keyAt: 0, hashAt: 0, insert: true },
-} as const satisfies Record<string, { sql: string; arity: number; keyAt: number; hashAt?: number; insert?: true }>;
+} as const satisfies Record<string, { sql: string; tail?: string; arity: number; keyAt: number; hashAt?: number; insert?: true }>;
 
 export type WriteName = keyof typeof writeSql;
 

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 
 if (!parentPort) throw new Error('stateWriterWorker runs as a worker thread');
 const port = parentPort;
-/** @type {{ path: string; statements: { sql: string; arity: number; keyAt: number; hashAt?: number; insert?: boolean }[]; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
+/** @type {{ path: string; statements: { sql: string; tail?: string; arity: number; keyAt: number; hashAt?: number; insert?: boolean }[]; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
 const { path, statements, shared, errors } = workerData;
 /** [0] batches committed, [1] 1 once a batch failed, [2] 1 once the connection is closed. */
 const flags = new Int32Array(shared);
@@ -24,12 +24,12 @@ let db;
 let apply;
 
 /** A statement of writeSql (stateWriteSql.ts) prepared, with the rows of the batch it waits to insert. */
-function prepareWrite(/** @type {Database.Database} */ connection, /** @type {{ sql: string; arity: number; keyAt: number; hashAt?: number; insert?: boolean }} */ s) {
+function prepareWrite(/** @type {Database.Database} */ connection, /** @type {{ sql: string; tail?: string; arity: number; keyAt: number; hashAt?: number; insert?: boolean }} */ s) {
   const row = `, (${new Array(s.arity).fill('?').join(', ')})`;
   return {
     arity: s.arity, hashAt: s.hashAt ?? -1, insert: s.insert === true, keyAt: s.keyAt,
-    one: connection.prepare(s.sql),
-    many: s.insert ? connection.prepare(s.sql + row.repeat(ROWS - 1)) : undefined,
+    one: connection.prepare(s.sql + (s.tail ?? '')),
+    many: s.insert ? connection.prepare(s.sql + row.repeat(ROWS - 1) + (s.tail ?? '')) : undefined,
   };
 }
 
