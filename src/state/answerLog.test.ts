@@ -88,6 +88,18 @@ describe('a locked state file keeping its answers in the answer log', () => {
     reopened.close();
   });
 
+  it('hands its answers to the writer at least once a second, even a few at a time', async () => {
+    const dir = folder();
+    const store = StateStore.open(dir);
+    const lock = await store.lock(request);
+    store.remember([status(1)], now);
+    store.remember([status(2)], new Date(now.getTime() + 1500));
+    store.remember([status(3)], new Date(now.getTime() + 1600));
+    expect(answerFiles(dir).some((name) => name.endsWith('.2'))).toBe(true);
+    lock.release();
+    store.close();
+  });
+
   it('has the answers of a killed run committed by the next run to take the lock', async () => {
     const dir = folder();
     const first = StateStore.open(dir);

@@ -47,7 +47,9 @@ export function rememberRecords(records: readonly Remembered[], writes: StateWri
 }
 
 /** Answers a sending run lists before the writer commits them in one transaction. */
-const HANDOFF_ANSWERS = 2048;
+const HANDOFF_ANSWERS = 16_384;
+/** ... or once the first of them is this old: a slow run's state stays current for the runs that read it without the lock. */
+const HANDOFF_MS = 1000;
 
 type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
 
@@ -95,6 +97,8 @@ export class StateStore {
   /** While the run holds the lock of a state file: the answers not yet committed by the writer (remember). */
   private log: AnswerLog | undefined;
   private listedAnswers = 0;
+  /** When the first answer the writer has not been handed was listed. */
+  private listedSince = 0;
   /** Whether rememberLater listed writes that are in no answer log (durable() waits for those). */
   private unlogged = false;
 
@@ -223,7 +227,8 @@ export class StateStore {
   /**
    * Records what the service now knows: kept for good when this returns. Under the run's lock,
    * written to the answer log (one write) and committed by the writer thread in batches of
-   * HANDOFF_ANSWERS; otherwise in one transaction.
+   * HANDOFF_ANSWERS (or every HANDOFF_MS); otherwise in one transaction. Fewer, larger commits
+   * write each page of the journal's B-tree to the WAL once per batch, not once per few answers.
    */
   remember(records: readonly Remembered[], now: Date): void {
     if (!this.log) {
@@ -246,8 +251,9 @@ export class StateStore {
       this.log = undefined;
       return;
     }
+    if (this.listedAnswers === 0) this.listedSince = now.getTime();
     this.listedAnswers += records.length;
-    if (this.listedAnswers < HANDOFF_ANSWERS) return writer.poll();
+    if (this.listedAnswers < HANDOFF_ANSWERS && now.getTime() - this.listedSince < HANDOFF_MS) return writer.poll();
     this.listedAnswers = 0;
     writer.send();
   }
