@@ -16,6 +16,7 @@ const header = { collectAnswers: 1 as const, writes: ['a', 'b'] };
 const request = { where: 'test', waitMs: 0, command: 'collect status' };
 const now = new Date('2025-01-01T00:00:00Z');
 const status = (n: number) => ({ resource: resources.status, hash: `${n.toString(16).padStart(40, '0')}`, outcome: 'accepted' as const, facts: { kind: 'status', orderId: `O${n}`, key: `O${n}`, status: 'approved' } as Facts });
+const creation = (orderId: string) => ({ resource: resources.order, hash: 'f'.repeat(40), outcome: 'accepted' as const, facts: { kind: 'order', orderId, key: orderId, evaluate: false, status: 'pending', payments: [], claims: [] } as Facts });
 const answerFiles = (dir: string) => readdirSync(dir).filter((name) => name.includes('-answers-'));
 
 describe('AnswerLog', () => {
@@ -106,6 +107,8 @@ describe('a locked state file keeping its answers in the answer log', () => {
     await first.lock(request);
     first.remember([status(1)], now);
     first.remember([status(2)], now);
+    // A creation and its status in one group: one write in the file (addOrderLastStatus).
+    first.remember([creation('O9'), { ...status(9), facts: { kind: 'status', orderId: 'O9', key: 'O9', status: 'approved' } as Facts }], now);
     // What a kill -9 leaves: the answer file and no commit of its answers (copied beside a fresh state: the writer may commit meanwhile).
     const killed = folder();
     StateStore.open(killed).close();
@@ -116,6 +119,7 @@ describe('a locked state file keeping its answers in the answer log', () => {
     const lock = await next.lock(request);
     expect(next.journalOutcome(status(1).hash)).toBe('accepted');
     expect(next.journalOutcome(status(2).hash)).toBe('accepted');
+    expect(next.priorOrder('O9')).toMatchObject({ created: true, lastStatus: 'approved' });
     expect(answerFiles(killed)).toEqual([]);
     lock.release();
     next.close();
