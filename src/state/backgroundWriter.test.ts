@@ -55,6 +55,25 @@ describe('StateStore.rememberLater (the background writer)', () => {
     expect(tables(join(later, 'dry-run.sqlite'))).toEqual(expected);
   });
 
+  it('leaves what remember leaves when a batch creates an order twice, or gives it statuses before and after its creation', async () => {
+    const order = (id: string, hash: string, evaluate: boolean): Remembered => ({ resource: resources.order, hash, outcome: 'validated', facts: { kind: 'order', orderId: id, key: id, evaluate, payments: [], claims: [] } as Facts });
+    const status = (id: string, value: string, n: number): Remembered => ({ resource: resources.status, hash: hex(100 + n), outcome: 'validated', facts: { kind: 'status', orderId: id, key: id, status: value } as Facts });
+    const earlier = [order('A', hex(1), false)];
+    const batch = [status('A', 'shipped', 1), order('A', hex(1), false), status('A', 'delivered', 2), order('B', hex(2), true), status('B', 'approved', 3), order('B', hex(3), false)];
+    const [direct, background] = [folder(), folder()];
+    for (const dir of [direct, background]) {
+      const store = StateStore.open(dir);
+      store.remember(earlier, now);
+      if (dir === direct) store.remember(batch, now);
+      else store.rememberLater(batch, now);
+      await store.durable();
+      store.close();
+    }
+    const expected = tables(join(direct, 'dry-run.sqlite'));
+    expect(expected.orders).toMatchObject([{ order_id: 'A', last_status: 'delivered' }, { order_id: 'B', evaluate: 1, last_status: 'approved' }]);
+    expect(tables(join(background, 'dry-run.sqlite'))).toEqual(expected);
+  });
+
   it('lets a read of the store see what was sent to the writer before it: orders, claimed delivery ids, the journal', () => {
     const dir = folder();
     const first = StateStore.open(dir);

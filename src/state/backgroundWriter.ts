@@ -40,6 +40,8 @@ export class BackgroundWriter {
   private logged = 0;
   /** Where the status of each order created in the batch being listed is, in `ops`: a later status of it is folded in (addOrderLastStatus). */
   private created = new Map<string, number>();
+  /** The orders given a status by a plain update in the batch being listed: a later one is not folded (the updates run after the inserts). */
+  private updated = new Set<string>();
 
   private constructor(
     private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort,
@@ -48,11 +50,12 @@ export class BackgroundWriter {
     const ops = () => this.ops;
     const order = (orderId: string) => this.touch('order', orderId);
     this.writes = {
-      createOrder: (o) => this.created.set(o.orderId, ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status) - 1) && order(o.orderId),
+      // A second creation of an order in one batch changes nothing (INSERT OR IGNORE): not listed, so the first one's write stays the one that counts.
+      createOrder: (o) => (this.created.has(o.orderId) || this.created.set(o.orderId, ops().push(code.addOrder, o.orderId, o.hash, o.evaluate ? 1 : 0, o.status) - 1)) && order(o.orderId),
       setDecision: (orderId, decision) => ops().push(code.setDecision, decision, orderId) && order(orderId),
       addPayment: (orderId, paymentId, acquirerId) => ops().push(code.addPayment, orderId, paymentId, acquirerId) && order(orderId),
       setUpdatedAcquirer: (orderId, paymentId, acquirerId) => ops().push(code.setAcquirer, acquirerId, orderId, paymentId) && order(orderId),
-      setLastStatus: (orderId, status) => this.foldStatus(orderId, status) || (ops().push(code.setStatus, status, orderId) && order(orderId)),
+      setLastStatus: (orderId, status) => this.foldStatus(orderId, status) || (this.updated.add(orderId) && ops().push(code.setStatus, status, orderId) && order(orderId)),
       addFraudMark: (orderId, signalType) => ops().push(code.addMark, orderId, signalType) && order(orderId),
       addDelivery: (orderId, deliveryId) => ops().push(code.addDelivery, orderId, deliveryId) && order(orderId) && this.touch('claim', deliveryId),
     };
@@ -80,7 +83,7 @@ export class BackgroundWriter {
   /** Folds a status into the creation of its order listed in this batch and not yet logged: one upsert instead of an insert and an update. */
   private foldStatus(orderId: string, status: string): boolean {
     const at = this.created.get(orderId);
-    if (at === undefined || at < this.logged) return false;
+    if (at === undefined || at < this.logged || this.updated.has(orderId)) return false;
     this.ops[at] = status;
     this.ops[at - 4] = code.addOrderLastStatus;
     return true;
@@ -118,6 +121,7 @@ export class BackgroundWriter {
     this.ops = [];
     this.logged = 0;
     this.created.clear();
+    this.updated.clear();
     this.sent += 1;
     this.log?.seal(this.sent);
     this.batches.push({ batch: this.sent, keys: this.keys });
