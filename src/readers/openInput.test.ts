@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inputMeter } from './inputMeter.js';
 import { inputSpec, openInput } from './openInput.js';
@@ -20,5 +21,17 @@ describe('openInput', () => {
     expect(Buffer.concat(chunks).toString()).toBe(text);
     await sleep(10);
     expect(inputMeter.bytes - before).toBe(Buffer.byteLength(text));
+  });
+  it('closes a .gz file when its reader stops early', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'collect-open-')), 'orders.csv.gz');
+    writeFileSync(path, gzipSync(Buffer.from(`id,status\n${'A,approved\n'.repeat(200_000)}`)));
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let n = 0; n < 3; n++) {
+      const stream = openInput(inputSpec(path), new PassThrough());
+      for await (const _chunk of stream) break; // the reader stops after one chunk, and destroys the stream
+    }
+    await sleep(50);
+    expect(open()).toBe(before);
   });
 });

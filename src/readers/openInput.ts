@@ -54,5 +54,7 @@ export function openInput(spec: InputSpec, stdin: Readable): Readable {
   if (!spec.gzip) return raw;
   const gunzip = createGunzip();
   raw.on('error', (cause: Error) => gunzip.destroy(cause));
+  // A reader that stops early closes the gunzip stream: the file goes with it.
+  gunzip.once('close', () => raw.destroy());
   return raw.pipe(gunzip);
 }
