@@ -99,6 +99,8 @@ function warningsBeforeSending(builder: ReportBuilder): string[] {
  */
 export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
   const { service } = request;
+  // undici is loaded only by a run that sends (a dry run starts without it), before anything is opened or locked.
+  const http = service ? await import('../send/httpClient.js') : undefined;
   const remember = !service && request.dryRunBaseUrl === undefined && request.stateDir !== null;
   // A run that writes the state holds it alone, from before its first read to its last write.
   const locking = request.stateDir !== null && (service !== undefined || remember);
@@ -122,8 +124,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
   // A sending run's commits never wait for a checkpoint: a worker makes them (a SQLite state).
   const checkpoint = durable && state.location !== null && !isPostgresUrl(request.stateDir) ? WalCheckpoint.start(state.database, state.location) : undefined;
-  // undici is loaded only by a run that sends: a dry run starts without it.
-  const client = service ? (await import('../send/httpClient.js')).createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
+  const client = service && http ? http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
   const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
   const decisions = new Map<string, string>();
   const checking = deps.progress('checked');
