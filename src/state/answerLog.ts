@@ -83,7 +83,12 @@ export class AnswerLog {
     for (const written of this.written) {
       if (written > batch) continue;
       if (written === this.batch) this.close();
-      rmSync(this.fileOf(written), { force: true });
+      try {
+        rmSync(this.fileOf(written), { force: true });
+      } catch (cause) {
+        // Its answers are committed: left behind, the file is only committed again by the next run.
+        throw new StateError(`cannot remove ${this.fileOf(written)}, whose answers are in the state (${(cause as Error).message})`, 'check the rights on the state folder, then run the same command again');
+      }
       this.written.delete(written);
     }
   }
