@@ -8,7 +8,7 @@ import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
 import { PostgresStateStore } from '../src/state/postgres/postgresStateStore.js';
-import { namespaceOf } from '../src/state/stateStore.js';
+import { namespaceOf } from '../src/state/remembered.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';

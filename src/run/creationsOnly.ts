@@ -9,7 +9,7 @@ import { readRecords } from '../readers/readRecords.js';
 import type { SourceRecord } from '../readers/sourceRecord.js';
 import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
-import type { Remembered } from '../state/stateStore.js';
+import type { Remembered } from '../state/remembered.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 

@@ -4,7 +4,8 @@ import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import type { HttpClient } from '../send/httpClient.js';
 import { Sender } from '../send/sender.js';
-import { StateStore, type Remembered } from '../state/stateStore.js';
+import { StateStore } from '../state/stateStore.js';
+import { type Remembered } from '../state/remembered.js';
 import { DurableOutcomes } from './durableOutcomes.js';
 
 /** A state in memory that counts what it has committed, and in which groups. */

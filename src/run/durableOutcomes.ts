@@ -1,4 +1,5 @@
-import type { Remembered, StateStore } from '../state/stateStore.js';
+import type { StateStore } from '../state/stateStore.js';
+import type { Remembered } from '../state/remembered.js';
 
 /** How long an answer may wait for others to share its commit when fewer than `window` come. */
 const LINGER_MS = 5;

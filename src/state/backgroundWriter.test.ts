@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import { StateError } from './stateErrors.js';
-import { StateStore, type Remembered } from './stateStore.js';
+import { StateStore } from './stateStore.js';
+import { type Remembered } from './remembered.js';
 
 const now = new Date('2025-01-01T00:00:00Z');
 const folder = () => mkdtempSync(join(tmpdir(), 'collect-writer-'));

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from './stateErrors.js';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
-import { namespaceOf, StateStore } from './stateStore.js';
+import { StateStore } from './stateStore.js';
+import { namespaceOf } from './remembered.js';
 
 const folder = () => join(mkdtempSync(join(tmpdir(), 'collect-file-')), 'state');
 const url = 'https://collect.example.com';

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import { migrations } from './migrations.js';
-import { namespaceOf, StateStore } from './stateStore.js';
+import { StateStore } from './stateStore.js';
+import { namespaceOf } from './remembered.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
 const now = new Date('2025-01-01T00:00:00Z');

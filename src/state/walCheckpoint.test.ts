@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
-import { StateStore, type Remembered } from './stateStore.js';
+import { StateStore } from './stateStore.js';
+import { type Remembered } from './remembered.js';
 import { WalCheckpoint, type Checkpointed } from './walCheckpoint.js';
 
 const accepted = (i: number): Remembered => ({

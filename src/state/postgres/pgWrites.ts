@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { StateWrites } from '../../resources/resource.js';
 import { shardKey } from '../shardKey.js';
 import { GROUP_KINDS, groupStatement, sentKinds, type GroupKind } from './pgGroupStatement.js';
-import type { JournalWrite, Remembered } from '../stateStore.js';
+import type { JournalWrite, Remembered } from '../remembered.js';
 
 /**
  * One group of state writes for PostgreSQL, gathered per kind and written in one transaction with
