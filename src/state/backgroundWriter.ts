@@ -9,8 +9,10 @@ const IN_FLIGHT = 3;
 /** How long one wait lasts before the writer's flags are read again. */
 const WAIT_MS = 1000;
 
-const names = writeNames;
-const code = Object.fromEntries(names.map((name, position) => [name, position])) as Record<WriteName, number>;
+const code = Object.fromEntries(writeNames.map((name, position) => [name, position])) as Record<WriteName, number>;
+
+/** A creation's status in its listed write: after the code, order id, hash and evaluate flag. */
+const STATUS_AT = 4;
 
 /** What a read of the store may look up: an order's rows, the orders claiming a delivery id, a journal hash. */
 export type PendingKind = 'order' | 'claim' | 'hash';
@@ -38,7 +40,7 @@ export class BackgroundWriter {
   private closed = false;
   /** How many of `ops` are in the answer log already. */
   private logged = 0;
-  /** Where the status of each order created in the batch being listed is, in `ops`: a later status of it is folded in (addOrderLastStatus). */
+  /** Where the status of each order created in the batch being listed is, in `ops` (its write's code is STATUS_AT before): a later status of it is folded in (addOrderLastStatus). */
   private created = new Map<string, number>();
   /** The orders given a status by a plain update in the batch being listed: a later one is not folded (the updates run after the inserts). */
   private updated = new Set<string>();
@@ -66,7 +68,7 @@ export class BackgroundWriter {
     const flags = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
-      workerData: { path, statements: names.map((name) => writeSql[name]), shared: flags.buffer, errors: port2 },
+      workerData: { path, statements: writeNames.map((name) => writeSql[name]), shared: flags.buffer, errors: port2 },
       transferList: [port2],
     });
     // Never keeps the process alive: a run drains and closes it before it ends.
@@ -85,7 +87,7 @@ export class BackgroundWriter {
     const at = this.created.get(orderId);
     if (at === undefined || at < this.logged || this.updated.has(orderId)) return false;
     this.ops[at] = status;
-    this.ops[at - 4] = code.addOrderLastStatus;
+    this.ops[at - STATUS_AT] = code.addOrderLastStatus;
     return true;
   }
 

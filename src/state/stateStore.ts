@@ -10,7 +10,7 @@ import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { guardState, StateError, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest } from './stateLock.js';
-import { eachWrite, writeNames, writeSql } from './stateWriteSql.js';
+import { eachWrite, writeNames, writeSql, type WriteName } from './stateWriteSql.js';
 
 /** Answers a sending run lists before the writer commits them in one transaction. */
 const HANDOFF_ANSWERS = 16_384;
@@ -26,19 +26,13 @@ function countsOf(db: Database.Database): Counts {
 }
 
 function prepare(db: Database.Database) {
+  // Every write of writeSql, by its name: the store's own, and the replay of answer files (eachWrite).
+  const writes = Object.fromEntries(writeNames.map((name) => [name, db.prepare(writeSql[name].sql + ((writeSql[name] as { tail?: string }).tail ?? ''))])) as Record<WriteName, Database.Statement>;
   return {
+    ...writes,
     loaded: db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
     load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
     owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
-    addOrder: db.prepare(writeSql.addOrder.sql),
-    addOrderLastStatus: db.prepare(writeSql.addOrderLastStatus.sql + writeSql.addOrderLastStatus.tail),
-    addPayment: db.prepare(writeSql.addPayment.sql),
-    setAcquirer: db.prepare(writeSql.setAcquirer.sql),
-    addDelivery: db.prepare(writeSql.addDelivery.sql),
-    setStatus: db.prepare(writeSql.setStatus.sql),
-    setDecision: db.prepare(writeSql.setDecision.sql),
-    addMark: db.prepare(writeSql.addMark.sql),
-    journal: db.prepare(writeSql.journal.sql),
   };
 }
 
