@@ -1,5 +1,6 @@
 import type { Issue } from '../core/issue.js';
 import { contentHash } from '../flow/canonical.js';
+import { compileContentHash } from '../flow/compiledHash.js';
 import type { Facts } from '../resources/resource.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import type { CsvColumn } from '../convert/csvColumn.js';
@@ -47,6 +48,8 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
   const build = compileRowBuilder(plan.columns, plan.width) ?? ((cells: readonly string[]) => buildRowGeneric(plan.columns, plan.width, cells));
   const resource = plan.endpoint === undefined ? undefined : registry.get(plan.endpoint);
   const context = { now: new Date(plan.now) };
+  // The rows of one header build records of one shape: their hash is compiled for it.
+  const hashOf = resource && plan.digest ? (compileContentHash(resource.name, plan.columns) ?? ((value: unknown) => contentHash(resource.name, value))) : undefined;
   return (rows, lines) => {
     const staged: StagedRows = { rows, lines, issues: [], validated: resource !== undefined, orderIds: [] };
     if (!resource && !plan.restore) return staged; // the thread that reads them builds and checks them
@@ -67,7 +70,7 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
       if (!plan.digest) continue;
       const known = resource.facts(value);
       facts.push(known);
-      hashes.push(known ? contentHash(resource.name, value) : '');
+      hashes.push(known ? hashOf!(value) : '');
     }
     if (resource && !plan.rows) staged.rows = [];
     return staged;
