@@ -11,20 +11,32 @@ export interface OrderFacts extends Facts {
   claims: string[];
 }
 
-const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+/** The objects of a list field (anything else in it, or a field that is not a list, gives none). */
+function eachRecord(value: unknown, take: (item: Record<string, unknown>) => void): void {
+  if (!Array.isArray(value)) return;
+  for (const item of value) if (isRecord(item)) take(item);
+}
 
+// Plain loops, no intermediate arrays: this runs for every order of a dry run or backfill.
 export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
   const orderId = textField(record.id);
   if (!orderId) return null;
-  const payments = list(record.payments).flatMap((p) => {
+  const payments: OrderFacts['payments'] = [];
+  eachRecord(record.payments, (p) => {
     const id = textField(p.id);
-    if (!id) return [];
+    if (!id) return;
     const acquirerId = textField(p.acquirer_id);
-    return [acquirerId ? { id, acquirerId } : { id }];
+    payments.push(acquirerId ? { id, acquirerId } : { id });
   });
-  const deliveryIds = list(record.deliveries).flatMap((d) => textField(d.id) ?? []);
+  const claims: string[] = [];
+  eachRecord(record.deliveries, (d) => {
+    const id = textField(d.id);
+    if (id) claims.push(id);
+  });
   const status = textField(record.status);
-  return { kind: 'order', orderId, key: orderId, evaluate: record.evaluate === true, ...(status ? { status } : {}), payments, claims: deliveryIds };
+  const facts: OrderFacts = { kind: 'order', orderId, key: orderId, evaluate: record.evaluate === true, payments, claims };
+  if (status) facts.status = status;
+  return facts;
 }
 
 export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: string, decision?: string): void {
