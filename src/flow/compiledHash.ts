@@ -13,8 +13,12 @@ type Node = { kind: 'leaf' } | { kind: 'object'; keys: Map<string, Node> } | { k
 /** Arrays of a shape longer than this are not compiled (the code unrolls each index). */
 const MAX_INDEX = 64;
 const INDEX = /^(0|[1-9]\d*)$/;
+/** A hasher's buffer: room for any usual record. */
+const SMALL_BUFFER = 16 * 1024;
 /** The largest buffer a hasher grows to: 64 MiB, as a record's JSON may be six times its text. */
 const MAX_BUFFER = 64 * 1024 * 1024;
+
+const nodeOf = (kind: Node['kind']): Node => (kind === 'leaf' ? { kind } : kind === 'array' ? { kind, items: new Map() } : { kind, keys: new Map() });
 
 /** The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a name) or name __proto__. */
 function treeOf(fields: readonly ShapeField[]): Node | undefined {
@@ -29,10 +33,10 @@ function treeOf(fields: readonly ShapeField[]): Node | undefined {
       let child: Node | undefined;
       if (node.kind === 'array') {
         if (!INDEX.test(segment) || Number(segment) > MAX_INDEX) return undefined;
-        child = node.items.get(Number(segment)) ?? (wanted === 'leaf' ? { kind: 'leaf' } : wanted === 'array' ? { kind: 'array', items: new Map() } : { kind: 'object', keys: new Map() });
+        child = node.items.get(Number(segment)) ?? nodeOf(wanted);
         node.items.set(Number(segment), child);
       } else {
-        child = node.keys.get(segment) ?? (wanted === 'leaf' ? { kind: 'leaf' } : wanted === 'array' ? { kind: 'array', items: new Map() } : { kind: 'object', keys: new Map() });
+        child = node.keys.get(segment) ?? nodeOf(wanted);
         node.keys.set(segment, child);
       }
       if (child.kind !== wanted) return undefined;
@@ -96,16 +100,24 @@ export function compileContentHash(endpoint: string, fields: readonly ShapeField
   if (!tree) return undefined;
   const prefix = Buffer.from(`${endpoint}\0`);
   const write = new Function('leaf', 'onlyKnown', `return (r, b, p) => {\n${writer(tree, 'r', 0)}\nreturn p;\n};`)(writeJsonLeaf, onlyKnown) as (value: unknown, b: Uint8Array, p: number) => number;
-  let buffer = new Uint8Array(16 * 1024);
-  buffer.set(prefix);
+  const sized = (bytes: number) => {
+    const made = new Uint8Array(bytes);
+    made.set(prefix);
+    return made;
+  };
+  let buffer = sized(SMALL_BUFFER);
   return (value) => {
     for (;;) {
       const end = write(value, buffer, prefix.length);
-      if (end >= 0) return hash('sha1', new Uint8Array(buffer.buffer, 0, end), 'hex');
+      if (end >= 0) {
+        const digest = hash('sha1', new Uint8Array(buffer.buffer, 0, end), 'hex');
+        // A long record's room is given back: the next ones are of the usual size.
+        if (buffer.length > SMALL_BUFFER) buffer = sized(SMALL_BUFFER);
+        return digest;
+      }
       // Not of the shape, or a record larger than any a reader lets through: hashed the plain way.
       if (end !== NO_ROOM || buffer.length >= MAX_BUFFER) return contentHash(endpoint, value);
-      buffer = new Uint8Array(buffer.length * 4);
-      buffer.set(prefix);
+      buffer = sized(buffer.length * 4);
     }
   };
 }
