@@ -6,17 +6,22 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/** The object checks made by objectCheck: their `when` always answers true (fastValidator.ts relies on it). */
+export const alwaysRunChecks = new Set<z.core.$ZodCheck<Record<string, unknown>>>();
+
 /**
  * Object-level checks run even when a field of the object has a type error (`when`),
  * so one run reports every problem of a record.
  */
 export function objectCheck(run: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void) {
-  return z.superRefine<Record<string, unknown>>(
+  const check = z.superRefine<Record<string, unknown>>(
     (value, ctx) => {
       if (isRecord(value)) run(value, ctx);
     },
     { when: () => true },
   );
+  alwaysRunChecks.add(check);
+  return check;
 }
 
 /** Two fields that only make sense together (a phone number and its country code). */
