@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PieceSplitter } from './pieceSplitter.js';
 import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
+import { PieceWorkerPool } from './pieceWorkerPool.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
 function builtUrl(url: string): string {
@@ -11,6 +12,9 @@ function builtUrl(url: string): string {
 }
 
 const taskUrl = new URL('./pieceTask.js', builtUrl(import.meta.url)).href;
+
+/** The piece workers of this process, kept from one file to the next. */
+export const pieceWorkers = new PieceWorkerPool(new URL('./pieceWorker.js', import.meta.url), taskUrl);
 
 /** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
 export const PIECE_BYTES = 512 * 1024;
@@ -132,9 +136,15 @@ export class PieceParsers<O extends PieceTaskOptions> {
     return answer;
   }
 
+  /** Gives the workers back for the next file; one still parsing a piece (the reader stopped early) or crashed is stopped. */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    const stopped: Promise<number>[] = [];
+    this.workers.forEach((worker, n) => {
+      if (this.held[n] === 0 && !this.crash) pieceWorkers.giveBack(worker);
+      else stopped.push(worker.terminate());
+    });
+    await Promise.all(stopped);
   }
 
   /** Hands waiting pieces, oldest first, to workers with room. */
@@ -151,7 +161,8 @@ export class PieceParsers<O extends PieceTaskOptions> {
 
   private start(): void {
     for (let n = 0; n < this.workerThreads; n++) {
-      const worker = new Worker(new URL('./pieceWorker.js', import.meta.url), { workerData: { taskUrl, options: this.options } });
+      const worker = pieceWorkers.take();
+      worker.postMessage({ task: this.options });
       worker.on('message', ({ seq, ...answer }: { seq: number }) => {
         this.answers.set(seq, answer as PieceAnswer<O>);
         this.held[n]!--;
