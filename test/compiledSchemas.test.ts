@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../src/resources/registry.js';
 import { compiledTwin, fastValidator } from '../src/schema/fastValidator.js';
-import { mutated, random } from './helpers/mutations.js';
+import { mutated } from './helpers/mutations.js';
+import { random } from './helpers/random.js';
 
 // validateRecord asks each endpoint's compiled twin first: it must answer exactly as the schema.
 describe("the endpoints' compiled schemas", () => {

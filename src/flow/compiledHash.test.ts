@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from './canonical.js';
 import { compileContentHash, type ShapeField } from './compiledHash.js';
-
-/** A small seeded generator, so that a failure is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../test/helpers/random.js';
 
 const KEYS = ['id', 'b', 'a', 'A', '0', '10', '9', 'é', 'x y', 'q"uote', 'back\\slash', 'Ω', '😀', 'a_b', 'a-b', 'constructor'];
 const CHARS = ['a', 'Z', '0', ' ', '"', '\\', '\n', '\t', '\r', '\b', '\f', '\u000b', '\u001a', '\udbff', '\udfff', '\u00a0', '\u0001', '\u001f', '\u007f', 'é', 'ß', '€', '\u2028', '😀', '\ud800', '\udc00', '|', ','];

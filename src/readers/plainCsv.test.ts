@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvParseOptions } from './csvPiece.js';
 import { readPlainCsv, type RecordDelimiter } from './plainCsv.js';
+import { random } from '../../test/helpers/random.js';
 
 /** What csv-parse reads from the text with collect's options: rows, the lines they start on (blank ones dropped) and the lines spanned; or that it fails. */
 function csvParseReads(text: string, delimiter: RecordDelimiter, maxRecordSize: number) {
@@ -22,16 +23,6 @@ function csvParseReads(text: string, delimiter: RecordDelimiter, maxRecordSize: 
     line += 1 + (row.join('').match(/\r\n|\r|\n/g)?.length ?? 0);
   }
   return { rows, lines, lineCount: line - 1 };
-}
-
-/** A small seeded generator, so that a failure is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DELIMITERS: RecordDelimiter[] = ['\n', '\r\n', '\r'];

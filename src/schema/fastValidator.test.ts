@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { mutated, random } from '../../test/helpers/mutations.js';
+import { mutated } from '../../test/helpers/mutations.js';
+import { random } from '../../test/helpers/random.js';
 import { pairedFields, uniqueIds } from './checks.js';
 import { datetime, money } from './formats.js';
 import { COMPILE_AFTER, compiledTwin, fastValidator } from './fastValidator.js';

@@ -16,6 +16,15 @@ async function client(): Promise<pg.Client> {
   return c;
 }
 
+/** Every table's rows, in a fixed order; one query at a time (a query sent to a busy client is deprecated in pg 8, gone in pg 9). */
+async function dump(c: pg.Client): Promise<unknown[][]> {
+  const tables: unknown[][] = [];
+  for (const table of ['collect_orders', 'collect_order_payments', 'collect_order_deliveries', 'collect_fraud_marks', 'collect_journal', 'collect_decisions']) {
+    tables.push((await c.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows);
+  }
+  return tables;
+}
+
 const group = (at = '2025-01-01T00:00:00.000Z') => new PgWriteGroup('ns', at);
 const order = (orderId: string, status: string | null = null) => ({ orderId, hash: `h-${orderId}`, evaluate: false, status });
 
@@ -77,14 +86,6 @@ describe('groups of PostgreSQL state writes written together', () => {
       next.loadDecision('OLD', 'reject', 'other "file".csv');
       return [before, next];
     };
-    // One query at a time: a client that is sent a query while it runs another is deprecated in pg 8, gone in pg 9.
-    const dump = async (c: pg.Client) => {
-      const tables: unknown[][] = [];
-      for (const table of ['collect_orders', 'collect_order_payments', 'collect_order_deliveries', 'collect_fraud_marks', 'collect_journal', 'collect_decisions']) {
-        tables.push((await c.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows);
-      }
-      return tables;
-    };
     const prepared = await client();
     for (const g of scenario()) await writeGroups(prepared, [g]);
     const oneByOne = await client();
@@ -113,14 +114,6 @@ describe('groups of PostgreSQL state writes written together', () => {
         write(g);
         return g;
       });
-    };
-    // One query at a time: a client that is sent a query while it runs another is deprecated in pg 8, gone in pg 9.
-    const dump = async (c: pg.Client) => {
-      const tables: unknown[][] = [];
-      for (const table of ['collect_orders', 'collect_order_payments', 'collect_order_deliveries', 'collect_fraud_marks', 'collect_journal', 'collect_decisions']) {
-        tables.push((await c.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows);
-      }
-      return tables;
     };
     const prepared = await client();
     for (const g of groups()) {
