@@ -5,7 +5,7 @@ import type { Resource, ValidationContext } from '../resources/resource.js';
 import { unknownFields } from './unknownFields.js';
 import { fromZodError, preferSpecific } from './zodIssues.js';
 
-/** Each schema's compiled validator, made at its first record. */
+/** Each schema's validator (fastValidator.ts: it compiles the schema once it has checked a few records). */
 const validators = new WeakMap<Resource['schema'], (value: unknown) => boolean>();
 
 function passes(schema: Resource['schema'], value: unknown): boolean {
