@@ -41,6 +41,25 @@ describe('duplicate-order', () => {
     const { issues } = await backfill({ 'order-1.ndjson': nd(orderRecord('A')), 'order-2.ndjson': nd(orderRecord('A', { total_paid_value: 11 }), orderRecord('B')) }, freshStateDir());
     expect(issues).toEqual(['duplicate-order order-2.ndjson#0']);
   });
+  it('within a backfill of creations and updates (creations remembered as they are read): repeats are judged against the run, not taken for an earlier run', async () => {
+    const state = freshStateDir();
+    // A state that already knows an order: its reads are real reads, which would see the run's own rows.
+    await backfill({ 'order.ndjson': nd(orderRecord('Z')) }, state);
+    const files = {
+      'order.ndjson': nd(orderRecord('A', { status: 'pending' }), orderRecord('A', { status: 'pending' }), orderRecord('B'), orderRecord('B', { total_paid_value: 11 })),
+      'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'A', status: 'approved' }),
+    };
+    const { report, issues } = await backfill(files, state);
+    expect(report.issues.map((i) => `${i.severity} ${i.code}`)).toEqual(['warning duplicate-order', 'error duplicate-order', 'warning status-unchanged']);
+    expect(issues).toEqual(['duplicate-order order.ndjson#1', 'duplicate-order order.ndjson#3', 'status-unchanged status.ndjson#1']);
+    // Each repeat names the first creation's line in this run.
+    const messages = (report.issues as unknown as { message: string }[]).map((issue) => issue.message);
+    expect(messages[0]).toMatch(/first at .*order\.ndjson:1\)/);
+    expect(messages[1]).toMatch(/first at .*order\.ndjson:3\)/);
+    // What the run remembered: the orders, and A's last status, which a later run's updates are judged against.
+    const later = await backfill({ 'status.ndjson': nd({ id: 'A', status: 'approved', status_reason: 'again' }, { id: 'B', status: 'approved' }) }, state);
+    expect(later.issues).toEqual(['status-unchanged status.ndjson#0']);
+  });
   it('across two runs: a re-run of the same creation passes, a changed one does not', async () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);

@@ -13,6 +13,7 @@ import type { Remembered } from '../state/remembered.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 import { CreationsOnly } from './creationsOnly.js';
+import { EarlyCreations } from './earlyCreations.js';
 
 export type { CheckRecordsOptions, RecordSink, RunInput } from './checkOptions.js';
 
@@ -29,6 +30,7 @@ function recordNeeds(options: CheckRecordsOptions, lean: CreationsOnly | undefin
 async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undefined): Promise<boolean> {
   const { builder, runIndex, sink } = options;
   const context = { now: options.now };
+  const early = lean ? undefined : EarlyCreations.of(options);
   let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
@@ -51,19 +53,23 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
           const earlier = options.state.journalOutcome(hash);
           // A body is kept only to be sent: not for a record an earlier run already settled.
           const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
+          const remembered = early?.take(resource, facts, hash, !invalid) === true;
           runIndex.add({
             facts, resource, location, hash, schemaValid: !invalid, ...kept,
             ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
+            ...(remembered ? { remembered } : {}),
           });
         } else if (raw && record.index !== null) {
           runIndex.addUnkeyed({ resource, location, raw, issues: builder.faulting(issues) });
         }
       }
       options.onRecord?.();
-      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return stopped(options);
-      if (options.shouldStop?.()) return interrupted(options);
+      // What was remembered while reading is handed over when the reading stops, however it stops.
+      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return early?.flush(), stopped(options);
+      if (options.shouldStop?.()) return early?.flush(), interrupted(options);
     }
   }
+  early?.flush();
   return true;
 }
 
@@ -108,7 +114,9 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
       break;
     }
     const events = indexed.events.map((event) => toFlowEvent(event, state));
-    const timeline: OrderTimeline = { orderId: indexed.orderId, prior: state.priorOrder(indexed.orderId), events };
+    // An order whose creation was remembered as it was read was unknown to the state before the run (earlyCreations.ts).
+    const rememberedEarly = indexed.events.some((event) => event.remembered);
+    const timeline: OrderTimeline = { orderId: indexed.orderId, prior: rememberedEarly ? null : state.priorOrder(indexed.orderId), events };
     const verdict = evaluateTimeline(timeline, knowledge, flowRules);
     for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
@@ -117,7 +125,7 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
       const issues = verdict.issues.get(event);
       const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       const valid = event.schemaValid && !flowInvalid;
-      if (options.remember && valid) remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
+      if (options.remember && valid && !indexed.events[position]!.remembered) remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
       if (!sink) continue;
       const { body, raw, earlier, issues: schemaIssues = [] } = indexed.events[position]!;
       if (!valid) sink.invalid(event.resource, event.location, raw, [...schemaIssues, ...builder.faulting(issues ?? [])]);

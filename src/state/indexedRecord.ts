@@ -18,10 +18,12 @@ export interface IndexedRecord {
   earlier?: string;
   /** Its schema errors, kept for the reason in --rejects. */
   issues?: readonly Issue[];
+  /** Remembered in the state as it was read (earlyCreations.ts): the state knew nothing of its order before the run. */
+  remembered?: true;
 }
 
 export type IndexedEvent = Omit<FlowEvent, 'replay' | 'owners'> & {
-  runOwners: string[]; body?: string; raw?: RawRecord; earlier?: string; issues?: readonly Issue[];
+  runOwners: string[]; body?: string; raw?: RawRecord; earlier?: string; issues?: readonly Issue[]; remembered?: true;
 };
 
 /** The records of one order in reading order, with the run's owners of each claimed key. */

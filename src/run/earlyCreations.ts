@@ -1,0 +1,45 @@
+import { FingerprintSet } from '../flow/fingerprintSet.js';
+import type { Facts, Resource } from '../resources/resource.js';
+import type { Remembered } from '../state/remembered.js';
+import type { CheckRecordsOptions } from './checkOptions.js';
+
+/** Creations handed to the state writer at once while the run reads. */
+const BATCH = 5000;
+
+/**
+ * A dry run's creations remembered while they are read, so the state writer works beside the
+ * reading instead of after it. Only the one rule that judges creations, duplicate-order, can
+ * make a schema-valid creation invalid, and it never flags the first creation of an order the
+ * state does not know: such a creation is remembered at once, and flagged in the run index so
+ * that pass 2 neither remembers it again nor reads the state's new row as an earlier run's.
+ * A later creation of a seen order id (or of a clashing fingerprint) is left to pass 2.
+ */
+export class EarlyCreations {
+  private readonly seen = new FingerprintSet();
+  private batch: Remembered[] = [];
+
+  private constructor(private readonly options: CheckRecordsOptions) {}
+
+  /** For a run that remembers its valid records itself (a dry run), not one whose sink remembers what the service answered. */
+  static of(options: CheckRecordsOptions): EarlyCreations | undefined {
+    return options.remember && !options.sink ? new EarlyCreations(options) : undefined;
+  }
+
+  /** Remembers a record read now if it is such a creation; true when it did. */
+  take(resource: Resource, facts: Facts, hash: string, schemaValid: boolean): boolean {
+    if (resource.role !== 'creation') return false;
+    // Every creation's id is noted, valid or not: a later one of the same order is pass 2's to judge.
+    if (this.seen.add(facts.orderId) || !schemaValid) return false;
+    if (this.options.state.priorOrder(facts.orderId) !== null) return false;
+    this.batch.push({ facts, resource, hash, outcome: 'validated' });
+    if (this.batch.length >= BATCH) this.flush();
+    return true;
+  }
+
+  /** Hands what is listed to the state writer. */
+  flush(): void {
+    if (this.batch.length === 0) return;
+    this.options.state.rememberLater(this.batch, this.options.now);
+    this.batch = [];
+  }
+}
