@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from './canonical.js';
-import { compileContentHash, type ShapeField } from './compiledHash.js';
+import { compileContentHash, MAX_FIELDS, type ShapeField } from './compiledHash.js';
 import { random } from '../../test/helpers/random.js';
 
 const KEYS = ['id', 'b', 'a', 'A', '0', '10', '9', 'é', 'x y', 'q"uote', 'back\\slash', 'Ω', '😀', 'a_b', 'a-b', 'constructor'];
@@ -94,9 +94,13 @@ describe('compileContentHash', () => {
     expect(hashOf({ note: 'short' })).toBe(contentHash('order', { note: 'short' }));
   });
 
-  it('is not compiled for fields that conflict or name __proto__', () => {
+  it('is not compiled for fields that conflict, name __proto__, or are too many', () => {
     expect(compileContentHash('order', [{ segments: ['a'], indexNext: [] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
     expect(compileContentHash('order', [{ segments: ['a', '0'], indexNext: [true] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
     expect(compileContentHash('order', [{ segments: ['__proto__', 'x'], indexNext: [false] }])).toBeUndefined();
+    // A very wide header (custom_data by the hundred): the plain hash is the faster one.
+    const wide = Array.from({ length: MAX_FIELDS + 1 }, (_, n) => ({ segments: ['custom_data', `k${n}`], indexNext: [false] }));
+    expect(compileContentHash('order', wide)).toBeUndefined();
+    expect(compileContentHash('order', wide.slice(0, MAX_FIELDS))).toBeDefined();
   });
 });
