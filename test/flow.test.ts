@@ -60,6 +60,14 @@ describe('duplicate-order', () => {
     const later = await backfill({ 'status.ndjson': nd({ id: 'A', status: 'approved', status_reason: 'again' }, { id: 'B', status: 'approved' }) }, state);
     expect(later.issues).toEqual(['status-unchanged status.ndjson#0']);
   });
+  it('a backfill stopped while reading (--max-errors) keeps the creations it remembered, as a file of creations alone does', async () => {
+    const state = freshStateDir();
+    const stopped = await backfill({ 'order.ndjson': nd(orderRecord('A'), orderRecord('B', { total_paid_value: 'ten' }), orderRecord('C')), 'status.ndjson': nd({ id: 'A', status: 'approved' }) }, state, ['--max-errors', '1']);
+    expect(stopped.notes).toContain('max-errors');
+    const later = await backfill({ 'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'C', status: 'approved' }) }, state);
+    // A was read and remembered before the stop; C was never read.
+    expect(later.issues).toEqual(['unknown-order status.ndjson#1']);
+  });
   it('across two runs: a re-run of the same creation passes, a changed one does not', async () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);

@@ -70,4 +70,18 @@ describe('compileRowBuilder', () => {
     expect(compileRowBuilder(planCsvColumns(['user', 'user.id'], resources.order.schema).plan.columns, 2)).toBeUndefined();
     expect(compileRowBuilder(planCsvColumns(['id', '__proto__.x'], resources.order.schema).plan.columns, 2)).toBeUndefined();
   });
+
+  it('declines a header naming what objects inherit, so no row can write into Object.prototype', () => {
+    const { plan } = planCsvColumns(['id', 'constructor.prototype.status', 'user.toString'], resources.order.schema);
+    expect(compileRowBuilder(plan.columns, plan.width)).toBeUndefined();
+    const built = buildRowGeneric(plan.columns, plan.width, ['A', 'bogus', 'x']);
+    expect(built.value).toMatchObject({ id: 'A', constructor: { prototype: { status: 'bogus' } } });
+    expect(({} as Record<string, unknown>).status).toBeUndefined();
+  });
+
+  it('reads an index with a leading zero as the generic builder does (a key, not an octal number)', () => {
+    const { plan } = planCsvColumns(['id', 'items.010.quantity'], resources.order.schema);
+    const row = ['A', '2'];
+    expect(compileRowBuilder(plan.columns, plan.width)!(row)).toEqual(buildRowGeneric(plan.columns, plan.width, row));
+  });
 });

@@ -5,13 +5,19 @@ import { columnCountIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
 export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };
 
-const accessor = (segment: string) => (/^\d+$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`);
+// Only a plain decimal index is written as a number: `[010]` would be read as octal.
+const accessor = (segment: string) => (/^(0|[1-9]\d*)$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`);
 
-/** Whether a plan can be compiled: no column inside another's field, and nothing named __proto__. */
+/**
+ * Whether a plan can be compiled: no column inside another's field, and no name an object
+ * inherits (`__proto__`, `constructor`, `toString`...): the compiled `??=` would find the
+ * inherited value and write into it (`constructor.prototype.x` into every object of the thread,
+ * which now serves file after file). The generic builder reads own properties only.
+ */
 function compilable(columns: readonly CsvColumn[]): boolean {
   const paths = new Set(columns.map((column) => column.path));
   return columns.every((column) =>
-    !column.segments.includes('__proto__') &&
+    !column.segments.some((segment) => segment in Object.prototype) &&
     column.segments.slice(1).every((_, i) => !paths.has(column.segments.slice(0, i + 1).join('.'))));
 }
 

@@ -68,7 +68,7 @@ describe('compileContentHash', () => {
         expect(hashOf(record), JSON.stringify(record)).toBe(contentHash('order', record));
       }
     }
-    expect(compiled).toBeGreaterThan(1000);
+    expect(compiled).toBeGreaterThan(500);
   });
 
   it('hashes the records of a CSV order header like contentHash, with the endpoint in the hash', () => {
@@ -98,6 +98,7 @@ describe('compileContentHash', () => {
     expect(compileContentHash('order', [{ segments: ['a'], indexNext: [] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
     expect(compileContentHash('order', [{ segments: ['a', '0'], indexNext: [true] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
     expect(compileContentHash('order', [{ segments: ['__proto__', 'x'], indexNext: [false] }])).toBeUndefined();
+    expect(compileContentHash('order', [{ segments: ['user', 'toString'], indexNext: [false] }])).toBeUndefined();
     // A very wide header (custom_data by the hundred): the plain hash is the faster one.
     const wide = Array.from({ length: MAX_FIELDS + 1 }, (_, n) => ({ segments: ['custom_data', `k${n}`], indexNext: [false] }));
     expect(compileContentHash('order', wide)).toBeUndefined();

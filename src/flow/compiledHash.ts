@@ -22,7 +22,7 @@ const MAX_BUFFER = 64 * 1024 * 1024;
 
 const nodeOf = (kind: Node['kind']): Node => (kind === 'leaf' ? { kind } : kind === 'array' ? { kind, items: new Map() } : { kind, keys: new Map() });
 
-/** The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a name) or name __proto__. */
+/** The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a name) or name what objects inherit. */
 function treeOf(fields: readonly ShapeField[]): Node | undefined {
   const root: Node = { kind: 'object', keys: new Map() };
   for (const { segments, indexNext } of fields) {
@@ -31,7 +31,8 @@ function treeOf(fields: readonly ShapeField[]): Node | undefined {
       const segment = segments[i]!;
       const last = i === segments.length - 1;
       const wanted: Node['kind'] = last ? 'leaf' : indexNext[i] ? 'array' : 'object';
-      if (segment === '__proto__' || node.kind === 'leaf') return undefined;
+      // A name objects inherit (toString) would read the inherited value for a record without it: every such record would fall back.
+      if (segment in Object.prototype || node.kind === 'leaf') return undefined;
       let child: Node | undefined;
       if (node.kind === 'array') {
         if (!INDEX.test(segment) || Number(segment) > MAX_INDEX) return undefined;
@@ -68,7 +69,7 @@ function writer(node: Node, expr: string, depth: number): string {
         `  ${writer(node.keys.get(key)!, `e${depth}`, depth + 1)} }`,
       );
     }
-    // A key the shape does not know: the record is hashed the plain way. (The keys written are own keys: none of the shape's is on Object.prototype with a JSON value.)
+    // A key the shape does not know: the record is hashed the plain way. (The keys written are own keys: the shape names nothing objects inherit.)
     lines.push(`if (Object.keys(${v}).length !== n${depth} && !onlyKnown(${v}, ${JSON.stringify(keys)})) return ${NOT_SHAPED};`, `${put(CLOSE_OBJECT)} }`);
     return lines.join('\n');
   }

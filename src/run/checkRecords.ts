@@ -64,7 +64,7 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
         }
       }
       options.onRecord?.();
-      // What was remembered while reading is handed over when the reading stops, however it stops.
+      // A stopped run keeps what it remembered while reading (earlyCreations.ts), as the creations-only path does.
       if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return early?.flush(), stopped(options);
       if (options.shouldStop?.()) return early?.flush(), interrupted(options);
     }

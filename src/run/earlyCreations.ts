@@ -3,8 +3,8 @@ import type { Facts, Resource } from '../resources/resource.js';
 import type { Remembered } from '../state/remembered.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 
-/** Creations handed to the state writer at once while the run reads. */
-const BATCH = 5000;
+/** Creations handed to the state writer at once while the run reads (as the creations-only path: they die young). */
+const BATCH = 1000;
 
 /**
  * A dry run's creations remembered while they are read, so the state writer works beside the
@@ -13,6 +13,8 @@ const BATCH = 5000;
  * state does not know: such a creation is remembered at once, and flagged in the run index so
  * that pass 2 neither remembers it again nor reads the state's new row as an earlier run's.
  * A later creation of a seen order id (or of a clashing fingerprint) is left to pass 2.
+ * As on the creations-only path, a run stopped while reading (--max-errors, Ctrl-C) keeps the
+ * creations it remembered; one that fails keeps those handed over before the failure.
  */
 export class EarlyCreations {
   private readonly seen = new FingerprintSet();
