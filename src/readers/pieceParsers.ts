@@ -16,8 +16,12 @@ const taskUrl = new URL('./pieceTask.js', builtUrl(import.meta.url)).href;
 /** The piece workers of this process, kept from one file to the next. */
 export const pieceWorkers = new PieceWorkerPool(new URL('./pieceWorker.js', import.meta.url), taskUrl);
 
-/** The size of the pieces handed to the workers: large enough that a message costs little beside its parse. */
-export const PIECE_BYTES = 512 * 1024;
+/**
+ * The size of the pieces handed to the workers: a message costs little beside a piece's parse, and a
+ * piece's rows and records die young (at 512 KB they outlived the workers' young-generation collections:
+ * measured on two cores, 64 KB made a 200k-order dry run 11% and a backfill 6% faster).
+ */
+export const PIECE_BYTES = 64 * 1024;
 
 /** Inputs up to this many bytes are read on the reading thread alone: a worker costs more to start than they take. */
 export const INLINE_PARSE_BYTES = 128 * 1024;
