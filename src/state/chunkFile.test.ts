@@ -12,7 +12,8 @@ describe('ChunkFile', () => {
     for (let i = 0; i < 30_000; i++) {
       const bucket = (i * 7) % 3;
       // Multi-byte text too: chunks are written as UTF-8 and read back by their byte length.
-      const text = `${i}:${'é'.repeat(i % 5)},`;
+      // Now and then a record longer than a chunk (64 KB): written as a chunk of its own, in its place.
+      const text = i % 9_999 === 5 ? `${i}:${'é'.repeat(40_000)},` : `${i}:${'é'.repeat(i % 5)},`;
       file.append(bucket, text);
       appended[bucket]!.push(text);
     }

@@ -1,43 +1,55 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 
-/** A bucket's text goes to the file once it holds this much (all buckets together: at most `buckets` times it in memory). */
-const CHUNK_CHARS = 64 * 1024;
+/** A bucket's bytes go to the file once it holds this much (all buckets together: at most `buckets` times it in memory). */
+const CHUNK_BYTES = 64 * 1024;
+/** A UTF-16 unit is at most 3 bytes of UTF-8. */
+const MAX_UTF8_PER_UNIT = 3;
 
 /**
  * Text appended to numbered buckets, kept in one throwaway file: each bucket's text is held in
  * memory up to a chunk, then written at the end of the file; reading a bucket gathers its chunks
  * in order. No index to keep in order and nothing parsed while writing: a run index appends
- * hundreds of thousands of records and reads each bucket back once.
+ * hundreds of thousands of records and reads each bucket back once. A bucket holds its text as
+ * UTF-8 bytes from the moment it is appended, outside the JavaScript heap: held as strings, every
+ * record outlived the young generation and was copied by the collector on its way to the file.
  */
 export class ChunkFile {
   private readonly fd: number;
-  private readonly pending: string[][];
-  private readonly pendingChars: number[];
+  private readonly pending: (Buffer | undefined)[];
+  private readonly used: number[];
   /** Each bucket's chunks on disk: offset and length in bytes. */
   private readonly chunks: [number, number][][];
   private size = 0;
 
   constructor(private readonly path: string, buckets: number) {
     this.fd = openSync(path, 'wx+', 0o600);
-    this.pending = Array.from({ length: buckets }, () => []);
-    this.pendingChars = new Array<number>(buckets).fill(0);
+    this.pending = new Array<Buffer | undefined>(buckets).fill(undefined);
+    this.used = new Array<number>(buckets).fill(0);
     this.chunks = Array.from({ length: buckets }, () => []);
   }
 
   append(bucket: number, text: string): void {
-    this.pending[bucket]!.push(text);
-    if ((this.pendingChars[bucket]! += text.length) >= CHUNK_CHARS) this.writeOut(bucket);
+    const room = CHUNK_BYTES - this.used[bucket]!;
+    if (text.length * MAX_UTF8_PER_UNIT > room) {
+      this.writeOut(bucket);
+      // Longer than any chunk: written as a chunk of its own.
+      if (text.length * MAX_UTF8_PER_UNIT > CHUNK_BYTES) return this.writeChunk(bucket, Buffer.from(text, 'utf8'));
+    }
+    const buffer = (this.pending[bucket] ??= Buffer.allocUnsafe(CHUNK_BYTES));
+    this.used[bucket]! += buffer.write(text, this.used[bucket]!, 'utf8');
   }
 
   private writeOut(bucket: number): void {
-    const texts = this.pending[bucket]!;
-    if (texts.length === 0) return;
-    const bytes = Buffer.from(texts.join(''), 'utf8');
+    const used = this.used[bucket]!;
+    if (used === 0) return;
+    this.writeChunk(bucket, this.pending[bucket]!.subarray(0, used));
+    this.used[bucket] = 0;
+  }
+
+  private writeChunk(bucket: number, bytes: Buffer): void {
     writeSync(this.fd, bytes, 0, bytes.length, this.size);
     this.chunks[bucket]!.push([this.size, bytes.length]);
     this.size += bytes.length;
-    this.pending[bucket] = [];
-    this.pendingChars[bucket] = 0;
   }
 
   /** Everything appended to a bucket, in order. */
@@ -52,7 +64,8 @@ export class ChunkFile {
       readSync(this.fd, bytes, 0, length, offset);
       yield bytes.toString('utf8');
     }
-    if (this.pending[bucket]!.length > 0) yield this.pending[bucket]!.join('');
+    const used = this.used[bucket]!;
+    if (used > 0) yield this.pending[bucket]!.toString('utf8', 0, used);
   }
 
   close(): void {
