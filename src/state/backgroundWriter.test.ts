@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
+import type { Worker } from 'node:worker_threads';
+import { BackgroundWriter } from './backgroundWriter.js';
 import { StateError } from './stateErrors.js';
 import { StateStore } from './stateStore.js';
 import { type Remembered } from './remembered.js';
@@ -88,6 +90,19 @@ describe('StateStore.rememberLater (the background writer)', () => {
     reopened.rememberLater([{ resource: resources.status, hash: hex(11), outcome: 'validated', facts: { kind: 'status', orderId: 'C', key: 'C', status: 'approved' } as Facts }], now);
     expect(reopened.journalOutcome(hex(11))).toBe('validated');
     reopened.close();
+  });
+
+  it('stops with a StateError naming the file, instead of waiting for ever, when the writer thread dies without a word (out of memory)', async () => {
+    const dir = folder();
+    StateStore.open(dir).close();
+    const writer = BackgroundWriter.start(join(dir, 'dry-run.sqlite'), undefined, 300);
+    // What an out-of-memory end of the thread leaves: no commit, no failure told, no connection closed.
+    await (writer as unknown as { worker: Worker }).worker.terminate();
+    writer.writes.createOrder({ orderId: 'A', hash: hex(1), evaluate: false, status: null });
+    writer.send();
+    expect(() => writer.drain()).toThrow(StateError);
+    expect(() => writer.drain()).toThrow(/dry-run\.sqlite.*no sign of life/);
+    expect(() => writer.close()).toThrow(StateError);
   });
 
   it('reports a failure of the writer as a StateError naming the file, from durable() and close()', async () => {

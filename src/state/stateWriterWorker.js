@@ -9,7 +9,7 @@ if (!parentPort) throw new Error('stateWriterWorker runs as a worker thread');
 const port = parentPort;
 /** @type {{ path: string; statements: { sql: string; tail?: string; arity: number; keyAt: number; hashAt?: number; insert?: boolean }[]; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
 const { path, statements, shared, errors } = workerData;
-/** [0] batches committed, [1] 1 once a batch failed, [2] 1 once the connection is closed. */
+/** [0] batches committed, [1] 1 once a batch failed, [2] 1 once the connection is closed, [3] a count of statements run (a sign of life). */
 const flags = new Int32Array(shared);
 /** A content hash as stored: the bytes of a lowercase hex hash, any other text as it is (compactRows.ts hashBlob). */
 const HEX_HASH = /^(?:[0-9a-f]{2})+$/;
@@ -72,9 +72,13 @@ function run(/** @type {ReturnType<typeof prepareWrite>} */ write, /** @type {un
   if (write.hashAt >= 0) for (const row of rows) row[write.hashAt] = hashBlob(row[write.hashAt]);
   let i = 0;
   if (write.many) {
-    for (; i + ROWS <= rows.length; i += ROWS) write.many.run(rows.slice(i, i + ROWS).flat());
+    for (; i + ROWS <= rows.length; i += ROWS) {
+      write.many.run(rows.slice(i, i + ROWS).flat());
+      Atomics.add(flags, 3, 1);
+    }
   }
   for (; i < rows.length; i++) write.one.run(rows[i]);
+  Atomics.add(flags, 3, 1);
 }
 
 function fail(/** @type {unknown} */ cause) {
