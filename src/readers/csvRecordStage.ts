@@ -1,4 +1,5 @@
 import type { Issue } from '../core/issue.js';
+import { compiledFrom } from '../core/compiledFrom.js';
 import { contentHash } from '../flow/canonical.js';
 import { compileContentHash } from '../flow/compiledHash.js';
 import type { Facts } from '../resources/resource.js';
@@ -51,18 +52,9 @@ export interface StagedRows {
  */
 const PLAIN_HASHES = 2000;
 
-/** The hash of a header's rows: contentHash for the first PLAIN_HASHES, then the compiled one, if any. */
-function rowHash(endpoint: string, columns: CsvColumn[]): (value: unknown) => string {
-  const plain = (value: unknown) => contentHash(endpoint, value);
-  let compiled: ((value: Record<string, unknown>) => string) | undefined;
-  let rows = 0;
-  return (value) => {
-    if (rows < PLAIN_HASHES) {
-      if (++rows < PLAIN_HASHES) return plain(value);
-      compiled = compileContentHash(endpoint, columns);
-    }
-    return compiled ? compiled(value as Record<string, unknown>) : plain(value);
-  };
+/** The hash of a header's rows: contentHash for the first rows, the compiled one from the PLAIN_HASHES-th on, if any. */
+function rowHash(endpoint: string, columns: CsvColumn[]): (value: Record<string, unknown>) => string {
+  return compiledFrom(PLAIN_HASHES, (value) => contentHash(endpoint, value), () => compileContentHash(endpoint, columns));
 }
 
 /** Builds and checks rows with a header's plan, on whichever thread parses the file. */

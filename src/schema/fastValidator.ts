@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { compiledFrom } from '../core/compiledFrom.js';
 import { alwaysRunChecks } from './checks.js';
 
 /**
@@ -28,10 +29,9 @@ export const COMPILE_AFTER = 100;
  * (it falls back to the runtime parser on any other); through safeParse for a schema z.compile refuses.
  */
 export function fastValidator(schema: z.ZodType): (value: unknown) => boolean {
-  let parser: z.ZodType = schema;
-  let seen = 0;
-  return (value) => {
-    if (++seen === COMPILE_AFTER) parser = compiledTwin(schema) ?? schema;
-    return parser.safeParse(value).success;
-  };
+  const passes = (parser: z.ZodType) => (value: unknown) => parser.safeParse(value).success;
+  return compiledFrom(COMPILE_AFTER, passes(schema), () => {
+    const twin = compiledTwin(schema);
+    return twin && passes(twin);
+  });
 }
