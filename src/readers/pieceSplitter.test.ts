@@ -39,8 +39,16 @@ describe('PieceSplitter', () => {
     }));
   });
 
+  it('cuts a long read into pieces of about the target, not one piece of the whole read', () => {
+    const splitter = new PieceSplitter('\n', 30, 0);
+    const read = Buffer.from('abcdefghi\n'.repeat(20));
+    const pieces = splitter.push(read);
+    expect(pieces.map((piece) => piece.length)).toEqual([30, 30, 30, 30, 30, 30]);
+    expect(Buffer.concat([...pieces, splitter.end()]).equals(read)).toBe(true);
+  });
+
   it('cuts only after a delimiter outside quotes', () => {
-    const splitter = new PieceSplitter('\n', 4, 0);
+    const splitter = new PieceSplitter('\n', 12, 0);
     expect(splitter.push(Buffer.from('a,"b\nc"\nd,e\n"f\n')).map(String)).toEqual(['a,"b\nc"\nd,e\n']);
     expect(String(splitter.end())).toBe('"f\n');
   });

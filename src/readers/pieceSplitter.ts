@@ -66,6 +66,14 @@ export class PieceSplitter {
 
   /** The pieces these bytes complete (none while a piece is shorter than the target). */
   push(bytes: Buffer): Buffer[] {
+    if (bytes.length <= this.target) return this.pushRead(bytes);
+    // A read longer than the target (256 KiB file reads) makes several pieces, not one piece of the whole read.
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += this.target) pieces.push(...this.pushRead(bytes.subarray(at, at + this.target)));
+    return pieces;
+  }
+
+  private pushRead(bytes: Buffer): Buffer[] {
     if (bytes.length === 0) return [];
     this.search(bytes);
     this.parts.push(bytes);

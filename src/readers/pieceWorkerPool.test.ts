@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCsvTask } from './csvPieceTask.js';
 import { createNdjsonTask } from './ndjsonPieceTask.js';
 import { PieceParsers, pieceWorkers } from './pieceParsers.js';
+import { pieceWorkerLimits } from './pieceWorkerHeap.js';
 
 const csv = { maxRecordSize: 0, delimiter: '\n' as const };
 const ndjson = { format: 'ndjson' as const, maxRecordSize: 0, endpoint: 'status', now: Date.parse('2024-06-01T00:00:00Z'), values: true };
@@ -26,6 +27,19 @@ describe('the piece workers of a run', () => {
     expect(await second.next()).toEqual(createNdjsonTask(ndjson)(ndjsonPiece));
     expect(await second.next()).toEqual(createNdjsonTask(ndjson)(ndjsonPiece));
     await second.close();
+  });
+
+  it('starts a worker with the heap limits of its records, and hands an idle one out only for the same limits', async () => {
+    const small = pieceWorkerLimits(1024 * 1024)!;
+    const large = pieceWorkerLimits(8 * 1024 * 1024)!;
+    const worker = pieceWorkers.take(small);
+    expect(worker.resourceLimits?.maxOldGenerationSizeMb).toBe(small.maxOldGenerationSizeMb);
+    pieceWorkers.giveBack(worker);
+    const other = pieceWorkers.take(large);
+    expect(other).not.toBe(worker);
+    expect(other.resourceLimits?.maxOldGenerationSizeMb).toBe(large.maxOldGenerationSizeMb);
+    expect(pieceWorkers.take(small)).toBe(worker);
+    await Promise.all([worker.terminate(), other.terminate()]);
   });
 
   it('stops, and does not keep, a worker still parsing when its file is closed early', async () => {

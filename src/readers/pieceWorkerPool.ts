@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** How long a worker no file has taken back waits before it stops. */
 const IDLE_MS = 2000;
@@ -10,25 +10,31 @@ const IDLE_MS = 2000;
  * stops after IDLE_MS.
  */
 export class PieceWorkerPool {
-  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout; heapMb: number | undefined }[] = [];
+  /** The old-generation limit each worker was started with (undefined: V8's own). */
+  private readonly heaps = new WeakMap<Worker, number | undefined>();
 
   constructor(private readonly script: URL, private readonly taskUrl: string) {}
 
-  /** A worker for one file: an idle one, or a new one. */
-  take(): Worker {
-    const kept = this.idle.pop();
-    if (kept) {
+  /** A worker for one file, its heap held to `limits`: an idle one started with the same limits, or a new one. */
+  take(limits?: ResourceLimits): Worker {
+    const heapMb = limits?.maxOldGenerationSizeMb;
+    const at = this.idle.findLastIndex((entry) => entry.heapMb === heapMb);
+    if (at >= 0) {
+      const kept = this.idle.splice(at, 1)[0]!;
       clearTimeout(kept.timer);
       kept.worker.ref();
       return kept.worker;
     }
-    return new Worker(this.script, { workerData: { taskUrl: this.taskUrl } });
+    const worker = new Worker(this.script, { workerData: { taskUrl: this.taskUrl }, ...(limits ? { resourceLimits: limits } : {}) });
+    this.heaps.set(worker, heapMb);
+    return worker;
   }
 
   /** Takes back a worker with no piece in flight, its file's listeners removed; it stops after IDLE_MS unless taken again. */
   giveBack(worker: Worker): void {
     for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
-    const entry = { worker, timer: setTimeout(() => this.stop(worker), IDLE_MS) };
+    const entry = { worker, timer: setTimeout(() => this.stop(worker), IDLE_MS), heapMb: this.heaps.get(worker) };
     entry.timer.unref();
     worker.unref();
     // A worker that dies while idle is dropped, not handed out.
