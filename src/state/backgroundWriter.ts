@@ -3,22 +3,16 @@ import type { StateWrites } from '../resources/resource.js';
 import type { AnswerLog } from './answerLog.js';
 import { StateError, stateError } from './stateErrors.js';
 import { writeNames, writeSql, type WriteName } from './stateWriteSql.js';
+import { WriterFlags } from './writerFlags.js';
 
 /** Batches sent and not yet committed, at most: the main thread waits past this (memory stays bounded). */
 const IN_FLIGHT = 3;
-/** How long one wait lasts before the writer's flags are read again. */
-const WAIT_MS = 1000;
 /**
  * How long the writer may show no sign of life (a statement run, a batch committed, its connection
  * closed) while the main thread waits for it: past this its thread died without a word (out of
  * memory), and the run stops with a StateError instead of waiting for ever.
  */
 const STALL_MS = 60_000;
-/** The flags shared with the writer (stateWriterWorker.js). */
-const COMMITTED = 0;
-const FAILED = 1;
-const CLOSED = 2;
-const STATEMENTS = 3;
 
 const code = Object.fromEntries(writeNames.map((name, position) => [name, position])) as Record<WriteName, number>;
 
@@ -57,7 +51,7 @@ export class BackgroundWriter {
   private updated = new Set<string>();
 
   private constructor(
-    private readonly path: string, private readonly worker: Worker, private readonly flags: Int32Array, private readonly errors: MessagePort,
+    private readonly path: string, private readonly worker: Worker, private readonly flags: WriterFlags, private readonly errors: MessagePort,
     private readonly log: AnswerLog | undefined, private readonly stallMs: number,
   ) {
     const ops = () => this.ops;
@@ -76,10 +70,10 @@ export class BackgroundWriter {
 
   /** A writer of the state file at `path` (which exists, with its schema); with `log`, what is listed is kept there until committed (`logListed`). */
   static start(path: string, log?: AnswerLog, stallMs = STALL_MS): BackgroundWriter {
-    const flags = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
+    const flags = WriterFlags.create();
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
-      workerData: { path, statements: writeNames.map((name) => writeSql[name]), shared: flags.buffer, errors: port2 },
+      workerData: { path, statements: writeNames.map((name) => writeSql[name]), shared: flags.shared, errors: port2 },
       transferList: [port2],
     });
     // Never keeps the process alive: a run drains and closes it before it ends.
@@ -154,7 +148,7 @@ export class BackgroundWriter {
   /** Forgets (and drops from the answer log) the batches committed so far, without waiting. */
   poll(): void {
     this.throwIfFailed();
-    this.forget(Atomics.load(this.flags, COMMITTED));
+    this.forget(this.flags.committed);
   }
 
   /** Sends what is listed, then waits until every batch sent is committed. */
@@ -165,7 +159,7 @@ export class BackgroundWriter {
 
   /** Whether every batch sent is committed (nothing to wait for). */
   get idle(): boolean {
-    return this.ops.length === 0 && Atomics.load(this.flags, COMMITTED) >= this.sent;
+    return this.ops.length === 0 && this.flags.committed >= this.sent;
   }
 
   /** Commits what is left, then closes the writer's connection and ends the thread. */
@@ -183,37 +177,25 @@ export class BackgroundWriter {
   }
 
   private waitFor(committed: number): void {
-    const alive = this.liveness();
+    const alive = this.flags.liveness(this.stallMs);
     for (;;) {
-      const done = Atomics.load(this.flags, COMMITTED);
+      const done = this.flags.committed;
       this.forget(done);
       if (done >= committed) return;
       this.throwIfFailed();
-      if (Atomics.load(this.flags, CLOSED) === 1) throw this.fail({ message: 'the state writer stopped before committing every batch' });
+      if (this.flags.closed) throw this.fail({ message: 'the state writer stopped before committing every batch' });
       if (!alive()) throw this.fail({ message: this.silence() });
-      Atomics.wait(this.flags, COMMITTED, done, Math.min(WAIT_MS, this.stallMs));
+      this.flags.waitCommit(done, this.stallMs);
     }
   }
 
   /** Waits until the writer closed its connection; a writer that shows no sign of life fails (throwIfFailed says it). */
   private waitClosed(): void {
-    const alive = this.liveness();
-    while (Atomics.load(this.flags, CLOSED) === 0) {
+    const alive = this.flags.liveness(this.stallMs);
+    while (!this.flags.closed) {
       if (!alive()) return void this.fail({ message: this.silence() });
-      Atomics.wait(this.flags, CLOSED, 0, Math.min(WAIT_MS, this.stallMs));
+      this.flags.waitClose(this.stallMs);
     }
-  }
-
-  /** A check that is false once the writer has shown no sign of life (statements, commits) for stallMs since the last one seen. */
-  private liveness(): () => boolean {
-    const signs = () => Atomics.load(this.flags, STATEMENTS) + Atomics.load(this.flags, COMMITTED);
-    let last = signs();
-    let since = Date.now();
-    return () => {
-      const now = signs();
-      if (now !== last) [last, since] = [now, Date.now()];
-      return Date.now() - since < this.stallMs;
-    };
   }
 
   private silence(): string {
@@ -222,7 +204,7 @@ export class BackgroundWriter {
 
   private throwIfFailed(): void {
     if (this.failure) throw this.failure;
-    if (Atomics.load(this.flags, FAILED) === 0) return;
+    if (!this.flags.failed) return;
     const told = receiveMessageOnPort(this.errors)?.message as { message: string; code?: string } | undefined;
     throw this.fail(told ?? { message: 'the state writer failed' });
   }
