@@ -10,31 +10,13 @@ import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { guardState, StateError, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest } from './stateLock.js';
-import { eachWrite, writeNames, writeSql, type WriteName } from './stateWriteSql.js';
+import { countsOf, prepare, writesOn, type Counts, type StoreStatements } from './stateStatements.js';
+import { eachWrite, writeNames } from './stateWriteSql.js';
 
 /** Answers a sending run lists before the writer commits them in one transaction. */
 const HANDOFF_ANSWERS = 16_384;
 /** ... or once the first of them is this old: a slow run's state stays current for the runs that read it without the lock. */
 const HANDOFF_MS = 1000;
-
-type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
-
-/** Which tables hold anything: lookups in an empty one are skipped. */
-function countsOf(db: Database.Database): Counts {
-  const count = (table: string) => (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
-  return { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries'), decisions: count('decisions') };
-}
-
-function prepare(db: Database.Database) {
-  // Every write of writeSql, by its name: the store's own, and the replay of answer files (eachWrite).
-  const writes = Object.fromEntries(writeNames.map((name) => [name, db.prepare(writeSql[name].sql + ((writeSql[name] as { tail?: string }).tail ?? ''))])) as Record<WriteName, Database.Statement>;
-  return {
-    ...writes,
-    loaded: db.prepare('SELECT decision FROM decisions WHERE order_id = ?'),
-    load: db.prepare('INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at'),
-    owners: db.prepare('SELECT order_id FROM order_deliveries WHERE delivery_id = ?'),
-  };
-}
 
 /**
  * What earlier runs against one service recorded: orders created (payment and acquirer ids,
@@ -46,7 +28,7 @@ export class StateStore {
   /** The database unguarded, for the run lock's immediate transactions (stateLock.ts). */
   private readonly raw: Database.Database;
   private counts: Counts;
-  private readonly statements: ReturnType<typeof prepare>;
+  private readonly statements: StoreStatements;
   private readonly writes: StateWrites;
   private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
   /** The hot reads of a later run (an order, a journal hash), on the connection itself: a SQLite failure is explained where they are called, with no wrapper per call. */
@@ -75,15 +57,7 @@ export class StateStore {
     this.priorRows = guardState(path ?? ':memory:', () => this.raw.prepare(PRIOR_ROWS).raw(true));
     this.journaled = guardState(path ?? ':memory:', () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true));
     const s = this.statements;
-    this.writes = {
-      createOrder: (o) => s.addOrder.run(o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status),
-      setDecision: (orderId, decision) => s.setDecision.run(decision, orderId),
-      addPayment: (orderId, paymentId, acquirerId) => s.addPayment.run(orderId, paymentId, acquirerId),
-      setUpdatedAcquirer: (orderId, paymentId, acquirerId) => s.setAcquirer.run(acquirerId, orderId, paymentId),
-      setLastStatus: (orderId, status) => s.setStatus.run(status, orderId),
-      addFraudMark: (orderId, signalType) => s.addMark.run(orderId, signalType),
-      addDelivery: (orderId, deliveryId) => s.addDelivery.run(orderId, deliveryId),
-    };
+    this.writes = writesOn(s);
     // Made once: a sending run commits a small group per window of answers, thousands of times.
     this.rememberAll = this.db.transaction((records: readonly Remembered[], at: number) =>
       rememberRecords(records, this.writes, (hash, _endpoint, _orderId, outcome) => s.journal.run(hashBlob(hash), outcomeCode(outcome), at)));
