@@ -62,6 +62,15 @@ describe('PieceSplitter', () => {
     expect(new PieceSplitter('\r\n', 1, 0).push(Buffer.from('\nx'))).toEqual([]);
   });
 
+  it('cuts no piece after the limit is passed in a long read: everything after the last piece waits for the stream', () => {
+    const splitter = new PieceSplitter('\n', 4, 16);
+    const read = Buffer.from('a\n"an unclosed quote, line breaks within\n"\nb\nc\n');
+    const pieces = splitter.push(read);
+    expect(splitter.overflowed).toBe(true);
+    expect(Buffer.concat([...pieces, splitter.end()]).equals(read)).toBe(true);
+    expect(pieces.map(String)).toEqual(['a\n']);
+  });
+
   it('says when a record has no boundary past the limit', () => {
     const splitter = new PieceSplitter('\n', 4, 16);
     expect(splitter.push(Buffer.from('"an unclosed quote\nand more'))).toEqual([]);

@@ -69,7 +69,15 @@ export class PieceSplitter {
     if (bytes.length <= this.target) return this.pushRead(bytes);
     // A read longer than the target (256 KiB file reads) makes several pieces, not one piece of the whole read.
     const pieces: Buffer[] = [];
-    for (let at = 0; at < bytes.length; at += this.target) pieces.push(...this.pushRead(bytes.subarray(at, at + this.target)));
+    for (let at = 0; at < bytes.length; at += this.target) {
+      // Overflowed: the caller reads everything pending as one stream, so the rest of the read only waits with it.
+      if (this.overflowed) {
+        this.parts.push(bytes.subarray(at));
+        this.size += bytes.length - at;
+        break;
+      }
+      pieces.push(...this.pushRead(bytes.subarray(at, at + this.target)));
+    }
     return pieces;
   }
 
