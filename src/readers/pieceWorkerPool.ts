@@ -10,7 +10,7 @@ const IDLE_MS = 2000;
  * stops after IDLE_MS.
  */
 export class PieceWorkerPool {
-  private readonly idle: { worker: Worker; timer: NodeJS.Timeout; heapMb: number | undefined }[] = [];
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
   /** The old-generation limit each worker was started with (undefined: V8's own). */
   private readonly heaps = new WeakMap<Worker, number | undefined>();
 
@@ -19,7 +19,7 @@ export class PieceWorkerPool {
   /** A worker for one file, its heap held to `limits`: an idle one started with the same limits, or a new one. */
   take(limits?: ResourceLimits): Worker {
     const heapMb = limits?.maxOldGenerationSizeMb;
-    const at = this.idle.findLastIndex((entry) => entry.heapMb === heapMb);
+    const at = this.idle.findLastIndex((entry) => this.heaps.get(entry.worker) === heapMb);
     if (at >= 0) {
       const kept = this.idle.splice(at, 1)[0]!;
       clearTimeout(kept.timer);
@@ -34,7 +34,7 @@ export class PieceWorkerPool {
   /** Takes back a worker with no piece in flight, its file's listeners removed; it stops after IDLE_MS unless taken again. */
   giveBack(worker: Worker): void {
     for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
-    const entry = { worker, timer: setTimeout(() => this.stop(worker), IDLE_MS), heapMb: this.heaps.get(worker) };
+    const entry = { worker, timer: setTimeout(() => this.stop(worker), IDLE_MS) };
     entry.timer.unref();
     worker.unref();
     // A worker that dies while idle is dropped, not handed out.
