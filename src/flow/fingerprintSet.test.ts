@@ -18,6 +18,7 @@ describe('FingerprintSet', () => {
     set.flag('never added');
     for (let i = 0; i < 100_000; i++) set.add(`ORD-${i}`);
     expect(set.flagged('A')).toBe(true);
+    expect(set.add('A')).toBe(true);
     expect(set.flagged('ORD-5')).toBe(false);
     expect(set.flagged('never added')).toBe(false);
   });
