@@ -6,8 +6,8 @@ import { InputError } from '../core/errors.js';
  * Left to itself, V8 let each worker's old generation fill with garbage over a long run: capped,
  * a million-order dry run peaked at about 315 MiB instead of 345, in the same time (a cap of 40
  * MiB made it nearly twice as slow: the workers' live data is 20-30 MiB). The cap grows with the
- * largest record a piece may hold. The young generation is V8's default (two 16 MiB semi-spaces),
- * given because V8 sizes it from the old generation's cap when it is not.
+ * largest record a piece may hold. The young generation is stated as V8's default (two 16 MiB
+ * semi-spaces): the young-generation sizes tried below it made the runs slower.
  */
 export function pieceWorkerLimits(maxRecordSize: number): ResourceLimits | undefined {
   if (maxRecordSize <= 0) return undefined;
