@@ -1,6 +1,9 @@
 #!/usr/bin/env node
+import { tightenHeapGrowth } from './heapGrowth.js';
 import { processIo } from './io.js';
 import { run } from './run.js';
+
+tightenHeapGrowth(process.execArgv);
 
 // A reader that closed the pipe early (`| head`) is not an error of ours.
 for (const stream of [process.stdout, process.stderr]) {
