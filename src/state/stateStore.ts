@@ -2,21 +2,18 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PriorOrder } from '../flow/timeline.js';
 import type { StateWrites } from '../resources/resource.js';
+import { AnswerHandoff } from './answerHandoff.js';
 import { AnswerLog } from './answerLog.js';
 import { BackgroundWriter } from './backgroundWriter.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds } from './compactRows.js';
 import { namespaceOf, rememberRecords, type Remembered } from './remembered.js';
+import { replayAnswers } from './replayAnswers.js';
 import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
-import { guardState, StateError, stateError } from './stateErrors.js';
+import { guardState, stateError } from './stateErrors.js';
 import { StateLock, type LockRequest } from './stateLock.js';
 import { countsOf, prepare, writesOn, type Counts, type StoreStatements } from './stateStatements.js';
-import { eachWrite, writeNames } from './stateWriteSql.js';
-
-/** Answers a sending run lists before the writer commits them in one transaction. */
-const HANDOFF_ANSWERS = 16_384;
-/** ... or once the first of them is this old: a slow run's state stays current for the runs that read it without the lock. */
-const HANDOFF_MS = 1000;
+import { writeNames } from './stateWriteSql.js';
 
 /**
  * What earlier runs against one service recorded: orders created (payment and acquirer ids,
@@ -36,11 +33,8 @@ export class StateStore {
   private readonly journaled: Database.Statement;
   /** The writer of a dry run's validated records, and of a locked run's answers, on a worker thread, once started. */
   private background: BackgroundWriter | undefined;
-  /** While the run holds the lock of a state file: the answers not yet committed by the writer (remember). */
-  private log: AnswerLog | undefined;
-  private listedAnswers = 0;
-  /** When the first answer the writer has not been handed was listed. */
-  private listedSince = 0;
+  /** While the run holds the lock of a state file: its answers on their way to the writer (remember). */
+  private handoff: AnswerHandoff | undefined;
   /** Whether rememberLater listed writes that are in no answer log (durable() waits for those). */
   private unlogged = false;
 
@@ -83,36 +77,21 @@ export class StateStore {
   /** Takes the run's lock (stateLock.ts), then reads what the state holds afresh: a run that waited sees what the other one wrote. */
   async lock(request: LockRequest): Promise<{ release(): void }> {
     const lock = await StateLock.acquire(this.raw, request);
-    if (this.path !== null) this.replayAnswers(this.path, lock.token);
+    if (this.path !== null) replayAnswers(this.raw, this.db, this.statements, this.path, lock.token);
     this.recount();
     if (this.path === null) return lock;
-    this.log = new AnswerLog(this.path, lock.token, { collectAnswers: 1, writes: writeNames });
+    this.handoff = new AnswerHandoff(this.path, new AnswerLog(this.path, lock.token, { collectAnswers: 1, writes: writeNames }));
     return {
       release: () => {
         try {
           // Every batch committed and its answer file removed before another run may take the lock.
           this.background?.drain();
         } finally {
-          this.log = undefined;
+          this.handoff = undefined;
           lock.release();
         }
       },
     };
-  }
-
-  /** Commits what a killed run left in its answer logs (AnswerLog), then removes them. */
-  private replayAnswers(path: string, token: string): void {
-    const left = AnswerLog.claimLeft(path, token, StateLock.heldTokens(this.raw));
-    if (left.files.length === 0) return;
-    try {
-      this.db.transaction(() => {
-        for (const { writes, ops } of left.groups) eachWrite(ops, writes, (name, parameters) => this.statements[name].run(...parameters));
-      })();
-      AnswerLog.remove(left.files);
-    } catch (cause) {
-      if (cause instanceof StateError) throw cause;
-      throw new StateError(`cannot commit the answers a killed run left beside the state file ${path} (${(cause as Error).message})`, `move the files ${path}-answers-* aside, then run the same command again: their answers are sent again`);
-    }
   }
 
   /** Reads afresh which tables hold anything. */
@@ -160,36 +139,16 @@ export class StateStore {
 
   /**
    * Records what the service now knows: kept for good when this returns. Under the run's lock,
-   * written to the answer log (one write) and committed by the writer thread in batches of
-   * HANDOFF_ANSWERS (or every HANDOFF_MS); otherwise in one transaction. Fewer, larger commits
-   * write each page of the journal's B-tree to the WAL once per batch, not once per few answers.
+   * in the answer log and then by the writer thread (answerHandoff.ts); otherwise in one transaction.
    */
   remember(records: readonly Remembered[], now: Date): void {
-    if (!this.log) {
+    if (!this.handoff) {
       this.settle();
       this.rememberAll(records, unixSeconds(now));
       return;
     }
-    const writer = this.backgroundWriter(this.log);
-    const at = unixSeconds(now);
-    rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
-    let kept: boolean;
-    try {
-      kept = writer.logListed();
-    } catch (cause) {
-      throw stateError(cause, this.path!) ?? new StateError(`cannot write the answers beside the state file ${this.path} (${(cause as Error).message})`, 'free space on that disk or use --state on another one, then run the same command again: what was not saved is sent again');
-    }
-    if (!kept) {
-      // This run's lock was taken over while it was stopped, and its answer file claimed: it commits the rest itself.
-      writer.drain();
-      this.log = undefined;
-      return;
-    }
-    if (this.listedAnswers === 0) this.listedSince = now.getTime();
-    this.listedAnswers += records.length;
-    if (this.listedAnswers < HANDOFF_ANSWERS && now.getTime() - this.listedSince < HANDOFF_MS) return writer.poll();
-    this.listedAnswers = 0;
-    writer.send();
+    // False: this run's lock was taken over while it was stopped, and its answer file claimed: it committed the rest itself.
+    if (!this.handoff.list(this.backgroundWriter(this.handoff.log), records, now)) this.handoff = undefined;
   }
 
   /** The background writer, started at the first write it takes; reads note only keys of tables that held rows before the run. */
@@ -210,7 +169,7 @@ export class StateStore {
    */
   rememberLater(records: readonly Remembered[], now: Date): void {
     if (this.path === null) return this.remember(records, now);
-    const writer = this.backgroundWriter(this.log);
+    const writer = this.backgroundWriter(this.handoff?.log);
     this.unlogged = true;
     const at = unixSeconds(now);
     rememberRecords(records, writer.writes, (hash, _endpoint, _orderId, outcome) => writer.journal(hash, outcomeCode(outcome), at));
