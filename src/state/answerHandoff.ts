@@ -5,9 +5,9 @@ import { rememberRecords, type Remembered } from './remembered.js';
 import { StateError, stateError } from './stateErrors.js';
 
 /** Answers a sending run lists before the writer commits them in one transaction. */
-export const HANDOFF_ANSWERS = 16_384;
+const HANDOFF_ANSWERS = 16_384;
 /** ... or once the first of them is this old: a slow run's state stays current for the runs that read it without the lock. */
-export const HANDOFF_MS = 1000;
+const HANDOFF_MS = 1000;
 
 /**
  * A locked run's answers on their way into a state file: each group is written to the answer
