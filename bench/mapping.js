@@ -26,7 +26,7 @@ function measure(args, env = {}) {
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0 && code !== 1) reject(new Error(`${args.join(' ')} exited ${code}`));
-      else resolve({ seconds, rss: Number(rss.trim()), stdout });
+      else resolve({ seconds, rss: Number(rss.trim().split(' ')[0]), stdout }); // max-rss.js writes the peak, then the CPU time
     });
   });
 }
