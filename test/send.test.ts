@@ -34,6 +34,18 @@ function allText(dir: string, keep: (name: string) => boolean = () => true): str
 }
 
 describe('sending', () => {
+  it('tells the process that a dry run only checks (it caps its heaps), and a sending run never does', async () => {
+    const server = await service();
+    const dir = workdir({ 'status.csv': 'id,status\nA,approved\nB,declined\n' });
+    let checkOnly = 0;
+    const onCheckOnly = () => void checkOnly++;
+    const { code } = await runCli(['status', join(dir, 'status.csv'), '--base-url', server.url, '--format', 'json', '--no-state'], { env, onCheckOnly });
+    expect(code).toBe(0);
+    expect(checkOnly).toBe(0);
+    await runCli(['status', join(dir, 'status.csv'), '--dry-run', '--format', 'json'], { env, onCheckOnly });
+    expect(checkOnly).toBe(1);
+  });
+
   it('sends every valid record with the Bearer key and reports what the service accepted', async () => {
     const server = await service();
     const dir = workdir({ 'status.csv': 'id,status\nA,approved\nB,declined\n' });

@@ -18,6 +18,8 @@ export interface CliIo {
    * Returns the way to stop listening.
    */
   onInterrupt: (handler: () => void) => () => void;
+  /** Called when a run only checks (a dry run), before it reads: the process caps its heaps' growth (heapGrowth.ts). */
+  onCheckOnly?: () => void;
 }
 
 export function processIo(): CliIo {

@@ -3,8 +3,6 @@ import { tightenHeapGrowth } from './heapGrowth.js';
 import { processIo } from './io.js';
 import { run } from './run.js';
 
-tightenHeapGrowth(process.execArgv);
-
 // A reader that closed the pipe early (`| head`) is not an error of ours.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (cause: NodeJS.ErrnoException) => {
@@ -14,4 +12,4 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // The only place that sets the exit code.
-process.exitCode = await run(process.argv.slice(2), processIo());
+process.exitCode = await run(process.argv.slice(2), { ...processIo(), onCheckOnly: () => tightenHeapGrowth(process.execArgv) });

@@ -107,6 +107,8 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   const redact = redactor(apiKey);
   const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
   const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
+  // Before any worker thread starts (heapGrowth.ts).
+  if (!sending) rawIo.onCheckOnly?.();
   const { confirm } = extra;
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));

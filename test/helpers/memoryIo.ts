@@ -25,7 +25,7 @@ const CHECKING = new Set(['order', 'status', 'fraud', 'payment', 'delivery', 'ba
  * Runs `collect` in memory: no process, no terminal, a fixed clock. A checking command that
  * names no state folder gets a fresh one, so tests never share what earlier runs recorded.
  */
-export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; stdinIsTTY?: boolean } = {}): Promise<CliResult> {
+export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; stdinIsTTY?: boolean; onCheckOnly?: () => void } = {}): Promise<CliResult> {
   const namesState = argv.some((arg) => arg === '--no-state' || arg === '--state' || arg.startsWith('--state='));
   if (CHECKING.has(argv[0] ?? '') && !namesState) argv = [...argv, '--state', freshStateDir()];
   const stdout = new MemoryWritable();
@@ -35,6 +35,7 @@ export async function runCli(argv: string[], options: { stdin?: string; env?: Re
   const io: CliIo = {
     stdout, stderr, stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
     env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), untilStopped: () => Promise.resolve(), onInterrupt: () => () => {},
+    ...(options.onCheckOnly ? { onCheckOnly: options.onCheckOnly } : {}),
   };
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
