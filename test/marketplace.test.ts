@@ -112,3 +112,43 @@ describe('the marketplace export through its mapping', () => {
     expect(broken.stderr).toContain('--transform');
   }, 60_000);
 });
+
+/** The worked example's orders, payments and items repeated `copies` times under new order ids: an export large enough for the piece workers. */
+function largeExport(copies: number, change: (file: string, copy: number, row: string) => string = (_f, _c, row) => row): string {
+  const dir = exportCopy();
+  const ids = readFileSync(join(dir, 'olist_orders_dataset.csv'), 'utf8').trim().split('\n').slice(1).map((row) => row.split(',')[0]!);
+  for (const file of ['olist_orders_dataset.csv', 'olist_order_payments_dataset.csv', 'olist_order_items_dataset.csv']) {
+    const [header, ...rows] = readFileSync(join(dir, file), 'utf8').trim().split('\n');
+    const out = [header];
+    for (let copy = 0; copy < copies; copy++) {
+      const suffix = copy.toString(16).padStart(6, '0');
+      for (const row of rows) out.push(change(file, copy, ids.reduce((text, id) => text.replaceAll(id, `${id.slice(0, -6)}${suffix}`), row)));
+    }
+    writeFileSync(join(dir, file), `${out.join('\n')}\n`);
+  }
+  return dir;
+}
+
+describe('a large mapped export, mapped and checked on the piece workers', () => {
+  it('reports what mapping every row on the reading thread reports: the same records, issues, files and lines', async () => {
+    // 400 copies: about 480 KB of orders, past what the reading thread parses alone; three rows broken on purpose.
+    const dir = largeExport(400, (file, copy, row) => {
+      if (file === 'olist_orders_dataset.csv' && copy === 100 && row.includes('10/2/2017 10:56')) return row.replace('10/2/2017 10:56', '10/2/2017 10:5x');
+      if (file === 'olist_orders_dataset.csv' && copy === 300 && row.includes('7/24/2018 20:41')) return row.split(',').slice(0, -1).join(',');
+      if (file === 'olist_order_payments_dataset.csv' && copy === 200 && row.endsWith(',18.12')) return row.replace(',18.12', ',18.1x');
+      return row;
+    });
+    const mapping = join(dir, 'mapping.yaml');
+    const onWorkers = await runCli(['backfill', dir, '--map', mapping, '--dry-run', '--format', 'json', '--no-state']);
+    // --rejects needs each record as written: every row is then mapped on the reading thread.
+    const onReader = await runCli(['backfill', dir, '--map', mapping, '--dry-run', '--format', 'json', '--no-state', '--rejects', join(dir, 'rejects.csv')]);
+    const [workers, reader] = [JSON.parse(onWorkers.stdout), JSON.parse(onReader.stdout)];
+    expect(onWorkers.code).toBe(1);
+    expect(workers.summary).toMatchObject({ records: 400 * 11, invalid: 4 });
+    expect(workers.summary).toEqual(reader.summary);
+    expect(workers.issues).toEqual(reader.issues);
+    expect(workers.files).toEqual(reader.files);
+    // The broken payment is located in its own file, on its own line (copy 200's first payment row: 1 + 200 * 8 + 1).
+    expect(workers.issues).toContainEqual(expect.objectContaining({ code: 'invalid-number', path: 'payments.0.value', child: { file: 'olist_order_payments_dataset.csv', line: 1602 } }));
+  });
+});

@@ -6,8 +6,9 @@ import type { MappingProblem, MappingSpec, RowSpec } from '../mapping/mappingSpe
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../readers/csvHeader.js';
 import { inputSpec, type InputSpec } from '../readers/openInput.js';
+import type { MappedRecipe } from '../readers/mappedStage.js';
 import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
-import { registry } from '../resources/registry.js';
+import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
 
@@ -17,7 +18,6 @@ export interface MappedInputs {
   close(): void;
 }
 
-const schemas = Object.fromEntries(registry.all.map((resource) => [resource.name, resource.schema])) as Record<EndpointName, (typeof registry.all)[number]['schema']>;
 
 /** Reads and parses `--map FILE` (YAML or JSON); its mistakes are a usage error naming their lines. */
 export async function readMappingFile(path: string): Promise<MappingSpec> {
@@ -59,23 +59,31 @@ async function headersOf(folder: string, names: Iterable<string>): Promise<Map<s
 }
 
 /** One folder's files through the mapping: compiled, checked, and the related rows indexed. */
-async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<{ compiled: CompiledMapping; related: RelatedRowIndex }> {
+interface BoundFolder {
+  compiled: CompiledMapping;
+  related: RelatedRowIndex;
+  /** How a piece worker compiles the entry at a position again (mappedStage.ts). */
+  recipe(entry: number): MappedRecipe;
+}
+
+async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<BoundFolder> {
   const names = new Set(files);
   for (const entry of spec.entries) relatedFiles(entry, names);
   const headers = await headersOf(folder, names);
   const compiled = compileMapping(spec, { files, header: (file) => headers.get(file), schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
   const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
-  return { compiled, related };
+  const recipe = (entry: number): MappedRecipe => ({ spec, files: [...files], headers: [...headers], ...options, entry, related: related.file });
+  return { compiled, related, recipe };
 }
 
-function inputsOf(compiled: CompiledMapping, related: RelatedRowIndex, specOf: (file: string) => InputSpec): RunInput[] {
+function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
   const noted = new Set<string>();
-  return compiled.entries.map((entry) => {
+  return compiled.entries.map((entry, at) => {
     const ignored = noted.has(entry.file) ? undefined : compiled.ignored.get(entry.file);
     noted.add(entry.file);
     const notes = ignored ? [{ code: 'ignored-columns', message: `${entry.file}: no mapping entry reads ${ignored.map((c) => JSON.stringify(c)).join(', ')}; never sent` }] : [];
-    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes }, notes } };
+    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(at) }, notes } };
   });
 }
 
@@ -89,9 +97,9 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
   const inputs: RunInput[] = [];
   try {
     for (const [folder, specs] of folders) {
-      const { compiled, related } = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
-      indexes.push(related);
-      inputs.push(...inputsOf(compiled, related, (file) => specs.find((s) => basename(s.name) === file)!));
+      const bound = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
+      indexes.push(bound.related);
+      inputs.push(...inputsOf(bound, (file) => specs.find((s) => basename(s.name) === file)!));
     }
   } catch (cause) {
     for (const index of indexes) index.close();
@@ -110,8 +118,8 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
   } catch (cause) {
     throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
   }
-  const { compiled, related } = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
-  const inputs = inputsOf(compiled, related, (file) => inputSpec(join(dir, file)));
+  const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
+  const inputs = inputsOf(bound, (file) => inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
-  return { inputs, close: () => related.close() };
+  return { inputs, close: () => bound.related.close() };
 }

@@ -42,6 +42,9 @@ export interface StagedRows {
   /** With `digest`: each row's flow facts (null: it names no order) and content hash ('' with no facts). */
   facts?: (Facts | null)[];
   hashes?: string[];
+  /** When rows may give no record (a mapping's `when:`): the row each record came from, and how many rows there were. */
+  positions?: number[];
+  rowCount?: number;
 }
 
 /**

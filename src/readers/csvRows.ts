@@ -1,7 +1,7 @@
 import type { PieceOptions, PieceRows, RecordDelimiter } from './csvPiece.js';
 import { parseCsvPiece } from './csvPiece.js';
-import type { CsvPieceAnswer, CsvTaskOptions } from './csvPieceTask.js';
-import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
+import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
+import type { StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from './pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
 import { answersInOrder, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
@@ -23,6 +23,8 @@ export interface Staging {
   plan(header: string[], line: number): StagePlan | undefined;
 }
 
+type StagePlan = NonNullable<CsvTaskOptions['plan']>;
+
 /** The most bytes joined in search of a header's end. */
 const HEADER_BYTES = 16 * 1024 * 1024;
 
@@ -41,7 +43,7 @@ function located(piece: CsvPieceAnswer | PieceRows, base: number): RowBatch {
  * planned and its rows built and checked here.
  */
 async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, base: number, staging: Staging | undefined, plan: StagePlan | undefined): AsyncGenerator<RowBatch> {
-  let stage = plan ? createRowStage(plan) : undefined;
+  let stage = plan ? await createStage(plan) : undefined;
   for await (const part of parseCsvStreamInline(rest, options)) {
     const batch = located(part, base);
     if (staging && !stage && batch.rows.length > 0) {
@@ -49,7 +51,7 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, bas
       const line = batch.lines.shift()!;
       const planned = staging.plan(header, line);
       if (!planned) return;
-      stage = createRowStage(planned);
+      stage = await createStage(planned);
     }
     if (stage) {
       batch.staged = stage(batch.rows, batch.lines);

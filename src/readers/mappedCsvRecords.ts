@@ -3,8 +3,9 @@ import type { CompiledEntry } from '../mapping/compileMapping.js';
 import { applyRow } from '../mapping/applyRow.js';
 import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
-import { parseCsvRows } from './csvRows.js';
-import type { ReadLimits, SourceRecord } from './sourceRecord.js';
+import { parseCsvRows, type Staging } from './csvRows.js';
+import type { MappedRecipe } from './mappedStage.js';
+import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
 import type { RecordTransform } from './transformRecords.js';
 
 /** An input read through a mapping entry: the entry, and the rows of other files its lists and lookups join. */
@@ -13,6 +14,15 @@ export interface MappedSource {
   related: RelatedRows;
   /** Said once per run (ignored columns). */
   notes: { code: string; message: string }[];
+  /** How a piece worker compiles the same entry and reads the same related rows (absent: the rows are mapped on this thread). */
+  recipe?: MappedRecipe;
+}
+
+/** The run's check of the records where they are read: its endpoint, clock and what it needs of each record. */
+export interface MappedCheck {
+  endpoint: string;
+  now: Date;
+  needs: RecordNeeds;
 }
 
 /** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
@@ -26,7 +36,12 @@ export interface ReadHooks {
  * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
  * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
  */
-export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits): AsyncGenerator<SourceRecord> {
+export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits, check?: MappedCheck): AsyncGenerator<SourceRecord> {
+  // Records the run needs whole (to send or write out) are mapped here; the others where their pieces are parsed.
+  if (check && check.needs !== 'values' && source.recipe) {
+    yield* readStagedRecords(bytes, file, source.recipe, limits, check);
+    return;
+  }
   const { row } = source.entry;
   let header: readonly string[] | undefined;
   let index = 0;
@@ -46,6 +61,36 @@ export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: 
         file, index: position, line: batch.lines[n]!, value: mapped.value, issues: mapped.issues, fieldsChecked: true,
         raw: { kind: 'csv', header, cells }, ...(mapped.children ? { children: mapped.children } : {}),
       };
+    }
+    if (batch.error) {
+      yield { file, index: header ? index : null, line: batch.error.line, issues: [error('invalid-csv', '', `the CSV cannot be read here: ${batch.error.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })] };
+    }
+  }
+}
+
+/**
+ * Records of a mapped CSV export, mapped and checked on the piece workers (mappedStage.ts): only
+ * their locations, issues, order ids and (for `digests`) flow facts and hashes come back.
+ */
+async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, recipe: MappedRecipe, limits: ReadLimits, check: MappedCheck): AsyncGenerator<SourceRecord> {
+  let header = false;
+  const staging: Staging = {
+    plan: (cells) => {
+      header = true;
+      return { mapped: recipe, endpoint: check.endpoint, now: check.now.getTime(), digest: check.needs === 'digests', width: cells.length };
+    },
+  };
+  let index = 0;
+  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
+    const staged = batch.staged;
+    if (staged) {
+      let next = 0;
+      for (let n = 0; n < staged.lines.length; n++) {
+        const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : [];
+        const digest = staged.facts ? { facts: staged.facts[n]!, hash: staged.hashes![n]! } : {};
+        yield { file, index: index + staged.positions![n]!, line: staged.lines[n]!, issues: found, fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, ...digest };
+      }
+      index += staged.rowCount!;
     }
     if (batch.error) {
       yield { file, index: header ? index : null, line: batch.error.line, issues: [error('invalid-csv', '', `the CSV cannot be read here: ${batch.error.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })] };

@@ -17,7 +17,7 @@ describe('PieceParsers', () => {
     } finally {
       await parsers.close();
     }
-    const here = createCsvTask(options);
+    const here = await createCsvTask(options);
     expect(answers).toEqual(pieces.map((piece) => here(piece)));
     expect(parsers.inFlight).toBe(0);
   });
@@ -27,7 +27,7 @@ describe('PieceParsers', () => {
     const piece = Buffer.from('A,1\nB,2\n');
     const parsers = new PieceParsers(2, options);
     parsers.add(piece, true);
-    expect(await parsers.next()).toEqual(createCsvTask(options)(piece));
+    expect(await parsers.next()).toEqual((await createCsvTask(options))(piece));
     expect(parsers.started).toBe(0);
     await parsers.close();
   });

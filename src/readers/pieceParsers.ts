@@ -118,7 +118,12 @@ export class PieceParsers<O extends PieceTaskOptions> {
   /** `last`: the input's last piece. Small, with no worker started yet, it is parsed here: the whole file was small. */
   add(piece: Buffer, last = false): void {
     if (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES) {
-      this.answers.set(this.added++, createPieceTask(this.options)(piece));
+      const seq = this.added++;
+      const task = createPieceTask(this.options);
+      if (!(task instanceof Promise)) this.answers.set(seq, task(piece));
+      else {
+        task.then((run) => this.answers.set(seq, run(piece)), (cause: Error) => (this.crash = cause)).finally(() => this.wake?.());
+      }
       return;
     }
     if (this.workers.length < this.workerThreads) this.start();

@@ -7,8 +7,11 @@ export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions;
 /** The answer to one piece, by the file's format. */
 export type PieceAnswer<O extends PieceTaskOptions> = O extends NdjsonTaskOptions ? NdjsonPiece : CsvPieceAnswer;
 
-/** The work a piece worker (or the reading thread) does on each piece of a file. */
-export function createPieceTask<O extends PieceTaskOptions>(options: O): (bytes: Buffer) => PieceAnswer<O> {
+/** What is done to each piece of a file. */
+export type PieceTask<O extends PieceTaskOptions> = (bytes: Buffer) => PieceAnswer<O>;
+
+/** The work a piece worker (or the reading thread) does on each piece of a file; a promise while its code loads (a mapped file's). */
+export function createPieceTask<O extends PieceTaskOptions>(options: O): PieceTask<O> | Promise<PieceTask<O>> {
   const task = options.format === 'ndjson' ? createNdjsonTask(options) : createCsvTask(options);
-  return task as (bytes: Buffer) => PieceAnswer<O>;
+  return task as PieceTask<O> | Promise<PieceTask<O>>;
 }

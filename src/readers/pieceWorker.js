@@ -11,7 +11,8 @@ const port = parentPort;
 /** @type {{ taskUrl: string }} */
 const { taskUrl } = workerData;
 const { createPieceTask } = await import(taskUrl);
-/** @type {((bytes: Buffer) => object) | undefined} */
+/** @typedef {(bytes: Buffer) => object} Task */
+/** @type {Task | Promise<Task> | undefined} a promise while the task's code loads (a mapped file's) */
 let task;
 
 port.on('message', (/** @type {{ task: object } | { seq: number, chunk: ArrayBuffer }} */ message) => {
@@ -20,5 +21,9 @@ port.on('message', (/** @type {{ task: object } | { seq: number, chunk: ArrayBuf
     return;
   }
   if (!task) throw new Error('a piece came before its task');
-  port.postMessage({ seq: message.seq, ...task(Buffer.from(message.chunk)) });
+  const { seq, chunk } = message;
+  const answer = (/** @type {Task} */ run) => port.postMessage({ seq, ...run(Buffer.from(chunk)) });
+  // A task that failed to load throws here, unhandled: the worker stops with that error, as when a piece fails.
+  if (task instanceof Promise) void task.then(answer);
+  else answer(task);
 });

@@ -13,7 +13,7 @@ describe('the piece workers of a run', () => {
     const first = new PieceParsers(2, csv);
     first.add(Buffer.from(csvPiece));
     first.add(Buffer.from(csvPiece));
-    expect(await first.next()).toEqual(createCsvTask(csv)(csvPiece));
+    expect(await first.next()).toEqual((await createCsvTask(csv))(csvPiece));
     await first.next();
     const idleBefore = pieceWorkers.idleCount;
     await first.close();

@@ -46,7 +46,7 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
   try {
     if (map && spec.format !== 'csv') {
       yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
-    } else if (mapped && map) yield* mapped.readMappedCsvRecords(bytes, spec.name, map, limits);
+    } else if (mapped && map) yield* mapped.readMappedCsvRecords(bytes, spec.name, map, limits, check);
     else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(check ? { check } : {}) });
     else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);

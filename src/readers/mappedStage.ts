@@ -1,0 +1,84 @@
+import { columnCountIssue } from '../convert/rowIssues.js';
+import { contentHash } from '../flow/canonical.js';
+import { applyRow, locateInChildren } from '../mapping/applyRow.js';
+import { compileMapping, type CompiledEntry } from '../mapping/compileMapping.js';
+import { prefetchBatch } from '../mapping/compileRow.js';
+import type { MappingSpec } from '../mapping/mappingSpec.js';
+import { endpointSchemas, registry } from '../resources/registry.js';
+import type { EndpointName, Facts } from '../resources/resource.js';
+import { validateRecord } from '../validate/validateRecord.js';
+import type { StagedRows } from './csvRecordStage.js';
+import { RelatedRowReader, type RelatedIndexFile } from './relatedRowReader.js';
+
+/** What another thread needs to compile a mapping entry as the reading thread did: the mapping, the folder's headers, which entry. */
+export interface MappedRecipe {
+  spec: MappingSpec;
+  files: string[];
+  headers: [string, string[] | undefined][];
+  endpoint?: EndpointName;
+  everyFileMapped: boolean;
+  /** The entry's position among the compiled mapping's entries. */
+  entry: number;
+  related: RelatedIndexFile;
+}
+
+/** A mapped CSV file's plan: its rows become records through the mapping entry, checked where they are parsed. */
+export interface MappedStagePlan {
+  mapped: MappedRecipe;
+  endpoint: string;
+  /** The run's clock, in milliseconds. */
+  now: number;
+  /** Each record's flow facts and content hash are worked out where it is checked. */
+  digest: boolean;
+  /** The header's width: a row with another number of cells is reported. */
+  width: number;
+}
+
+/** The entry a recipe names, compiled again (the reading thread checked the mapping: it compiles the same way). */
+export function compileRecipe(recipe: MappedRecipe): CompiledEntry {
+  const headers = new Map(recipe.headers);
+  const compiled = compileMapping(recipe.spec, {
+    files: recipe.files, header: (file) => headers.get(file), schemas: endpointSchemas, everyFileMapped: recipe.everyFileMapped,
+    ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}),
+  });
+  const entry = compiled.entries[recipe.entry];
+  if (!entry) throw new Error(`the mapping has no entry ${recipe.entry} here`);
+  return entry;
+}
+
+/**
+ * Builds a mapped file's rows into records and checks them, on whichever thread parses its pieces:
+ * the related rows come from the run's index, opened read-only. A row its entry's `when:` leaves
+ * out gives no record; `positions` says which rows did, so the reader counts every row.
+ */
+export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lines: number[]) => StagedRows {
+  const { row } = compileRecipe(plan.mapped);
+  const related = RelatedRowReader.open(plan.mapped.related);
+  const resource = registry.get(plan.endpoint);
+  if (!resource) throw new Error(`no endpoint ${plan.endpoint}`);
+  const context = { now: new Date(plan.now) };
+  return (rows, lines) => {
+    const staged: StagedRows = { rows: [], lines: [], issues: [], validated: true, orderIds: [], positions: [], rowCount: rows.length };
+    const facts: (Facts | null)[] = [];
+    const hashes: string[] = [];
+    if (plan.digest) Object.assign(staged, { facts, hashes });
+    prefetchBatch(row, rows, related);
+    for (let n = 0; n < rows.length; n++) {
+      const cells = rows[n]!;
+      if (!row.keep(cells)) continue;
+      const mapped = applyRow(row, cells, related);
+      if (cells.length !== plan.width) mapped.issues.push(columnCountIssue(cells.length, plan.width));
+      const found = locateInChildren(validateRecord(resource, mapped.value, context, mapped.issues, { fieldsChecked: true }), mapped.children);
+      const at = staged.lines.push(lines[n]!) - 1;
+      staged.positions!.push(n);
+      const id = mapped.value[resource.orderField];
+      staged.orderIds.push(typeof id === 'string' ? id : '');
+      if (found.length > 0) staged.issues.push({ at, issues: found });
+      if (!plan.digest) continue;
+      const known = resource.facts(mapped.value);
+      facts.push(known);
+      hashes.push(known ? contentHash(resource.name, mapped.value) : '');
+    }
+    return staged;
+  };
+}
