@@ -18,7 +18,6 @@ export interface MappedInputs {
   close(): void;
 }
 
-
 /** Reads and parses `--map FILE` (YAML or JSON); its mistakes are a usage error naming their lines. */
 export async function readMappingFile(path: string): Promise<MappingSpec> {
   let text: string;

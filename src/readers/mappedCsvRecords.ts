@@ -32,6 +32,14 @@ export interface ReadHooks {
   notes?: { code: string; message: string }[];
 }
 
+/** The record that says where a CSV export stops being readable. */
+function unreadable(file: string, index: number | null, failure: { line: number; message: string }): SourceRecord {
+  return {
+    file, index, line: failure.line,
+    issues: [error('invalid-csv', '', `the CSV cannot be read here: ${failure.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })],
+  };
+}
+
 /**
  * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
  * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
@@ -62,9 +70,7 @@ export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: 
         raw: { kind: 'csv', header, cells }, ...(mapped.children ? { children: mapped.children } : {}),
       };
     }
-    if (batch.error) {
-      yield { file, index: header ? index : null, line: batch.error.line, issues: [error('invalid-csv', '', `the CSV cannot be read here: ${batch.error.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })] };
-    }
+    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
   }
 }
 
@@ -92,8 +98,6 @@ async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, re
       }
       index += staged.rowCount!;
     }
-    if (batch.error) {
-      yield { file, index: header ? index : null, line: batch.error.line, issues: [error('invalid-csv', '', `the CSV cannot be read here: ${batch.error.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })] };
-    }
+    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
   }
 }

@@ -61,7 +61,10 @@ export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lin
     const staged: StagedRows = { rows: [], lines: [], issues: [], validated: true, orderIds: [], positions: [], rowCount: rows.length };
     const facts: (Facts | null)[] = [];
     const hashes: string[] = [];
-    if (plan.digest) Object.assign(staged, { facts, hashes });
+    if (plan.digest) {
+      staged.facts = facts;
+      staged.hashes = hashes;
+    }
     prefetchBatch(row, rows, related);
     for (let n = 0; n < rows.length; n++) {
       const cells = rows[n]!;
