@@ -4,7 +4,7 @@ import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
 import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
-import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
+import { defaultLimits, type ReadCheck, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
   schema: z.core.$ZodType;
@@ -13,7 +13,7 @@ export interface CsvOptions {
    * Check the rows against this endpoint (of the built-in registry) where they are parsed, with the
    * run's clock, giving what the reader needs of each record.
    */
-  check?: { endpoint: string; now: Date; needs: RecordNeeds };
+  check?: ReadCheck;
 }
 
 function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {

@@ -5,7 +5,7 @@ import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { parseCsvRows, type Staging } from './csvRows.js';
 import type { MappedRecipe } from './mappedStage.js';
-import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
+import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 import type { RecordTransform } from './transformRecords.js';
 
 /** An input read through a mapping entry: the entry, and the rows of other files its lists and lookups join. */
@@ -18,12 +18,6 @@ export interface MappedSource {
   recipe?: MappedRecipe;
 }
 
-/** The run's check of the records where they are read: its endpoint, clock and what it needs of each record. */
-export interface MappedCheck {
-  endpoint: string;
-  now: Date;
-  needs: RecordNeeds;
-}
 
 /** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
 export interface ReadHooks {
@@ -44,7 +38,7 @@ function unreadable(file: string, index: number | null, failure: { line: number;
  * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
  * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
  */
-export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits, check?: MappedCheck): AsyncGenerator<SourceRecord> {
+export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits, check?: ReadCheck): AsyncGenerator<SourceRecord> {
   // Records the run needs whole (to send or write out) are mapped here; the others where their pieces are parsed.
   if (check && check.needs !== 'values' && source.recipe) {
     yield* readStagedRecords(bytes, file, source.recipe, limits, check);
@@ -78,7 +72,7 @@ export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: 
  * Records of a mapped CSV export, mapped and checked on the piece workers (mappedStage.ts): only
  * their locations, issues, order ids and (for `digests`) flow facts and hashes come back.
  */
-async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, recipe: MappedRecipe, limits: ReadLimits, check: MappedCheck): AsyncGenerator<SourceRecord> {
+async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, recipe: MappedRecipe, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
   let header = false;
   const staging: Staging = {
     plan: (cells) => {

@@ -3,14 +3,8 @@ import { PieceSplitter } from './pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
-import type { ReadLimits, RecordNeeds, SourceRecord } from './sourceRecord.js';
+import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
-/** How an NDJSON input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the reader needs. */
-export interface NdjsonCheck {
-  endpoint: string;
-  now: Date;
-  needs: RecordNeeds;
-}
 
 /** One piece's records, in order, from line `base` and record `index` of the file. */
 function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
@@ -31,7 +25,7 @@ function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: n
  * on this thread (as it is read, checked by the run), a larger one cut into pieces after line
  * breaks, read and checked by the piece workers and this thread side by side.
  */
-export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: NdjsonCheck): AsyncGenerator<SourceRecord> {
+export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;

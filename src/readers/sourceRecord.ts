@@ -39,6 +39,13 @@ export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonl
  */
 export type RecordNeeds = 'ids' | 'digests' | 'values';
 
+/** How an input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the run needs of each record. */
+export interface ReadCheck {
+  endpoint: string;
+  now: Date;
+  needs: RecordNeeds;
+}
+
 /** Limits on hostile input: a record larger than this is reported, not read (`--max-record-bytes`). */
 export interface ReadLimits {
   maxRecordBytes: number;
