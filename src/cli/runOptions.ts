@@ -13,6 +13,7 @@ import { loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 
@@ -67,7 +68,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--format <format>', 'report format on standard output').choices(reportFormats).default('pretty'))
     .option('--strict', 'count warnings as errors')
     .option('--max-errors <n>', 'stop after this many invalid records', wholeNumber(1))
-    .option('--state <dir|url>', 'the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE)')
+    .option('--state <dir|url>', "the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE); a dry run reads one only when given it (or --base-url's) and writes one only with --state")
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
     .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
@@ -112,8 +113,9 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   const { confirm } = extra;
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));
+  const state = chooseState({ ...(flags.state === undefined ? {} : { state: flags.state }), envState: rawIo.env.COLLECT_STATE ?? '', sending, ...(baseUrl === undefined ? {} : { baseUrl }) });
   const result = await checkAndSend({
-    inputs, stateDir: flags.state === false ? null : (flags.state ?? (rawIo.env.COLLECT_STATE || '.collect')), ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
+    inputs, stateDir: state.stateDir, remember: state.remember, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
     timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
     ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
     ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),

@@ -30,8 +30,10 @@ export interface RunRequest {
   service?: Service;
   /** The base URL of a dry run, whose state it reads (its own namespace when absent). */
   dryRunBaseUrl?: string;
-  /** The state folder; null for none (`--no-state`). */
+  /** The state folder; null for none (`--no-state`, or a dry run pointed at none). */
   stateDir: string | null;
+  /** A dry run records the records it found valid in the state (an explicit `--state DIR`). */
+  remember?: boolean;
   /** How long to wait for another run that holds the state's lock (0: refuse at once). */
   lockWaitMs?: number;
   /** The command line, named to another run that finds the state locked. */
@@ -101,10 +103,12 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const { service } = request;
   // undici is loaded only by a run that sends (a dry run starts without it), before anything is opened or locked.
   const http = service ? await import('../send/httpClient.js') : undefined;
-  const remember = !service && request.dryRunBaseUrl === undefined && request.stateDir !== null;
+  const remember = !service && request.remember === true && request.stateDir !== null;
+  // A dry run that does not remember only reads: it creates no state and spills nothing into one.
+  const readOnly = !service && !remember;
   // A run that writes the state holds it alone, from before its first read to its last write.
   const locking = request.stateDir !== null && (service !== undefined || remember);
-  const state = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, ...(request.shard ? { shard: request.shard } : {}) });
+  const state = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, readOnly, ...(request.shard ? { shard: request.shard } : {}) });
   let lock: { release(): void | Promise<void> } | undefined;
   try {
     if (locking) {
@@ -117,7 +121,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await state.close();
     throw cause;
   }
-  const runIndex = new RunIndex(request.stateDir === null || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
+  const runIndex = new RunIndex(request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
   const builder = new ReportBuilder({ strict: request.strict });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);

@@ -61,7 +61,12 @@ export class StateStore {
   static open(dir: string | null, baseUrl?: string): StateStore {
     if (dir === null) return new StateStore(null, baseUrl);
     privateFolder(dir);
-    return new StateStore(join(dir, `${namespaceOf(baseUrl)}.sqlite`), baseUrl);
+    return new StateStore(StateStore.fileOf(dir, baseUrl), baseUrl);
+  }
+
+  /** The file of a namespace's store in `dir`. */
+  static fileOf(dir: string, baseUrl?: string): string {
+    return join(dir, `${namespaceOf(baseUrl)}.sqlite`);
   }
 
   /** Where the state is, for messages (null: in memory). */
