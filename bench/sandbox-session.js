@@ -17,7 +17,7 @@ export const sessionCalls = [
   { note: 'an order the evaluation rejects (correct call)', method: 'POST', path: '/v2/order', headers: json, body: order('ORD-2', { evaluate: true, total_paid_value: 5000 }) },
   { note: "a fraud mark for that order, which the service's evaluation rejected", method: 'POST', path: '/v2/order/mark_fraudulent', headers: json, body: { order_id: 'ORD-2', fraud_signal_type: 'chargeback' } },
   { note: 'an order without Content-Type', method: 'POST', path: '/v2/order', headers: auth, body: order('ORD-3') },
-  { note: 'a status change (correct)', method: 'PUT', path: '/v2/order', headers: json, body: { id: 'ORD-3', status: 'approved' } },
+  { note: "a status change for that order, whose creation the service refused (order-invalid)", method: 'PUT', path: '/v2/order', headers: json, body: { id: 'ORD-3', status: 'approved' } },
   { note: 'the same status twice', method: 'PUT', path: '/v2/order', headers: json, body: { id: 'ORD-3', status: 'approved' } },
   { note: 'a delivery with a local-time delivery_datetime', method: 'PUT', path: '/v2/order/delivery', headers: json, body: { id: 'DEL-3', order_id: 'ORD-3', delivery_datetime: '2026-11-23T14:30:00' } },
 ];

@@ -80,7 +80,7 @@ describe('collect rules', () => {
     expect(pretty.code).toBe(0);
     for (const code of ['unknown-order', 'fraud-after-service-decline', 'delivery-order-mismatch']) expect(pretty.stdout).toContain(code);
     const json = JSON.parse((await runCli(['rules', '--format', 'json'])).stdout);
-    expect(json).toHaveLength(13);
+    expect(json).toHaveLength(14);
     expect(json[0]).toMatchObject({ code: 'unknown-order', severity: 'error', spec: '§2.1, §2.3, §2.6', fix: expect.any(String) });
   });
 });

@@ -144,7 +144,9 @@ describe('a large mapped export, mapped and checked on the piece workers', () =>
     const onReader = await runCli(['backfill', dir, '--map', mapping, '--dry-run', '--format', 'json', '--no-state', '--rejects', join(dir, 'rejects.csv')]);
     const [workers, reader] = [JSON.parse(onWorkers.stdout), JSON.parse(onReader.stdout)];
     expect(onWorkers.code).toBe(1);
-    expect(workers.summary).toMatchObject({ records: 400 * 11, invalid: 4 });
+    // The three broken orders' status updates are held with them (order-invalid).
+    expect(workers.summary).toMatchObject({ records: 400 * 11, invalid: 6 });
+    expect(workers.issues.filter((issue: { code: string }) => issue.code === 'order-invalid')).toHaveLength(3);
     expect(workers.summary).toEqual(reader.summary);
     expect(workers.issues).toEqual(reader.issues);
     expect(workers.files).toEqual(reader.files);

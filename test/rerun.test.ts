@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
+import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
 const env = { COLLECT_API_KEY: 'test-rerun-key' };
@@ -56,7 +57,7 @@ describe('re-running a backfill', () => {
     expect(retried.report.summary).toMatchObject({ sent: 1, accepted: 1, skipped: 2 });
   });
 
-  it('does not send again an unchanged record the service rejected', async () => {
+  it('sends again an update refused because the service did not know its order (404), until it is accepted', async () => {
     const { url } = await sandbox();
     const state = freshStateDir();
     const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
@@ -67,11 +68,39 @@ describe('re-running a backfill', () => {
     writeFileSync(join(dir, 'order.ndjson'), '');
     writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved' }));
     const rejected = await send(fresh.url, state, [], dir);
+    expect(rejected.code).toBe(1);
     expect(rejected.report.summary).toMatchObject({ sent: 1, rejected: 1 });
+    // Unchanged, it is sent again: the record was not at fault, its order was missing.
     const unchanged = await send(fresh.url, state, [], dir);
-    expect(unchanged.report.summary).toMatchObject({ sent: 0, skipped: 1 });
+    expect(unchanged.code).toBe(1);
+    expect(unchanged.report.summary).toMatchObject({ sent: 1, rejected: 1, skipped: 0 });
+    expect(unchanged.report.notes).not.toContainEqual(expect.objectContaining({ code: 'rejected-before' }));
+    // Once the order is at the service, the same status goes through.
+    writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
+    const created = await send(fresh.url, state, ['--resend'], dir);
+    expect(created.code).toBe(0);
+    expect((await send(fresh.url, state, [], dir)).report.summary).toMatchObject({ sent: 0, skipped: 2 });
+  });
+
+  it('does not send again an unchanged record the service rejected, and does not pass until it is fixed', async () => {
+    // A service that refuses one status for its content (400), whatever the order.
+    const server = await startServer((request) =>
+      request.body.includes('"status_reason":"nope"') ? { status: 400, body: { error_message: { status_reason: ['not allowed'] } } } : { status: 200, body: {} });
+    closers.push(server.close);
+    const state = freshStateDir();
+    const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
+    writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
+    writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved', status_reason: 'nope' }));
+    const rejected = await send(server.url, state, [], dir);
+    expect(rejected.code).toBe(1);
+    expect(rejected.report.summary).toMatchObject({ sent: 2, rejected: 1 });
+    const unchanged = await send(server.url, state, [], dir);
+    expect(unchanged.report.summary).toMatchObject({ sent: 0, skipped: 2 });
     expect(unchanged.report.notes).toContainEqual(expect.objectContaining({ code: 'rejected-before', count: 1 }));
+    expect(unchanged.code).toBe(1);
     writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved', status_reason: 'fixed' }));
-    expect((await send(fresh.url, state, [], dir)).report.summary).toMatchObject({ sent: 1 });
+    const fixed = await send(server.url, state, [], dir);
+    expect(fixed.report.summary).toMatchObject({ sent: 1, accepted: 1 });
+    expect(fixed.code).toBe(0);
   });
 });

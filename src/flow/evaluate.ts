@@ -11,14 +11,25 @@ export interface TimelineVerdict {
   skips: RuleSkip[];
 }
 
+const orders = new WeakMap<readonly FlowRule[], readonly FlowRule[]>();
+
+/** The rules in the order they judge: those that read the others' findings last (worked out once per list). */
+function judgingOrder(rules: readonly FlowRule[]): readonly FlowRule[] {
+  let ordered = orders.get(rules);
+  if (!ordered) orders.set(rules, (ordered = [...rules.filter((rule) => !rule.judgedLast), ...rules.filter((rule) => rule.judgedLast)]));
+  return ordered;
+}
+
 /** Runs every rule that can judge with what the run knows over one order's timeline. */
 export function evaluateTimeline(timeline: OrderTimeline, knowledge: Knowledge, rules: readonly FlowRule[]): TimelineVerdict {
   const issues = new Map<FlowEvent, Issue[]>();
   const skips: RuleSkip[] = [];
   const repeats = new Set<FlowEvent>();
-  for (const rule of rules) {
+  // What the rules before a rule found: a creation an earlier rule faulted creates nothing.
+  const faulted = (event: FlowEvent) => !event.schemaValid || (issues.get(event)?.some((issue) => issue.severity === 'error') ?? false);
+  for (const rule of judgingOrder(rules)) {
     if (!rule.check || (rule.needsCreations && !knowledge.creations)) continue;
-    const result = rule.check(timeline, knowledge);
+    const result = rule.check(timeline, knowledge, faulted);
     skips.push(...(result.skips ?? []));
     for (const hit of result.hits) {
       if (hit.repeat) repeats.add(hit.event);

@@ -12,6 +12,8 @@ export interface FlowEvent {
   hash: string;
   /** The record passed its schema; a flow error then turns it invalid. */
   schemaValid: boolean;
+  /** For a record that failed its schema: the code of its first error (named by the records of its order). */
+  fault?: string;
   /** The same record (same endpoint and content) is already in the state: a re-run, not a repeat. */
   replay: boolean;
   /** For a record whose key creations claim (a delivery): the orders whose creations claim it, in the run and the state. */
@@ -41,6 +43,9 @@ export interface OrderTimeline {
 }
 
 /** What the run knows at all: rules that need knowledge it lacks are skipped, with a note. */
+/** Whether an earlier rule (or the record's schema) found an error in a record of the timeline. */
+export type Faulted = (event: FlowEvent) => boolean;
+
 export interface Knowledge {
   /** Some order creation is in the run or the state. */
   creations: boolean;

@@ -196,6 +196,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const deliveryFailed = keyRefused || sender?.halted !== undefined || report.issues.some((issue) => issue.code === 'delivery-failed');
   return {
     report, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
-    exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true }),
+    // A record counts as done only once the service accepted it: one it rejected earlier, unchanged, is not.
+    exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true || builder.hasNote('rejected-before') }),
   };
 }

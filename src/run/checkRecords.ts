@@ -54,8 +54,10 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
           // A body is kept only to be sent: not for a record an earlier run already settled.
           const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
           const remembered = early?.take(resource, facts, hash, !invalid) === true;
+          // An invalid creation's first error is named by the records of its order (order-invalid).
+          const fault = invalid && resource.role === 'creation' ? (builder.faulting(issues)[0]?.code ?? 'invalid') : undefined;
           runIndex.add({
-            facts, resource, location, hash, schemaValid: !invalid, ...kept,
+            facts, resource, location, hash, schemaValid: !invalid, ...kept, ...(fault === undefined ? {} : { fault }),
             ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
             ...(remembered ? { remembered } : {}),
           });
@@ -93,7 +95,7 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
   const { facts, resource } = event;
   const flow: FlowEvent = {
     facts, resource, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
-    replay: resource.role !== 'creation' && event.earlier !== undefined,
+    replay: resource.role !== 'creation' && event.earlier !== undefined, ...(event.fault === undefined ? {} : { fault: event.fault }),
   };
   if (resource.claimedByCreation) flow.owners = [...new Set([...event.runOwners, ...state.claimants(facts.key)])];
   return flow;

@@ -41,12 +41,18 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
       return ['failed', error('key-refused', '', `the service refused the API key (HTTP ${outcome.status})`, { hint: 'check COLLECT_API_KEY or --api-key-file, and the base URL' })] as const;
     case 'failed':
       return ['failed', error('delivery-failed', '', `not delivered: ${outcome.reason}`, { hint: 'run the same command again to retry; check the service and the network' })] as const;
+    case 'blocked':
+      return ['failed', error('held', '', outcome.reason, { hint: "fix the order's creation (see --rejects); a re-run sends this record once the creation is accepted" })] as const;
     default:
       return ['failed', error('not-sent', '', outcome.reason, { hint: 'run the same command again once the cause is fixed' })] as const;
   }
 }
 
 const NOT_SENT = 'not sent: sending had stopped (see above); a re-run sends them';
+const HELD = "held: not sent because their order's creation was not accepted; a re-run sends them, in flow order, once it is";
+
+/** A 404 to an update: the service does not know its order, so the record itself is not at fault. */
+const orderMissing = (status: number, resource: Resource) => status === 404 && resource.role !== 'creation';
 
 /** The service's answer for a results line: its JSON, or its text when it is not JSON. */
 const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(text) ?? text));
@@ -75,9 +81,12 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
     if (outcome.kind === 'not-sent') return void builder.note('not-sent', NOT_SENT, 1);
     const [kind, issue] = describeFailure(outcome);
     builder.addSent(job.endpoint, location, { kind, issue }, requested);
+    if (outcome.kind === 'blocked') builder.note('held', HELD, 1);
     rejects?.write(location.file, raw, issue.message);
-    // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures.
-    if (outcome.kind === 'rejected' || outcome.kind === 'failed') return commit?.({ facts, resource, hash, outcome: outcome.kind });
+    // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures;
+    // an update refused because the service does not know its order (404) is retried too: it is not the record's fault.
+    if (outcome.kind === 'failed' || (outcome.kind === 'rejected' && orderMissing(outcome.status, resource))) return commit?.({ facts, resource, hash, outcome: 'failed' });
+    if (outcome.kind === 'rejected') return commit?.({ facts, resource, hash, outcome: 'rejected' });
     return undefined;
   };
 }
@@ -117,8 +126,11 @@ export function sendingSink(
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
       if (settled(earlier)) {
         parts.builder.addSkipped();
+        if (earlier === 'rejected' && event.resource.role === 'creation') {
+          sender.hold(event.facts.orderId, `its creation at ${event.location.file}:${event.location.line ?? '?'} was rejected by the service in an earlier run and is unchanged`);
+        }
         if (earlier === 'rejected') {
-          parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend', 1);
+          parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend (the run exits 1 until the service has them)', 1);
         }
         return;
       }

@@ -50,7 +50,10 @@ describe('SessionJudge: protocol rules', () => {
     const { send } = session();
     expect(send('POST', '/v2/order', order('A'), { type: null }).issues).toMatchObject([{ code: 'content-type-not-json', severity: 'error', path: 'headers.content-type' }]);
     expect(send('POST', '/v2/order', order('B'), { type: 'application/json; charset=utf-8' }).issues).toEqual([]);
+    // Order A's creation was refused for its header: its status cannot reach the service either (order-invalid).
     expect(send('PUT', '/v2/order', { id: 'A', status: 'approved' }, { type: 'text/plain' }).issues)
+      .toMatchObject([{ code: 'content-type-not-json', severity: 'warning', value: 'text/plain' }, { code: 'order-invalid', severity: 'error' }]);
+    expect(send('PUT', '/v2/order', { id: 'B', status: 'approved' }, { type: 'text/plain' }).issues)
       .toMatchObject([{ code: 'content-type-not-json', severity: 'warning', value: 'text/plain' }]);
   });
   it('reports a body that is not JSON, and judges no more of it', () => {

@@ -50,6 +50,20 @@ export interface SenderOptions<Context> {
   onStall?: () => void;
 }
 
+/** Why a creation was not accepted, for the calls of its order that are held. */
+function creationFailure(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'rejected':
+      return `was rejected (HTTP ${outcome.status}: ${outcome.message})`;
+    case 'failed':
+      return `failed (${outcome.reason})`;
+    case 'vetoed':
+      return `was not sent (${outcome.code})`;
+    default:
+      return 'was not sent';
+  }
+}
+
 /** A base URL that already ends in the version collect adds itself: every path becomes /v2/v2/... */
 const doubledVersion = (base: URL) => /\/v2\/?$/i.test(base.pathname);
 
@@ -77,6 +91,8 @@ export class Sender<Context = unknown> {
   private failedInARow = 0;
   /** Slots whose job waits, for an earlier call of its order or for its answer to be committed. */
   private idle = 0;
+  /** Orders whose creation was not accepted, with why: their later calls are held, however late they come. */
+  private readonly held = new Map<string, string>();
 
   constructor(private readonly options: SenderOptions<Context>) {
     this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
@@ -116,7 +132,7 @@ export class Sender<Context = unknown> {
     let outcome: Outcome;
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
     else if (this.halted || this.fatal) outcome = this.notSent();
-    else if (!creationOk) outcome = { kind: 'blocked', reason: `not sent: the creation of order "${job.orderId}" was not accepted` };
+    else if (!creationOk || (!job.isCreation && this.held.has(job.orderId))) outcome = { kind: 'blocked', reason: this.heldBecause(job.orderId) };
     else {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
@@ -129,7 +145,17 @@ export class Sender<Context = unknown> {
       this.fatal ??= { cause };
       return false;
     }
+    if (job.isCreation && outcome.kind !== 'accepted') this.held.set(job.orderId, `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`);
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
+  }
+
+  private heldBecause(orderId: string): string {
+    return `held: order "${orderId}" is not at the service: ${this.held.get(orderId) ?? 'its creation was not accepted'}`;
+  }
+
+  /** Holds every later call of an order: its creation will not be accepted in this run (an earlier run's rejection, unchanged). */
+  hold(orderId: string, why: string): void {
+    this.held.set(orderId, why);
   }
 
   /** Waits until every submitted record has its outcome; throws when one could not be recorded (the state failed). */

@@ -18,6 +18,8 @@ export interface IndexedRecord {
   earlier?: string;
   /** Its schema errors, kept for the reason in --rejects. */
   issues?: readonly Issue[];
+  /** For a record that failed its schema: its first error's code. */
+  fault?: string;
   /** Remembered in the state as it was read (earlyCreations.ts): the state knew nothing of its order before the run. */
   remembered?: true;
 }

@@ -31,12 +31,12 @@ export class RunIndex {
       if (list) list.push(record.facts.orderId);
       else this.claimants.set(key, [record.facts.orderId]);
     }
-    const { facts, resource, location, hash, schemaValid, body, raw, earlier, issues, remembered } = record;
+    const { facts, resource, location, hash, schemaValid, body, raw, earlier, issues, remembered, fault } = record;
     const event: IndexedEvent = {
       facts, resource, location, seq: this.seq++, hash, schemaValid, runOwners: [],
       ...(body === undefined ? {} : { body }), ...(raw === undefined ? {} : { raw }),
       ...(earlier === undefined ? {} : { earlier }), ...(issues === undefined ? {} : { issues }),
-      ...(remembered ? { remembered } : {}),
+      ...(remembered ? { remembered } : {}), ...(fault === undefined ? {} : { fault }),
     };
     const list = this.orders!.get(facts.orderId);
     if (list) list.push(event);

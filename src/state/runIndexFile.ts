@@ -12,10 +12,10 @@ const BUCKETS = 256;
 const UNKEYED = BUCKETS;
 const CLAIMS = BUCKETS + 1;
 
-/** One record as written, a JSON array: order id, seq, endpoint, file, index, line, schema valid, hash, facts, body, raw, earlier, issues, remembered. */
+/** One record as written, a JSON array: order id, seq, endpoint, file, index, line, schema valid, hash, facts, body, raw, earlier, issues, remembered, fault. */
 type EventRow = [
   string, number, number, number, number | null, number | null, 0 | 1, string, Facts,
-  string | null, RawRecord | null, string | null, readonly Issue[] | null, 0 | 1,
+  string | null, RawRecord | null, string | null, readonly Issue[] | null, 0 | 1, string | null,
 ];
 /** A record without keys as written: endpoint, file, index, line, raw, issues. */
 type UnkeyedRow = [number, number, number | null, number | null, RawRecord, readonly Issue[]];
@@ -74,7 +74,7 @@ export class RunIndexFile {
     if (resource.claimedByCreation) this.claimed = true;
     const row: EventRow = [
       facts.orderId, this.seq++, this.resources.id(resource), this.files.id(location.file), location.index, location.line, r.schemaValid ? 1 : 0,
-      r.hash, facts, r.body ?? null, r.raw ?? null, r.earlier ?? null, r.issues ?? null, r.remembered ? 1 : 0,
+      r.hash, facts, r.body ?? null, r.raw ?? null, r.earlier ?? null, r.issues ?? null, r.remembered ? 1 : 0, r.fault ?? null,
     ];
     this.chunks.append(bucketOf(facts.orderId), `${JSON.stringify(row)},`);
     if (facts.claims && facts.claims.length > 0) this.chunks.append(CLAIMS, `${JSON.stringify([facts.orderId, facts.claims])},`);
@@ -115,7 +115,7 @@ export class RunIndexFile {
   }
 
   private event(row: EventRow): IndexedEvent {
-    const [, seq, resource, file, index, line, schemaValid, hash, facts, body, raw, earlier, issues, remembered] = row;
+    const [, seq, resource, file, index, line, schemaValid, hash, facts, body, raw, earlier, issues, remembered, fault] = row;
     const event: IndexedEvent = {
       facts, resource: this.resources.values[resource]!, location: { file: this.files.values[file]!, index, line }, seq, hash, schemaValid: schemaValid === 1,
       runOwners: this.claims && this.resources.values[resource]!.claimedByCreation ? this.claims.owners(facts.key) : [],
@@ -125,6 +125,7 @@ export class RunIndexFile {
     if (earlier !== null) event.earlier = earlier;
     if (issues !== null) event.issues = issues;
     if (remembered === 1) event.remembered = true;
+    if (fault !== null) event.fault = fault;
     return event;
   }
 

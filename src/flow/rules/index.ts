@@ -3,6 +3,7 @@ import { duplicateFraudMarkRule } from './duplicateFraudMark.js';
 import { duplicateOrderRule } from './duplicateOrder.js';
 import { fraudAfterServiceDeclineRule } from './fraudAfterServiceDecline.js';
 import { missingFraudMarkRule } from './missingFraudMark.js';
+import { orderInvalidRule } from './orderInvalid.js';
 import { paymentAcquirerConflictRule, paymentUpdateRedundantRule, unknownPaymentRule } from './payments.js';
 import { recordRules } from './recordRules.js';
 import type { FlowRule } from './rule.js';
@@ -14,6 +15,7 @@ export type { FlowRule } from './rule.js';
 /** Every rule of docs/flow-rules.md, in its order. */
 export const flowRules: readonly FlowRule[] = [
   unknownOrderRule,
+  orderInvalidRule,
   duplicateOrderRule,
   fraudAfterServiceDeclineRule,
   ...recordRules,

@@ -1,7 +1,7 @@
 import type { Severity } from '../../core/issue.js';
 import type { Resource } from '../../resources/resource.js';
 import type { RuleFacts } from '../facts.js';
-import type { FlowEvent, Knowledge, OrderTimeline, RuleHit, RuleSkip } from '../timeline.js';
+import type { Faulted, FlowEvent, Knowledge, OrderTimeline, RuleHit, RuleSkip } from '../timeline.js';
 
 /** One usage rule of docs/flow-rules.md: its stable code, what it catches, and how to fix it. */
 export interface FlowRule {
@@ -20,10 +20,12 @@ export interface FlowRule {
    * the whole timeline, so a session judging calls as they arrive judges it only when it ends.
    */
   awaitsLaterRecords?: true;
+  /** It reads what the other rules found (a creation they faulted creates nothing): judged after them. */
+  judgedLast?: true;
   /** When it could not judge a record typed by hand, the person is told before being asked to send it (a breach cannot be undone). */
   warnBeforeSending?: true;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
-  check?: (timeline: OrderTimeline, knowledge: Knowledge) => { hits: RuleHit[]; skips?: RuleSkip[] };
+  check?: (timeline: OrderTimeline, knowledge: Knowledge, faulted: Faulted) => { hits: RuleHit[]; skips?: RuleSkip[] };
   /**
    * Checked right before a record is sent, with the decisions the service gave in this very run
    * (an answer can arrive after the timeline was judged): a reason not to send it.

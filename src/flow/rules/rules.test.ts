@@ -58,6 +58,23 @@ describe('unknown-order', () => {
   });
 });
 
+describe('order-invalid', () => {
+  const broken = (orderId: string, hash?: string) => ({ ...order(orderId, {}, hash), schemaValid: false, fault: 'invalid-datetime' });
+  it("faults every update of an order whose only creation in the run is invalid, naming the creation's place and error", () => {
+    const events = [broken('A'), status('A', 'approved'), fraud('A', 'chargeback')];
+    expect(hits(events)).toEqual(['error order-invalid #1', 'error order-invalid #2']);
+    const issue = evaluateTimeline({ orderId: 'A', prior: null, events }, { creations: true }, flowRules).issues.get(events[1]!)![0]!;
+    expect(issue.message).toContain('order.csv:2 is invalid (invalid-datetime)');
+  });
+  it('counts a creation another rule faulted as invalid (a second creation with a different body)', () => {
+    expect(hits([broken('A', 'x'), order('A', {}, 'y'), status('A', 'approved')])).toEqual(['error duplicate-order #1', 'error order-invalid #2']);
+  });
+  it('lets the updates pass when one creation is valid, or an earlier run created the order', () => {
+    expect(hits([broken('A', 'x'), order('A', {}, 'x'), status('A', 'approved')])).toEqual(['warning duplicate-order #1']);
+    expect(hits([broken('A', 'prior'), status('A', 'approved')], prior())).toEqual([]);
+  });
+});
+
 describe('duplicate-order', () => {
   it('is an error for a different body and a warning for an identical repeat', () => {
     expect(hits([order('A', {}, 'x'), order('A', {}, 'y'), order('A', {}, 'x')])).toEqual(['error duplicate-order #1', 'warning duplicate-order #2']);
@@ -149,7 +166,7 @@ describe('delivery-order-mismatch', () => {
 describe('the rule registry', () => {
   it('lists every code of docs/flow-rules.md once, with its severity', () => {
     expect(flowRules.map((rule) => `${rule.code}:${rule.severity}`)).toEqual([
-      'unknown-order:error', 'duplicate-order:error', 'fraud-after-service-decline:error', 'fraud-comment-required:error',
+      'unknown-order:error', 'order-invalid:error', 'duplicate-order:error', 'fraud-after-service-decline:error', 'fraud-comment-required:error',
       'fraud-comment-recommended:warning', 'fraud-field-named-status:error', 'duplicate-fraud-mark:warning', 'missing-fraud-mark:warning',
       'unknown-payment:error', 'payment-update-redundant:warning', 'payment-acquirer-conflict:error', 'status-unchanged:warning',
       'delivery-order-mismatch:error',
