@@ -1,8 +1,9 @@
 import type { ChalkInstance } from 'chalk';
 import type { LocatedIssue } from '../core/issue.js';
 import { shorten } from '../core/suggest.js';
-import { groupIssues, type IssueGroup } from './groupIssues.js';
+import type { IssueGroup } from './groupIssues.js';
 import type { Report } from './report.js';
+import { issuesOf, SAMPLE_SIZE, type ReportIssues } from './reportIssues.js';
 
 /** Options of the pretty report. */
 export interface PrettyOptions {
@@ -11,7 +12,7 @@ export interface PrettyOptions {
 }
 
 /** Issues shown one by one before the report switches to counts per code and field. */
-export const DETAIL_LIMIT = 20;
+export const DETAIL_LIMIT = SAMPLE_SIZE;
 /** Groups shown before the rest are summed up in one line. */
 const GROUP_LIMIT = 60;
 
@@ -42,9 +43,9 @@ function example(group: IssueGroup['examples'][number]): string {
 }
 
 /** The issues counted by code and field, each with a sample message, its fix and where the first ones are. */
-function groupLines(report: Report, color: ChalkInstance): string[] {
-  const groups = groupIssues(report.issues);
-  const out = [color.bold(`Issues by code and field (${counted(report.issues.length, 'issue')}):`)];
+function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
+  const { groups } = issues;
+  const out = [color.bold(`Issues by code and field (${counted(issues.count, 'issue')}):`)];
   for (const group of groups.slice(0, GROUP_LIMIT)) {
     const mark = group.severity === 'error' ? color.red('✖') : color.yellow('⚠');
     const field = group.field === '' ? '' : ` ${color.bold(group.field)}`;
@@ -61,28 +62,33 @@ function groupLines(report: Report, color: ChalkInstance): string[] {
 }
 
 /**
- * `--format pretty`: problems by record, each with its field, rule and fix, then a summary. Past
- * DETAIL_LIMIT issues the detail stops and the issues are counted by code and field, so a
- * report of 100,000 identical warnings stays a page long (`--all-issues` shows every one).
+ * `--format pretty` as it is written, piece by piece: problems by record, each with its field, rule
+ * and fix, then a summary. Past DETAIL_LIMIT issues the detail stops and the issues are counted by
+ * code and field, so a report of 100,000 identical warnings stays a page long (`--all-issues`
+ * shows every one, read back one at a time).
  */
-export function formatPretty(report: Report, color: ChalkInstance, options: PrettyOptions = {}): string {
-  const out: string[] = [];
+export function* prettyChunks(report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions = {}): Generator<string> {
   let group = '';
-  const capped = options.allIssues !== true && report.issues.length > DETAIL_LIMIT;
-  const shown = capped ? report.issues.slice(0, DETAIL_LIMIT) : report.issues;
+  const capped = options.allIssues !== true && issues.count > DETAIL_LIMIT;
+  const shown = capped ? issues.sample.slice(0, DETAIL_LIMIT) : issues;
+  let any = false;
   for (const issue of shown) {
     const heading = where(issue);
+    const lines: string[] = [];
     if (heading !== group) {
-      if (group !== '') out.push('');
-      out.push(color.underline(heading));
+      if (group !== '') lines.push('');
+      lines.push(color.underline(heading));
       group = heading;
     }
-    out.push(...issueLines(issue, color));
+    lines.push(...issueLines(issue, color));
+    yield `${lines.join('\n')}\n`;
+    any = true;
   }
-  if (out.length > 0) out.push('');
+  const out: string[] = [];
+  if (any) out.push('');
   if (capped) {
-    out.push(color.dim(`... ${counted(report.issues.length - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`), '');
-    out.push(...groupLines(report, color));
+    out.push(color.dim(`... ${counted(issues.count - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`), '');
+    out.push(...groupLines(issues, color));
   }
   for (const note of report.notes) {
     out.push(`${color.cyan('ℹ')} ${color.bold(note.code)}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
@@ -104,5 +110,10 @@ export function formatPretty(report: Report, color: ChalkInstance, options: Pret
     const decisions = Object.entries(delivery.decisions);
     if (decisions.length > 0) out.push(`  decisions: ${decisions.map(([decision, count]) => `${decision} ${count}`).join(', ')}`);
   }
-  return `${out.join('\n')}\n`;
+  yield `${out.join('\n')}\n`;
+}
+
+/** `--format pretty`: the report as people read it (see prettyChunks). */
+export function formatPretty(report: Report, color: ChalkInstance, options: PrettyOptions = {}): string {
+  return [...prettyChunks(report, issuesOf(report.issues), color, options)].join('');
 }
