@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
+import { terminalLines } from '../core/terminalText.js';
 import type { ExitCode } from '../core/exitCodes.js';
 import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
@@ -138,7 +139,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     if (result.keyRefused) {
       io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
     }
-    if (result.halted) io.stderr.write(describeHalt(result.halted));
+    if (result.halted) io.stderr.write(terminalLines(describeHalt(result.halted)));
     return result.exitCode;
   } finally {
     issueSpill.close();

@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { LocatedIssue } from '../core/issue.js';
 import { shorten } from '../core/suggest.js';
+import { terminalText as safe } from '../core/terminalText.js';
 import type { IssueGroup } from './groupIssues.js';
 import type { Report } from './report.js';
 import { issuesOf, SAMPLE_SIZE, type ReportIssues } from './reportIssues.js';
@@ -19,27 +20,28 @@ const GROUP_LIMIT = 60;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const counted = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
+// Every text from input or the network (file names, fields, messages, values, decisions) goes through safe(): this report is read on terminals.
 function where(issue: LocatedIssue): string {
   const line = issue.line === null ? '' : `:${issue.line}`;
   const record = issue.index === null ? 'the file' : `record ${issue.index}`;
-  return `${issue.file}${line}  ${record} (${issue.endpoint})`;
+  return `${safe(issue.file)}${line}  ${record} (${safe(issue.endpoint)})`;
 }
 
 function issueLines(issue: LocatedIssue, color: ChalkInstance): string[] {
   const mark = issue.severity === 'error' ? color.red('✖ error  ') : color.yellow('⚠ warning');
-  const field = issue.path === '' ? '' : `${color.bold(issue.path)}  `;
+  const field = issue.path === '' ? '' : `${color.bold(safe(issue.path))}  `;
   const shown = issue.value === undefined ? '' : shorten(issue.value);
   const raw = typeof issue.value === 'string' ? issue.value : shown;
-  const got = shown !== '' && !issue.message.includes(raw) ? color.dim(` (got ${shown})`) : '';
-  const child = issue.child ? color.dim(` (${issue.child.file}:${issue.child.line})`) : '';
-  const lines = [`  ${mark} ${field}${issue.message}${got}${child}  ${color.dim(`[${issue.code}]`)}`];
-  if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${issue.hint}`);
+  const got = shown !== '' && !issue.message.includes(raw) ? color.dim(` (got ${safe(shown)})`) : '';
+  const child = issue.child ? color.dim(` (${safe(issue.child.file)}:${issue.child.line})`) : '';
+  const lines = [`  ${mark} ${field}${safe(issue.message)}${got}${child}  ${color.dim(`[${safe(issue.code)}]`)}`];
+  if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${safe(issue.hint)}`);
   return lines;
 }
 
 function example(group: IssueGroup['examples'][number]): string {
   const line = group.line === null ? '' : `:${group.line}`;
-  return `${group.file}${line}${group.child ? ` (${group.child.file}:${group.child.line})` : ''}`;
+  return `${safe(group.file)}${line}${group.child ? ` (${safe(group.child.file)}:${group.child.line})` : ''}`;
 }
 
 /** The issues counted by code and field, each with a sample message, its fix and where the first ones are. */
@@ -48,9 +50,9 @@ function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
   const out = [color.bold(`Issues by code and field (${counted(issues.count, 'issue')}):`)];
   for (const group of groups.slice(0, GROUP_LIMIT)) {
     const mark = group.severity === 'error' ? color.red('✖') : color.yellow('⚠');
-    const field = group.field === '' ? '' : ` ${color.bold(group.field)}`;
-    out.push(`  ${mark} ${group.code} ×${group.count.toLocaleString('en-US')}  ${group.endpoint}${field}: ${group.message}`);
-    if (group.hint) out.push(`      ${color.cyan('fix:')} ${group.hint}`);
+    const field = group.field === '' ? '' : ` ${color.bold(safe(group.field))}`;
+    out.push(`  ${mark} ${safe(group.code)} ×${group.count.toLocaleString('en-US')}  ${safe(group.endpoint)}${field}: ${safe(group.message)}`);
+    if (group.hint) out.push(`      ${color.cyan('fix:')} ${safe(group.hint)}`);
     out.push(color.dim(`      e.g. ${group.examples.map(example).join(', ')}${group.count > group.examples.length ? ', ...' : ''}`));
   }
   if (groups.length > GROUP_LIMIT) {
@@ -91,7 +93,7 @@ export function* prettyChunks(report: Report, issues: ReportIssues, color: Chalk
     out.push(...groupLines(issues, color));
   }
   for (const note of report.notes) {
-    out.push(`${color.cyan('ℹ')} ${color.bold(note.code)}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
+    out.push(`${color.cyan('ℹ')} ${color.bold(safe(note.code))}: ${safe(note.message)}${note.count === undefined ? '' : ` (${note.count})`}`);
   }
   if (report.notes.length > 0) out.push('');
   const { summary } = report;
@@ -105,10 +107,10 @@ export function* prettyChunks(report: Report, issues: ReportIssues, color: Chalk
     const unsent = summary.unsent ? ` · not sent ${summary.unsent}` : '';
     out.push(`  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`);
     for (const [endpoint, counts] of Object.entries(delivery.endpoints)) {
-      out.push(color.dim(`    ${endpoint.padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`));
+      out.push(color.dim(`    ${safe(endpoint).padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`));
     }
     const decisions = Object.entries(delivery.decisions);
-    if (decisions.length > 0) out.push(`  decisions: ${decisions.map(([decision, count]) => `${decision} ${count}`).join(', ')}`);
+    if (decisions.length > 0) out.push(`  decisions: ${decisions.map(([decision, count]) => `${safe(decision)} ${count}`).join(', ')}`);
   }
   yield `${out.join('\n')}\n`;
 }
