@@ -3,11 +3,12 @@
 // the rounds, each ratio the median of the per-round ratios, so a noisy neighbour hits both sides.
 // BENCH_ONLY=name[,name] runs some scenarios; BENCH_ROUNDS (default 5) the rounds; COLLECT_MAIN
 // another build of collect (to compare with an older one); sizes: BENCH_ORDERS, BENCH_BACKFILL_ROWS,
-// BENCH_SEND_ROWS, BENCH_RERUN_ROWS, BENCH_BIG_ROWS. COLLECT_API_KEY of the sends: bench-key.
+// BENCH_SEND_ROWS, BENCH_RERUN_ROWS, BENCH_BIG_ROWS, BENCH_INVALID_ROWS. COLLECT_API_KEY of the sends: bench-key.
 // BENCH_POSTGRES_URL (a PostgreSQL server's admin URL) adds the PostgreSQL state's send rate.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { generateInvalidOrders } from './generate-invalid-orders.js';
 import { generateOrders } from './generate-orders.js';
 import { generateStatuses, generateStatusesNdjson } from './generate-statuses.js';
 
@@ -215,6 +216,19 @@ if (section('memory')) {
   const dry = (file) => () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']);
   const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
   row('peak RSS, 10x the rows', pairs, { figure: (m) => m.rss / 1048576, unit: 'MiB', ratio: (a, b) => a.rss / b.rss, target: '<= 1.25x', meets: (r) => r <= 1.25 });
+}
+
+if (section('report-memory')) {
+  // Every row invalid: the report's issues, not the records, are what grows. --format sarif and json are written as streams.
+  const big = size('BENCH_INVALID_ROWS', 300_000);
+  const small = await dataFile('invalid-orders', big / 10, generateInvalidOrders);
+  const large = await dataFile('invalid-orders', big, generateInvalidOrders);
+  for (const format of ['sarif', 'json']) {
+    console.log(`peak RSS of collect order F.csv --dry-run --no-state --format ${format}, ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} invalid rows (3 issues each):`);
+    const dry = (file) => () => measure([main, 'order', file, '--dry-run', '--no-state', '--format', format]);
+    const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
+    row(`report peak RSS, 10x the issues (${format})`, pairs, { figure: (m) => m.rss / 1048576, unit: 'MiB', ratio: (a, b) => a.rss / b.rss, target: '<= 1.50x', meets: (r) => r <= 1.5 });
+  }
 }
 
 if (section('startup')) {

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isCollectError } from '../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
+import { terminalLines } from '../core/terminalText.js';
 import { commandSummaries, summaries } from './commandSummaries.js';
 import type { CliIo } from './io.js';
 
@@ -116,11 +117,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     if (isCollectError(cause)) {
-      io.stderr.write(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`);
+      // Messages quote file names, headers and the service's words: escaped, as on every terminal.
+      io.stderr.write(terminalLines(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`));
       return cause.exitCode;
     }
     const detail = io.env.COLLECT_DEBUG ? `\n${(cause as Error).stack ?? String(cause)}` : '';
-    io.stderr.write(`collect: internal error: ${(cause as Error).message ?? String(cause)}${detail}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
+    io.stderr.write(`collect: internal error: ${terminalLines(`${(cause as Error).message ?? String(cause)}${detail}`)}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
     return exitCodes.internal;
   }
 }

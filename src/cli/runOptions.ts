@@ -1,8 +1,11 @@
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
+import { terminalLines } from '../core/terminalText.js';
 import type { ExitCode } from '../core/exitCodes.js';
-import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
+import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
+import { IssueSpillFile } from '../report/issueSpillFile.js';
+import { isPostgresUrl } from '../state/openState.js';
 import { checkAndSend } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/stateLock.js';
@@ -16,6 +19,7 @@ import { startProgress } from './progress.js';
 import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
+import { writeChunks } from './writeChunks.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -110,29 +114,36 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
   // Before any worker thread starts (heapGrowth.ts).
   if (!sending) rawIo.onCheckOnly?.();
-  const { confirm } = extra;
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));
   const state = chooseState({ ...(flags.state === undefined ? {} : { state: flags.state }), envState: rawIo.env.COLLECT_STATE ?? '', sending, ...(baseUrl === undefined ? {} : { baseUrl }) });
-  const result = await checkAndSend({
-    inputs, stateDir: state.stateDir, remember: state.remember, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
-    timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
-    ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
-    ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
-    ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
-  }, {
-    stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact,
-    progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
-    onInterrupt: (handler) => io.onInterrupt(() => {
-      io.stderr.write(STOPPING);
-      handler();
-    }),
-    ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
-  });
-  io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
-  if (result.keyRefused) {
-    io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
+  const { stateDir } = state;
+  // The report's issues past what it keeps in memory wait on disk, beside the run index, until the report is written.
+  const issueSpill = new IssueSpillFile(stateDir === null || state.readOnly || isPostgresUrl(stateDir) ? tmpdir() : stateDir);
+  const { confirm } = extra;
+  try {
+    const result = await checkAndSend({
+      inputs, stateDir, remember: state.remember, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
+      timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
+      ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
+      ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+      ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
+    }, {
+      stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact, issueSpill,
+      progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
+      onInterrupt: (handler) => io.onInterrupt(() => {
+        io.stderr.write(STOPPING);
+        handler();
+      }),
+      ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
+    });
+    await writeChunks(io.stdout, reportChunks(result.report, result.issues, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
+    if (result.keyRefused) {
+      io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
+    }
+    if (result.halted) io.stderr.write(terminalLines(describeHalt(result.halted)));
+    return result.exitCode;
+  } finally {
+    issueSpill.close();
   }
-  if (result.halted) io.stderr.write(describeHalt(result.halted));
-  return result.exitCode;
 }

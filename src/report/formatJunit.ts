@@ -1,5 +1,6 @@
 import type { LocatedIssue } from '../core/issue.js';
-import type { Report } from './report.js';
+import type { FileSummary, Report } from './report.js';
+import { issuesOf, type ReportIssues } from './reportIssues.js';
 
 const escapeXml = (text: string) =>
   text
@@ -27,46 +28,76 @@ function testcase(file: string, endpoint: string, name: string, line: number | n
   return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
 }
 
-/**
- * `--format junit`: a testsuite per input file. Its first testcase is the file itself ("N records
- * checked": it fails on a problem with the file, so a valid file shows one passed test), then one
- * testcase per record with problems. Valid records get no testcase of their own, so a file of a
- * million records stays as small as its problems.
- */
-export function formatJunit(report: Report): string {
-  const suites: string[] = [];
-  let failures = 0;
-  let tests = 0;
-  for (const file of report.files) {
-    const fileIssues: LocatedIssue[] = [];
-    const groups = new Map<number, LocatedIssue[]>();
-    for (const issue of report.issues) {
-      if (issue.file !== file.file || issue.endpoint !== file.endpoint) continue;
-      if (issue.index === null) {
-        fileIssues.push(issue);
-        continue;
-      }
-      const group = groups.get(issue.index);
-      if (group) group.push(issue);
-      else groups.set(issue.index, [issue]);
+/** The issues record by record, in report order (a file's own problems, index null, come first as one group). */
+function* recordGroups(issues: Iterable<LocatedIssue>): Generator<LocatedIssue[]> {
+  let group: LocatedIssue[] = [];
+  for (const issue of issues) {
+    const head = group[0];
+    if (head && (head.index !== issue.index || head.file !== issue.file || head.endpoint !== issue.endpoint)) {
+      yield group;
+      group = [];
     }
-    const fileLine = fileIssues[0]?.line ?? null;
-    const cases = [
-      testcase(file.file, file.endpoint, `${file.records} ${file.records === 1 ? 'record' : 'records'} checked`, fileLine, fileIssues),
-      ...[...groups.entries()].map(([index, issues]) => {
-        const line = issues[0]!.line;
-        return testcase(file.file, file.endpoint, `record ${index}${line === null ? '' : ` (line ${line})`}`, line, issues);
-      }),
-    ];
-    const failed = [fileIssues, ...groups.values()].filter((issues) => issues.some((i) => i.severity === 'error')).length;
-    failures += failed;
-    tests += cases.length;
-    suites.push(`  <testsuite ${attrs({ name: file.file, tests: cases.length, failures: failed, errors: 0, skipped: 0 })}>\n${[
-      `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ${attrs({ name: 'records', value: file.records })}/></properties>`,
-      ...cases,
-    ].join('\n')}\n  </testsuite>`);
+    group.push(issue);
+  }
+  if (group.length > 0) yield group;
+}
+
+const fileKey = (endpoint: string, file: string) => `${endpoint}\u0000${file}`;
+const failing = (issues: readonly LocatedIssue[]) => issues.some((issue) => issue.severity === 'error');
+
+/** Each file's testcases and failures, counted in a first pass over the issues: the tags that open them need the counts. */
+function countCases(files: readonly FileSummary[], issues: Iterable<LocatedIssue>) {
+  const counts = new Map(files.map((file) => [fileKey(file.endpoint, file.file), { tests: 1, failures: 0 }]));
+  for (const group of recordGroups(issues)) {
+    const count = counts.get(fileKey(group[0]!.endpoint, group[0]!.file));
+    if (!count) continue;
+    if (group[0]!.index !== null) count.tests++;
+    if (failing(group)) count.failures++;
+  }
+  return counts;
+}
+
+/**
+ * `--format junit` as it is written, testcase by testcase: a testsuite per input file. Its first
+ * testcase is the file itself ("N records checked": it fails on a problem with the file, so a valid
+ * file shows one passed test), then one testcase per record with problems. Valid records get no
+ * testcase of their own, so a file of a million records stays as small as its problems.
+ */
+export function* junitChunks(report: Report, issues: ReportIssues): Generator<string> {
+  const counts = countCases(report.files, issues);
+  let tests = 0;
+  let failures = 0;
+  for (const count of counts.values()) {
+    tests += count.tests;
+    failures += count.failures;
+  }
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ name: 'collect', tests, failures, errors: 0 })}>\n`;
+  const groups = recordGroups(issues);
+  let next = groups.next();
+  for (const [position, file] of report.files.entries()) {
+    const count = counts.get(fileKey(file.endpoint, file.file))!;
+    const ours = () => !next.done && next.value[0]!.file === file.file && next.value[0]!.endpoint === file.endpoint;
+    let fileIssues: LocatedIssue[] = [];
+    if (ours() && next.value![0]!.index === null) {
+      fileIssues = next.value!;
+      next = groups.next();
+    }
+    yield `${position > 0 ? '\n' : ''}  <testsuite ${attrs({ name: file.file, tests: count.tests, failures: count.failures, errors: 0, skipped: 0 })}>\n` +
+      `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ${attrs({ name: 'records', value: file.records })}/></properties>\n` +
+      testcase(file.file, file.endpoint, `${file.records} ${file.records === 1 ? 'record' : 'records'} checked`, fileIssues[0]?.line ?? null, fileIssues);
+    for (; ours(); next = groups.next()) {
+      const record = next.value!;
+      const { index, line } = record[0]!;
+      yield `\n${testcase(file.file, file.endpoint, `record ${index}${line === null ? '' : ` (line ${line})`}`, line, record)}`;
+    }
+    yield '\n  </testsuite>';
   }
   const notes = report.notes.map((note) => `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
   const out = notes.length > 0 ? `\n  <system-out>${escapeXml(notes.join('\n'))}</system-out>` : '';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ name: 'collect', tests, failures, errors: 0 })}>\n${suites.join('\n')}${out}\n</testsuites>\n`;
+  yield `${out}\n</testsuites>\n`;
+}
+
+/** `--format junit`: JUnit XML, a testsuite per input file (see junitChunks). */
+export function formatJunit(report: Report): string {
+  return [...junitChunks(report, issuesOf(report.issues))].join('');
 }

@@ -1,25 +1,32 @@
 import type { ChalkInstance } from 'chalk';
-import { formatGithub } from './formatGithub.js';
-import { formatJson } from './formatJson.js';
-import { formatJunit } from './formatJunit.js';
-import { formatPretty, type PrettyOptions } from './formatPretty.js';
-import { formatSarif } from './formatSarif.js';
+import { githubChunks } from './formatGithub.js';
+import { jsonChunks } from './formatJson.js';
+import { junitChunks } from './formatJunit.js';
+import { prettyChunks, type PrettyOptions } from './formatPretty.js';
+import { sarifChunks } from './formatSarif.js';
 import type { Report } from './report.js';
+import { issuesOf, type ReportIssues } from './reportIssues.js';
 
 export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
-export function formatReport(report: Report, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): string {
+/** A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write the pieces as they come. */
+export function reportChunks(report: Report, issues: ReportIssues, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): Iterable<string> {
   switch (format) {
     case 'json':
-      return formatJson(report);
+      return jsonChunks(report, issues);
     case 'junit':
-      return formatJunit(report);
+      return junitChunks(report, issues);
     case 'github':
-      return formatGithub(report);
+      return githubChunks(report, issues);
     case 'sarif':
-      return formatSarif(report);
+      return sarifChunks(report, issues);
     default:
-      return formatPretty(report, color, options);
+      return prettyChunks(report, issues, color, options);
   }
+}
+
+/** A report held whole in memory, in a format, as one text. */
+export function formatReport(report: Report, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): string {
+  return [...reportChunks(report, issuesOf(report.issues), format, color, options)].join('');
 }

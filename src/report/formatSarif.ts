@@ -2,6 +2,8 @@ import type { LocatedIssue, Severity } from '../core/issue.js';
 import { flowRules } from '../flow/rules/index.js';
 import { recordCheckCodes } from './issueCodes.js';
 import type { Report } from './report.js';
+import { issuesOf, type ReportIssues } from './reportIssues.js';
+import { freshMarker, streamedJson } from './streamedJson.js';
 
 /** What the SARIF log says of one issue code: GitHub code scanning shows it as the rule's help. */
 interface SarifRule {
@@ -58,24 +60,17 @@ function result(issue: LocatedIssue, ruleIndex: number) {
   };
 }
 
-/** `--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning (`github/codeql-action/upload-sarif`). */
-export function formatSarif(report: Report): string {
-  const rules: SarifRule[] = [];
-  const indexOf = new Map<string, number>();
-  const results = report.issues.map((issue) => {
-    let index = indexOf.get(issue.code);
-    if (index === undefined) {
-      index = rules.push(ruleFor(issue.code, issue)) - 1;
-      indexOf.set(issue.code, index);
-    }
-    return result(issue, index);
-  });
+/** `--format sarif` as it is written, piece by piece: one rule per code (from its first issue), then every result streamed. */
+export function* sarifChunks(report: Report, issues: ReportIssues): Generator<string> {
+  const rules = issues.firstOfCodes.map((first) => ruleFor(first.code, first));
+  const indexOf = new Map(rules.map((rule, index) => [rule.id, index]));
+  const marker = freshMarker();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'collect', rules } },
-      results,
+      results: marker,
       invocations: [{
         executionSuccessful: true,
         toolExecutionNotifications: report.notes.map((note) => ({
@@ -85,5 +80,14 @@ export function formatSarif(report: Report): string {
       properties: { summary: report.summary },
     }],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  const results = (function* () {
+    for (const issue of issues) yield result(issue, indexOf.get(issue.code)!);
+  })();
+  yield* streamedJson(log, marker, results);
+  yield '\n';
+}
+
+/** `--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning (`github/codeql-action/upload-sarif`). */
+export function formatSarif(report: Report): string {
+  return [...sarifChunks(report, issuesOf(report.issues))].join('');
 }

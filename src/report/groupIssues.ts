@@ -26,21 +26,70 @@ export function fieldOf(path: string): string {
   return path.replace(/\.\d+(?=\.|$)/g, '[]');
 }
 
-/** Groups issues by severity, code, endpoint and field, most frequent first, keeping the first few locations of each. */
-export function groupIssues(issues: readonly LocatedIssue[], examples = 3): IssueGroup[] {
-  const groups = new Map<string, IssueGroup>();
-  for (const issue of issues) {
+/** An issue's place in the report: issues are shown in ascending order of these (file, record, arrival). */
+export type IssueKey = readonly [file: number, index: number, seq: number];
+
+export const compareKeys = (a: IssueKey, b: IssueKey): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+interface Counted {
+  group: Omit<IssueGroup, 'message' | 'hint'>;
+  message: string;
+  hint: string | undefined;
+  /** The key of the group's first issue, and those of its examples (in the same order). */
+  first: IssueKey;
+  exampleKeys: IssueKey[];
+}
+
+const exampleOf = (issue: LocatedIssue): GroupExample => ({ file: issue.file, line: issue.line, index: issue.index, ...(issue.child ? { child: issue.child } : {}) });
+
+/**
+ * Counts issues into groups as they come, in any order: each group keeps its first issue's message
+ * and its first examples by report order (their keys), so the groups are those of the issues sorted.
+ */
+export class GroupCounter {
+  private readonly groups = new Map<string, Counted>();
+
+  constructor(private readonly examples = 3) {}
+
+  add(issue: LocatedIssue, key: IssueKey): void {
     const field = fieldOf(issue.path);
-    const key = `${issue.severity}\u0000${issue.code}\u0000${issue.endpoint}\u0000${field}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { severity: issue.severity, code: issue.code, endpoint: issue.endpoint, field, count: 0, message: issue.message, ...(issue.hint ? { hint: issue.hint } : {}), examples: [] };
-      groups.set(key, group);
+    const id = `${issue.severity}\u0000${issue.code}\u0000${issue.endpoint}\u0000${field}`;
+    let counted = this.groups.get(id);
+    if (!counted) {
+      counted = { group: { severity: issue.severity, code: issue.code, endpoint: issue.endpoint, field, count: 0, examples: [] }, message: issue.message, hint: issue.hint, first: key, exampleKeys: [] };
+      this.groups.set(id, counted);
+    } else if (compareKeys(key, counted.first) < 0) {
+      counted.first = key;
+      counted.message = issue.message;
+      counted.hint = issue.hint;
     }
-    group.count++;
-    if (group.examples.length < examples) {
-      group.examples.push({ file: issue.file, line: issue.line, index: issue.index, ...(issue.child ? { child: issue.child } : {}) });
+    counted.group.count++;
+    const keys = counted.exampleKeys;
+    if (keys.length < this.examples || compareKeys(key, keys[keys.length - 1]!) < 0) {
+      let at = keys.length;
+      while (at > 0 && compareKeys(key, keys[at - 1]!) < 0) at--;
+      keys.splice(at, 0, key);
+      counted.group.examples.splice(at, 0, exampleOf(issue));
+      if (keys.length > this.examples) {
+        keys.pop();
+        counted.group.examples.pop();
+      }
     }
   }
-  return [...groups.values()].sort((a, b) => (a.severity === b.severity ? b.count - a.count : a.severity === 'error' ? -1 : 1));
+
+  /** Errors first, then the most frequent; equal counts in the order their first issues come. */
+  result(): IssueGroup[] {
+    return [...this.groups.values()]
+      .sort((a, b) => (a.group.severity === b.group.severity ? b.group.count - a.group.count || compareKeys(a.first, b.first) : a.group.severity === 'error' ? -1 : 1))
+      .map(({ group: { severity, code, endpoint, field, count, examples }, message, hint }) => ({
+        severity, code, endpoint, field, count, message, ...(hint ? { hint } : {}), examples: [...examples],
+      }));
+  }
+}
+
+/** Groups issues by severity, code, endpoint and field, most frequent first, keeping the first few locations of each. */
+export function groupIssues(issues: readonly LocatedIssue[], examples = 3): IssueGroup[] {
+  const counter = new GroupCounter(examples);
+  issues.forEach((issue, position) => counter.add(issue, [0, 0, position]));
+  return counter.result();
 }

@@ -1,4 +1,6 @@
 import type { Issue, LocatedIssue, RecordLocation } from '../core/issue.js';
+import { GroupCounter, type IssueKey } from './groupIssues.js';
+import { compareKeyed, mergeRuns, SAMPLE_SIZE, type IssueSpill, type KeyedIssue, type ReportIssues } from './reportIssues.js';
 
 export interface Summary {
   records: number;
@@ -43,6 +45,7 @@ export interface Delivery {
 export interface Report {
   version: 1;
   summary: Summary;
+  /** Every issue in report order; once a builder spilled them (see ReportOptions.spill), only the first SAMPLE_SIZE: ReportBuilder.issues() reads them all. */
   issues: LocatedIssue[];
   files: FileSummary[];
   notes: Note[];
@@ -58,7 +61,22 @@ export type SendResult =
 export interface ReportOptions {
   /** Warnings count, and are shown, as errors. */
   strict: boolean;
+  /** Where issues go past `spillAt` in memory, so that the report's memory does not grow with them; without it every issue stays in memory. */
+  spill?: IssueSpill;
+  /** Issues held in memory before they go to the spill as one sorted run (default 20,000, or about 16 MiB of their text). */
+  spillAt?: number;
 }
+
+const SPILL_AT = 20_000;
+const SPILL_CHARS = 8 * 1024 * 1024;
+/** Runs of one level merged into one run of the next, so a merge reads from at most this many runs per level. */
+const FAN_IN = 32;
+/** A file no record named (never the case today): after every file. */
+const UNKNOWN_FILE = Number.MAX_SAFE_INTEGER;
+
+/** About how many characters an issue holds: what its run in memory costs. */
+const charsOf = (issue: LocatedIssue) =>
+  200 + issue.message.length + (issue.hint?.length ?? 0) + issue.path.length + (typeof issue.value === 'string' ? issue.value.length : 32);
 
 const emptySummary = (): Summary => ({
   records: 0, valid: 0, invalid: 0, errors: 0, warnings: 0, sent: 0, accepted: 0, rejected: 0, skipped: 0, failed: 0,
@@ -67,7 +85,18 @@ const emptySummary = (): Summary => ({
 /** Gathers the outcome of every record into a report; pure, so every format and test shares it. */
 export class ReportBuilder {
   private readonly summary = emptySummary();
-  private readonly issues: LocatedIssue[] = [];
+  /** Issues not yet spilled, in arrival order. */
+  private buffer: KeyedIssue[] = [];
+  private bufferChars = 0;
+  /** Spilled runs, each with its merge level (runs of FAN_IN of a level are merged into one of the next). */
+  private readonly runs: { handle: number; level: number }[] = [];
+  private seq = 0;
+  private readonly groups = new GroupCounter();
+  private readonly firstOfCodes = new Map<string, KeyedIssue>();
+  /** The first SAMPLE_SIZE issues in report order. */
+  private readonly sample: KeyedIssue[] = [];
+  /** Each file's place in the report (the order of `files`), by endpoint and file name. */
+  private readonly positions = new Map<string, number>();
   private readonly files = new Map<string, FileSummary>();
   private readonly notes = new Map<string, Note>();
   private delivery: Delivery | undefined;
@@ -84,6 +113,7 @@ export class ReportBuilder {
     let entry = this.files.get(key);
     if (!entry) {
       entry = { file, endpoint, records: 0, invalid: 0 };
+      this.positions.set(key, this.files.size);
       this.files.set(key, entry);
     }
     this.last = entry;
@@ -101,9 +131,43 @@ export class ReportBuilder {
       } else {
         this.summary.warnings++;
       }
-      this.issues.push({ ...issue, severity, endpoint, ...location });
+      this.keep({ ...issue, severity, endpoint, ...location }, location);
     }
     return invalid;
+  }
+
+  private keep(issue: LocatedIssue, location: RecordLocation): void {
+    const key: IssueKey = [this.positions.get(`${issue.endpoint}\u0000${location.file}`) ?? UNKNOWN_FILE, location.index ?? -1, this.seq++];
+    const keyed = { key, issue };
+    this.groups.add(issue, key);
+    const first = this.firstOfCodes.get(issue.code);
+    if (!first || compareKeyed(keyed, first) < 0) this.firstOfCodes.set(issue.code, keyed);
+    const { sample } = this;
+    if (sample.length < SAMPLE_SIZE || compareKeyed(keyed, sample[sample.length - 1]!) < 0) {
+      let at = sample.length;
+      while (at > 0 && compareKeyed(keyed, sample[at - 1]!) < 0) at--;
+      sample.splice(at, 0, keyed);
+      if (sample.length > SAMPLE_SIZE) sample.pop();
+    }
+    this.buffer.push(keyed);
+    if (!this.options.spill) return;
+    this.bufferChars += charsOf(issue);
+    if (this.buffer.length >= (this.options.spillAt ?? SPILL_AT) || this.bufferChars >= SPILL_CHARS) this.spillBuffer(this.options.spill);
+  }
+
+  /** The issues in memory go to the spill as one run in report order; full levels of runs are merged into one. */
+  private spillBuffer(spill: IssueSpill): void {
+    if (this.buffer.length === 0) return;
+    this.runs.push({ handle: spill.write(this.buffer.sort(compareKeyed)), level: 0 });
+    this.buffer = [];
+    this.bufferChars = 0;
+    for (;;) {
+      const tail = this.runs.slice(-FAN_IN);
+      const level = tail[0]!.level;
+      if (tail.length < FAN_IN || tail.some((run) => run.level !== level)) return;
+      const merged = spill.write(mergeRuns(tail.map((run) => spill.read(run.handle))));
+      this.runs.splice(-FAN_IN, FAN_IN, { handle: merged, level: level + 1 });
+    }
   }
 
   /** A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns whether it is invalid. */
@@ -203,16 +267,31 @@ export class ReportBuilder {
     return this.summary.invalid;
   }
 
-  /** The report, issues ordered by file (in reading order) and record, as people read them. */
+  /** Every issue in report order (read back from the spill once issues went there), with their count and groups. */
+  issues(): ReportIssues {
+    const { spill } = this.options;
+    if (spill && this.runs.length > 0) this.spillBuffer(spill);
+    const spilled = this.runs.map((run) => run.handle);
+    const inMemory = spilled.length === 0 ? [...this.buffer].sort(compareKeyed) : [];
+    const unkey = ({ issue }: KeyedIssue) => issue;
+    return {
+      count: this.seq,
+      groups: this.groups.result(),
+      firstOfCodes: [...this.firstOfCodes.values()].sort(compareKeyed).map(unkey),
+      sample: this.sample.map(unkey),
+      *[Symbol.iterator]() {
+        if (spilled.length === 0) for (const keyed of inMemory) yield keyed.issue;
+        else for (const keyed of mergeRuns(spilled.map((handle) => spill!.read(handle)))) yield keyed.issue;
+      },
+    };
+  }
+
+  /**
+   * The report, issues ordered by file (in reading order) and record, as people read them. Once
+   * issues were spilled, `issues` holds the first SAMPLE_SIZE of them: `issues()` reads them all.
+   */
   build(): Report {
-    const order = new Map([...this.files.values()].map((entry, position) => [`${entry.endpoint}\u0000${entry.file}`, position]));
-    const issues = this.issues
-      .map((issue, position) => ({ issue, position }))
-      .sort((a, b) =>
-        (order.get(`${a.issue.endpoint}\u0000${a.issue.file}`)! - order.get(`${b.issue.endpoint}\u0000${b.issue.file}`)!) ||
-        ((a.issue.index ?? -1) - (b.issue.index ?? -1)) ||
-        (a.position - b.position))
-      .map(({ issue }) => issue);
+    const issues = this.runs.length > 0 ? this.sample.map(({ issue }) => issue) : [...this.buffer].sort(compareKeyed).map(({ issue }) => issue);
     const summary = { ...this.summary, ...(this.delivery ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) } : {}) };
     return {
       version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
+import type { IssueSpill, ReportIssues } from '../report/reportIssues.js';
 import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
@@ -65,6 +66,8 @@ export interface RunDeps {
   /** Where a run without a state folder spills its index. */
   scratchDir: string;
   redact: Redact;
+  /** Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue stays in memory. */
+  issueSpill?: IssueSpill;
   progress: (label: 'checked' | 'sent', total?: number) => Progress;
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
   onInterrupt: (handler: () => void) => () => void;
@@ -76,7 +79,10 @@ export interface RunDeps {
 }
 
 export interface RunResult {
+  /** Its `issues` are the first few only when there were many: `issues` has them all. */
   report: Report;
+  /** Every issue, read back in report order (from `issueSpill` when they went there). */
+  issues: ReportIssues;
   exitCode: ExitCode;
   interrupted: boolean;
   /** The service refused the key: nothing more was sent. */
@@ -122,7 +128,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     throw cause;
   }
   const runIndex = new RunIndex(request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
-  const builder = new ReportBuilder({ strict: request.strict });
+  const builder = new ReportBuilder({ strict: request.strict, ...(deps.issueSpill ? { spill: deps.issueSpill } : {}) });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
@@ -192,10 +198,11 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   // Stopped while the last requests drained: the report must still say the run is unfinished.
   if (interrupted && !builder.hasNote('interrupted')) builder.note('interrupted', 'interrupted: the requests in flight finished and were saved; run the same command again to go on');
   const report = builder.build();
-  const keyRefused = report.issues.some((issue) => issue.code === 'key-refused');
-  const deliveryFailed = keyRefused || sender?.halted !== undefined || report.issues.some((issue) => issue.code === 'delivery-failed');
+  const issues = builder.issues();
+  const keyRefused = issues.groups.some((group) => group.code === 'key-refused');
+  const deliveryFailed = keyRefused || sender?.halted !== undefined || issues.groups.some((group) => group.code === 'delivery-failed');
   return {
-    report, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
+    report, issues, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
     // A record counts as done only once the service accepted it: one it rejected earlier, unchanged, is not.
     exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true || builder.hasNote('rejected-before') }),
   };

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
@@ -77,7 +78,8 @@ ${exitCodesHelp()}`)
       io.stdout.write(`loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`);
       if (problems.length > 0) {
         io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
-        for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${problem}\n`);
+        // A row's problem quotes the file's own text: escaped, so a decision cell cannot drive the terminal.
+        for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${terminalText(problem)}\n`);
         if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);
         io.stdout.write('  fix: each row needs order_id and decision (approve, reject, manual or unavailable); fix the rows and load the file again\n');
       }

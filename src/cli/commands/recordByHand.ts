@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exitCodes.js';
+import { terminalLines, terminalText } from '../../core/terminalText.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
 import type { CliIo } from '../io.js';
 import { runWithFlags, type RunFlags } from '../runOptions.js';
@@ -33,9 +34,9 @@ export async function recordByHand(resource: Resource, byHand: ByHand, files: st
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
   const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
     const target = (flags.baseUrl ?? shown.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
-    shown.stderr.write(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`);
+    shown.stderr.write(terminalLines(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`));
     // What the rules could not check is said before the question (and with --yes, all the same).
-    for (const warning of warnings) shown.stderr.write(`warning: ${warning}\n`);
+    for (const warning of warnings) shown.stderr.write(`warning: ${terminalText(warning)}\n`);
     if (flags.yes) return true;
     if (shown.stdin.isTTY !== true) throw new UsageError(`refusing to send a ${byHand.noun} without confirmation`, 'add --yes when no one is at a terminal to confirm');
     return ask(shown, `Send this ${byHand.noun}? [y/N] `);
