@@ -57,7 +57,7 @@ function positiveRate(text: string): number {
 
 function shardOption(text: string): Shard {
   const shard = parseShard(text);
-  if (!shard) throw new InvalidArgumentError('give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)');
+  if (typeof shard === 'string') throw new InvalidArgumentError(shard);
   return shard;
 }
 
