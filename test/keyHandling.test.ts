@@ -1,4 +1,5 @@
 /** The key: refused when it cannot be one, and never shown in any encoding a server could echo it in. */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,5 +85,19 @@ describe('a key that cannot be one is refused before anything is sent', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('has 2 lines');
     expect(server.hits).toBe(0);
+  });
+
+  // The built binary in a child: the old code blocked on the FIFO for ever and read /dev/zero without end (5.8 GB in 10 s).
+  it.skipIf(process.platform === 'win32')('a FIFO with no writer, or /dev/zero: exit 2 at once, naming the file', () => {
+    const dir = workdir();
+    const fifo = join(dir, 'key.fifo');
+    spawnSync('mkfifo', ['-m', '600', fifo]);
+    for (const [file, kind] of [[fifo, 'a FIFO (named pipe)'], ['/dev/zero', 'a device']] as const) {
+      const result = spawnSync(process.execPath, ['dist/cli/main.js', 'status', join(dir, 'status.ndjson'), '--base-url', 'http://127.0.0.1:9', '--no-state', '--api-key-file', file], {
+        encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000, killSignal: 'SIGKILL',
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`--api-key-file ${file}: is ${kind}, not a regular file; refused`);
+    }
   });
 });
