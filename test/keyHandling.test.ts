@@ -101,3 +101,27 @@ describe('a key that cannot be one is refused before anything is sent', () => {
     }
   });
 });
+
+describe('a dry run with COLLECT_API_KEY set', () => {
+  it('never shows the key a transform quotes: not on stdout (pretty, json), stderr or in --rejects', async () => {
+    const dir = workdir();
+    // A transform that reads the key for a lookup of its own and quotes it in an error (base64 too, as in a Basic header).
+    writeFileSync(join(dir, 'transform.mjs'), `export default () => { throw new Error('lookup refused token ' + ${JSON.stringify(KEY)} + ' / ' + ${JSON.stringify(Buffer.from(`x:${KEY}`).toString('base64'))}); };\n`);
+    writeFileSync(join(dir, 'broken.mjs'), `throw new Error('cannot start with ' + ${JSON.stringify(KEY)});\n`);
+    const outputs: string[] = [];
+    for (const format of ['pretty', 'json']) {
+      const rejects = join(dir, `rejects-${format}.ndjson`);
+      const { code, stdout, stderr } = await runCli(['status', join(dir, 'status.ndjson'), '--dry-run', '--no-state', '--format', format, '--transform', join(dir, 'transform.mjs'), '--rejects', rejects], { env: { COLLECT_API_KEY: KEY } });
+      expect(code).toBe(1);
+      expect(stdout).toContain('transform-failed');
+      outputs.push(stdout, stderr, readFileSync(rejects, 'utf8'));
+    }
+    const broken = await runCli(['status', join(dir, 'status.ndjson'), '--dry-run', '--no-state', '--transform', join(dir, 'broken.mjs')], { env: { COLLECT_API_KEY: KEY } });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('cannot start with [REDACTED]');
+    outputs.push(broken.stdout, broken.stderr);
+    const everything = outputs.join('\n');
+    expect(everything).toContain('[REDACTED]');
+    for (const form of echoed(KEY)) expect(everything).not.toContain(form);
+  });
+});

@@ -93,6 +93,15 @@ export function loadApiKey(io: CliIo, file: string | undefined): string {
   return key;
 }
 
+/**
+ * The key to hide in a run that does not send (a dry run, any other command): COLLECT_API_KEY when
+ * it could be a key. A transform or an input may still quote it, and it is never shown.
+ */
+export function keyInEnvironment(env: CliIo['env']): string | undefined {
+  const key = env.COLLECT_API_KEY?.trim();
+  return key && keyProblem(key) === undefined ? key : undefined;
+}
+
 const base64Variants = (bytes: Buffer): string[] => {
   // The key's encoding inside a longer base64 text depends on where it starts modulo 3: keep,
   // for each of the 3 offsets, the characters that depend on the key's bytes alone.

@@ -115,12 +115,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and version are successes; every other commander error is a usage error.
       return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
+    // An error may quote the key (a transform that failed to load): it is hidden here too.
+    const { redactor, keyInEnvironment } = await import('./apiKey.js');
+    const hide = redactor(keyInEnvironment(io.env));
     if (isCollectError(cause)) {
-      io.stderr.write(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`);
+      io.stderr.write(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`));
       return cause.exitCode;
     }
     const detail = io.env.COLLECT_DEBUG ? `\n${(cause as Error).stack ?? String(cause)}` : '';
-    io.stderr.write(`collect: internal error: ${(cause as Error).message ?? String(cause)}${detail}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
+    io.stderr.write(hide(`collect: internal error: ${(cause as Error).message ?? String(cause)}${detail}\n  please report it, with COLLECT_DEBUG=1 set for details\n`));
     return exitCodes.internal;
   }
 }

@@ -9,7 +9,7 @@ import type { Shard } from '../state/stateLock.js';
 import type { RunInput } from '../run/checkRecords.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
 import { describeHalt } from '../send/setupFailure.js';
-import { loadApiKey, redactor } from './apiKey.js';
+import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
@@ -104,8 +104,10 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   if (sending && !baseUrl) throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', 'or add --dry-run to check without sending');
   const base = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
-  const redact = redactor(apiKey);
-  const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
+  // A dry run needs no key, but one in the environment is hidden all the same (a transform may quote it).
+  const secret = apiKey ?? keyInEnvironment(rawIo.env);
+  const redact = redactor(secret);
+  const io = secret ? redactingIo(rawIo, redact) : rawIo;
   const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
   // Before any worker thread starts (heapGrowth.ts).
   if (!sending) rawIo.onCheckOnly?.();
