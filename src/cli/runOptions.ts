@@ -15,6 +15,7 @@ import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
+import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -95,7 +96,9 @@ const STOPPING = '\ncollect: stopping: the requests in flight finish, then the s
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>; reads?: ReadPlaces } = {}): Promise<ExitCode> {
+  const ownFiles = [flags.transform, flags.apiKeyFile].filter((file) => file !== undefined);
+  refuseUnsafeOutputs(flags, inputs.map((input) => input.spec), { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] });
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');

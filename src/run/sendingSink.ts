@@ -119,6 +119,8 @@ export function sendingSink(
         parts.builder.addSkipped();
         if (earlier === 'rejected') {
           parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend', 1);
+          // --rejects is written anew each run: the records still waiting for a fix stay in it.
+          parts.rejects?.write(event.location.file, raw, 'rejected by the service in an earlier run and unchanged since; fix it as the service said, or add --resend');
         }
         return;
       }
