@@ -115,9 +115,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and version are successes; every other commander error is a usage error.
       return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    // An error may quote the key (a transform that failed to load): it is hidden here too.
-    const { redactor, keyInEnvironment } = await import('./apiKey.js');
-    const hide = redactor(keyInEnvironment(io.env));
+    // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
+    const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([import('./apiKey.js'), import('../core/urlCredentials.js')]);
+    const redact = redactor(keyInEnvironment(io.env));
+    const hide = (text: string) => maskUrlCredentials(redact(text));
     if (isCollectError(cause)) {
       io.stderr.write(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`));
       return cause.exitCode;

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
+import { maskUrlCredentials } from '../core/urlCredentials.js';
 import type { ExitCode } from '../core/exitCodes.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { checkAndSend } from '../run/checkAndSend.js';
@@ -86,8 +87,8 @@ export function addRunOptions(command: Command): Command {
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
-/** This run's command line, shown to another run that finds the state locked (no flag carries the key). */
-const commandLine = () => ['collect', ...process.argv.slice(2)].join(' ');
+/** This run's command line, stored in the lock and shown to another run that finds the state locked (no flag carries the key; a state URL's password is masked). */
+const commandLine = () => ['collect', ...process.argv.slice(2)].map(maskUrlCredentials).join(' ');
 
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
 const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
