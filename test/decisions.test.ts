@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { MAX_ID_LENGTH } from '../src/schema/formats.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const service = acceptingService;
@@ -60,6 +61,23 @@ describe('collect decisions', () => {
     expect(stdout).toContain('loaded 1 decision (1 reject)');
     expect(stdout).toContain(`${path}:3: order_id is missing or empty`);
     expect(stdout).toContain(`${path}:4: decision "maybe" is not one of approve, reject, manual, unavailable`);
+  });
+
+  it('refuses an order_id longer than an id may be (300 KB), per row with its file, line, field and rule, without echoing it', async () => {
+    const state = freshStateDir();
+    const huge = 'X'.repeat(300_000);
+    for (const [name, line, text] of [
+      ['d.csv', 3, `order_id,decision\nORD-1,reject\n${huge},reject\n`],
+      ['d.ndjson', 2, `{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"${huge}","decision":"reject"}\n{"order_id":"ORD-2","decision":"${'\\u001b[2J'}${'Y'.repeat(500)}"}\n`],
+    ] as const) {
+      const path = file(name, text);
+      const { code, stdout } = await runCli(['decisions', path, '--base-url', 'https://collect.example.com', '--state', state]);
+      expect(code).toBe(1);
+      expect(stdout).toContain('loaded 1 decision (1 reject)');
+      expect(stdout).toContain(`${path}:${line}: order_id is 300,000 characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`);
+      expect(stdout.length).toBeLessThan(2000);
+      expect(stdout).not.toContain('\u001b');
+    }
   });
 
   it('needs the service whose state it loads into', async () => {

@@ -1,4 +1,5 @@
 /** The key: refused when it cannot be one, and never shown in any encoding a server could echo it in. */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,5 +85,43 @@ describe('a key that cannot be one is refused before anything is sent', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('has 2 lines');
     expect(server.hits).toBe(0);
+  });
+
+  // The built binary in a child: the old code blocked on the FIFO for ever and read /dev/zero without end (5.8 GB in 10 s).
+  it.skipIf(process.platform === 'win32')('a FIFO with no writer, or /dev/zero: exit 2 at once, naming the file', () => {
+    const dir = workdir();
+    const fifo = join(dir, 'key.fifo');
+    spawnSync('mkfifo', ['-m', '600', fifo]);
+    for (const [file, kind] of [[fifo, 'a FIFO (named pipe)'], ['/dev/zero', 'a device']] as const) {
+      const result = spawnSync(process.execPath, ['dist/cli/main.js', 'status', join(dir, 'status.ndjson'), '--base-url', 'http://127.0.0.1:9', '--no-state', '--api-key-file', file], {
+        encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000, killSignal: 'SIGKILL',
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`--api-key-file ${file}: is ${kind}, not a regular file; refused`);
+    }
+  });
+});
+
+describe('a dry run with COLLECT_API_KEY set', () => {
+  it('never shows the key a transform quotes: not on stdout (pretty, json), stderr or in --rejects', async () => {
+    const dir = workdir();
+    // A transform that reads the key for a lookup of its own and quotes it in an error (base64 too, as in a Basic header).
+    writeFileSync(join(dir, 'transform.mjs'), `export default () => { throw new Error('lookup refused token ' + ${JSON.stringify(KEY)} + ' / ' + ${JSON.stringify(Buffer.from(`x:${KEY}`).toString('base64'))}); };\n`);
+    writeFileSync(join(dir, 'broken.mjs'), `throw new Error('cannot start with ' + ${JSON.stringify(KEY)});\n`);
+    const outputs: string[] = [];
+    for (const format of ['pretty', 'json']) {
+      const rejects = join(dir, `rejects-${format}.ndjson`);
+      const { code, stdout, stderr } = await runCli(['status', join(dir, 'status.ndjson'), '--dry-run', '--no-state', '--format', format, '--transform', join(dir, 'transform.mjs'), '--rejects', rejects], { env: { COLLECT_API_KEY: KEY } });
+      expect(code).toBe(1);
+      expect(stdout).toContain('transform-failed');
+      outputs.push(stdout, stderr, readFileSync(rejects, 'utf8'));
+    }
+    const broken = await runCli(['status', join(dir, 'status.ndjson'), '--dry-run', '--no-state', '--transform', join(dir, 'broken.mjs')], { env: { COLLECT_API_KEY: KEY } });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('cannot start with [REDACTED]');
+    outputs.push(broken.stdout, broken.stderr);
+    const everything = outputs.join('\n');
+    expect(everything).toContain('[REDACTED]');
+    for (const form of echoed(KEY)) expect(everything).not.toContain(form);
   });
 });

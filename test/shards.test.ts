@@ -48,4 +48,10 @@ describe('--shard I/N', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('0 <= I < N');
   });
+
+  it('refuses a shard count past 10,000 with exit 2, naming the limit', async () => {
+    const { code, stderr } = await runCli(['order', 'fixtures/order/valid.csv', '--dry-run', '--shard', '0/99999999999999999999']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('at most 10,000 shards');
+  });
 });

@@ -29,6 +29,16 @@ describe('loadApiKey', () => {
     expect(() => loadApiKey(io(), file)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('(0644) let others'), hint: `chmod 600 ${file}` }));
   });
 
+  it('refuses a key file larger than 4 KiB, without reading it whole', () => {
+    const file = keyFile(`sk_test_${'a'.repeat(1024 * 1024)}\n`, 0o600);
+    expect(() => loadApiKey(io(), file)).toThrow(expect.objectContaining({ exitCode: 2, message: `--api-key-file ${file}: is 1,048,585 bytes; a key file holds one key (at most 4 KiB); refused` }));
+  });
+
+  it('refuses a folder, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collect-key-'));
+    expect(() => loadApiKey(io(), dir)).toThrow(expect.objectContaining({ exitCode: 2, message: `--api-key-file ${dir}: is a folder, not a regular file; refused` }));
+  });
+
   it('refuses a key file of several lines rather than use the first', () => {
     expect(() => loadApiKey(io(), keyFile('sk_test_0123456789\nsk_other_0123456789\n', 0o600))).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('has 2 lines') }));
   });

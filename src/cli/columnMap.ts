@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { compileMapping, type CompiledMapping } from '../mapping/compileMapping.js';
+import { compileMapping, globMatches, type CompiledMapping } from '../mapping/compileMapping.js';
 import type { MappingProblem, MappingSpec, RowSpec } from '../mapping/mappingSpec.js';
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../readers/csvHeader.js';
@@ -15,6 +15,10 @@ import type { RunInput } from '../run/checkRecords.js';
 /** A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed after the run). */
 export interface MappedInputs {
   inputs: RunInput[];
+  /** Every file the mapping reads (its lists' and lookups' files too), for the outputs' checks. */
+  reads: string[];
+  /** Whether the folder's listing would read a file of this name (backfill DIR --map: an entry's from: matches it). */
+  readsName?: (name: string) => boolean;
   close(): void;
 }
 
@@ -61,6 +65,8 @@ async function headersOf(folder: string, names: Iterable<string>): Promise<Map<s
 interface BoundFolder {
   compiled: CompiledMapping;
   related: RelatedRowIndex;
+  /** The paths of the files it reads. */
+  reads: string[];
   /** How a piece worker compiles the entry at a position again (mappedStage.ts). */
   recipe(entry: number): MappedRecipe;
 }
@@ -73,7 +79,7 @@ async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, fi
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
   const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
   const recipe = (entry: number): MappedRecipe => ({ spec, files: [...files], headers: [...headers], ...options, entry, related: related.file });
-  return { compiled, related, recipe };
+  return { compiled, related, recipe, reads: [...names].map((name) => join(folder, name)) };
 }
 
 function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
@@ -94,17 +100,19 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
   for (const file of files) folders.set(dirname(file.name), [...(folders.get(dirname(file.name)) ?? []), file]);
   const indexes: RelatedRowIndex[] = [];
   const inputs: RunInput[] = [];
+  const reads: string[] = [];
   try {
     for (const [folder, specs] of folders) {
       const bound = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
       indexes.push(bound.related);
+      reads.push(...bound.reads);
       inputs.push(...inputsOf(bound, (file) => specs.find((s) => basename(s.name) === file)!));
     }
   } catch (cause) {
     for (const index of indexes) index.close();
     throw cause;
   }
-  return { inputs, close: () => indexes.forEach((index) => index.close()) };
+  return { inputs, reads, close: () => indexes.forEach((index) => index.close()) };
 }
 
 /** `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first. */
@@ -120,5 +128,6 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
   const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
   const inputs = inputsOf(bound, (file) => inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
-  return { inputs, close: () => bound.related.close() };
+  const readsName = (name: string) => /\.csv(\.gz)?$/i.test(name) && spec.entries.some((entry) => entry.from === undefined || globMatches(entry.from, name));
+  return { inputs, reads: bound.reads, readsName, close: () => bound.related.close() };
 }

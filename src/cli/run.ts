@@ -116,13 +116,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and version are successes; every other commander error is a usage error.
       return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
+    // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
+    const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([import('./apiKey.js'), import('../core/urlCredentials.js')]);
+    const redact = redactor(keyInEnvironment(io.env));
+    const hide = (text: string) => maskUrlCredentials(redact(text));
     if (isCollectError(cause)) {
       // Messages quote file names, headers and the service's words: escaped, as on every terminal.
-      io.stderr.write(terminalLines(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`));
+      io.stderr.write(terminalLines(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`)));
       return cause.exitCode;
     }
     const detail = io.env.COLLECT_DEBUG ? `\n${(cause as Error).stack ?? String(cause)}` : '';
-    io.stderr.write(`collect: internal error: ${terminalLines(`${(cause as Error).message ?? String(cause)}${detail}`)}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
+    io.stderr.write(`collect: internal error: ${terminalLines(hide(`${(cause as Error).message ?? String(cause)}${detail}`))}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
     return exitCodes.internal;
   }
 }

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { terminalLines } from '../core/terminalText.js';
+import { maskUrlCredentials } from '../core/urlCredentials.js';
 import type { ExitCode } from '../core/exitCodes.js';
 import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
@@ -12,7 +13,7 @@ import type { Shard } from '../state/stateLock.js';
 import type { RunInput } from '../run/checkRecords.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
 import { describeHalt } from '../send/setupFailure.js';
-import { loadApiKey, redactor } from './apiKey.js';
+import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
@@ -20,6 +21,7 @@ import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
+import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -62,7 +64,7 @@ function positiveRate(text: string): number {
 
 function shardOption(text: string): Shard {
   const shard = parseShard(text);
-  if (!shard) throw new InvalidArgumentError('give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)');
+  if (typeof shard === 'string') throw new InvalidArgumentError(shard);
   return shard;
 }
 
@@ -90,8 +92,8 @@ export function addRunOptions(command: Command): Command {
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
 
-/** This run's command line, shown to another run that finds the state locked (no flag carries the key). */
-const commandLine = () => ['collect', ...process.argv.slice(2)].join(' ');
+/** This run's command line, stored in the lock and shown to another run that finds the state locked (no flag carries the key; a state URL's password is masked). */
+const commandLine = () => ['collect', ...process.argv.slice(2)].map(maskUrlCredentials).join(' ');
 
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
 const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
@@ -100,7 +102,9 @@ const STOPPING = '\ncollect: stopping: the requests in flight finish, then the s
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>; reads?: ReadPlaces } = {}): Promise<ExitCode> {
+  const ownFiles = [flags.transform, flags.apiKeyFile].filter((file) => file !== undefined);
+  refuseUnsafeOutputs(flags, inputs.map((input) => input.spec), { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] });
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
@@ -109,8 +113,10 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   if (sending && !baseUrl) throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', 'or add --dry-run to check without sending');
   const base = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
-  const redact = redactor(apiKey);
-  const io = apiKey ? redactingIo(rawIo, redact) : rawIo;
+  // A dry run needs no key, but one in the environment is hidden all the same (a transform may quote it).
+  const secret = apiKey ?? keyInEnvironment(rawIo.env);
+  const redact = redactor(secret);
+  const io = secret ? redactingIo(rawIo, redact) : rawIo;
   const service = sending && baseUrl && base && apiKey ? { baseUrl, base, apiKey } : undefined;
   // Before any worker thread starts (heapGrowth.ts).
   if (!sending) rawIo.onCheckOnly?.();

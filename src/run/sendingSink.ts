@@ -131,6 +131,8 @@ export function sendingSink(
         }
         if (earlier === 'rejected') {
           parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend (the run exits 1 until the service has them)', 1);
+          // --rejects is written anew each run: the records still waiting for a fix stay in it.
+          parts.rejects?.write(event.location.file, raw, 'rejected by the service in an earlier run and unchanged since; fix it as the service said, or add --resend');
         }
         return;
       }

@@ -13,13 +13,17 @@ export function inShard(shard: Shard, orderId: string | undefined): boolean {
   return (orderId === undefined || orderId === '' ? 0 : shardOf(orderId, shard.count)) === shard.index;
 }
 
-/** `I/N` of --shard, 0-based as JOB_COMPLETION_INDEX is; null when it is not that. */
-export function parseShard(text: string): Shard | null {
+/** More shards than any fleet runs: past it a count is a typo (each shard also holds its own lock row). */
+export const MAX_SHARDS = 10_000;
+
+/** `I/N` of --shard, 0-based as JOB_COMPLETION_INDEX is; else what is wrong with it. */
+export function parseShard(text: string): Shard | string {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!match) return null;
-  const index = Number(match[1]);
-  const count = Number(match[2]);
-  return count >= 1 && index < count ? { index, count } : null;
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index >= count) return 'give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)';
+  if (count > MAX_SHARDS) return `give at most ${MAX_SHARDS.toLocaleString('en-US')} shards (N); ${match[2]} is more than any fleet runs`;
+  return { index, count };
 }
 
 /** The filter of a run's records for one shard (every record names its order in its resource's order field), with its counts for the report. */

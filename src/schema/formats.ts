@@ -10,6 +10,9 @@ function coded(code: string, test: (text: string) => boolean, message: string, h
 
 export const nonEmptyString = z.string().min(1);
 
+/** The longest id collect takes where it keeps ids itself (decisions loaded into the state): no platform's id is longer. */
+export const MAX_ID_LENGTH = 255;
+
 export const datetime = z
   .string()
   .check(

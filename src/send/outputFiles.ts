@@ -1,5 +1,4 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { basename, join } from 'node:path';
+import { lstatSync, mkdirSync, type WriteStream } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { csvLine } from '../convert/csvLine.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
@@ -8,19 +7,16 @@ import { REASON_FIELD } from '../core/rejectsField.js';
 import type { InputSpec } from '../readers/openInput.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
 import { isRecord } from '../schema/checks.js';
+import { appendResultsFile, createRejectsFile, isRejectsFile, rejectsPaths } from './safeOutput.js';
 
 export type Redact = (text: string) => string;
 
-function open(path: string, flags: 'w' | 'a' = 'w'): WriteStream {
-  const stream = createWriteStream(path, { flags, mode: 0o600 });
-  stream.on('error', () => {}); // reported by close()
-  return stream;
-}
-
 function closeStream(stream: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => {
-    stream.once('error', (cause) => reject(new UsageError(`cannot write ${String(stream.path)}: ${cause.message}`)));
-    stream.end(() => resolve());
+    const fail = (cause: Error) => reject(new UsageError(`cannot write ${String(stream.path)}: ${cause.message}`, 'check the path, or name a new file'));
+    stream.once('error', fail);
+    // A failed open (a link or file planted at the path) reaches end's callback before any 'error' listener.
+    stream.end((cause?: Error | null) => (cause ? fail(cause) : resolve()));
   });
 }
 
@@ -36,25 +32,39 @@ interface RejectsSink {
 /**
  * `--rejects PATH`: every invalid or rejected record in its input's format with the reasons
  * added (a `collect_reason` column or field), ready to fix and feed back. One input: PATH is
- * the file; several: PATH is a folder with one file per input.
+ * the file; several: PATH is a folder with one file per input. Each run writes its files anew
+ * (a rejects file of an earlier run is replaced, by an empty one when nothing is rejected),
+ * created 0600 and never through a link; the CLI refuses any other existing file beforehand.
  */
 export class RejectsWriter {
   private readonly sinks = new Map<string, RejectsSink>();
   private readonly specs: Map<string, InputSpec>;
+  private readonly paths: Map<string, string>;
+  /** The paths that held an earlier run's rejects: replaced even when this run rejects nothing. */
+  private readonly earlier = new Set<string>();
+  /** Why no file can be written (the folder is a link or cannot be made); reported by close(). */
+  private failure: string | undefined;
 
   constructor(private readonly target: string, inputs: readonly InputSpec[], private readonly redact: Redact) {
     this.specs = new Map(inputs.map((spec) => [spec.name, spec]));
-    if (this.specs.size > 1) mkdirSync(target, { recursive: true });
+    this.paths = rejectsPaths(target, inputs);
+    try {
+      if (this.specs.size > 1) {
+        mkdirSync(target, { recursive: true, mode: 0o700 });
+        if (lstatSync(target).isSymbolicLink()) this.failure = `${target} is a symbolic link; collect never writes through one`;
+      }
+      for (const path of this.paths.values()) if (lstatSync(path, { throwIfNoEntry: false })?.isFile() && isRejectsFile(path)) this.earlier.add(path);
+    } catch (cause) {
+      this.failure = `cannot write ${target}: ${(cause as Error).message}`;
+    }
   }
 
   private sink(file: string): RejectsSink | undefined {
     let sink = this.sinks.get(file);
     if (sink) return sink;
     const spec = this.specs.get(file);
-    if (!spec) return undefined;
-    const name = basename(spec.name === '-' ? `stdin.${spec.format}` : spec.name).replace(/\.gz$/i, '');
-    const path = this.specs.size > 1 ? join(this.target, name) : this.target;
-    sink = { stream: open(path), format: spec.format, count: 0 };
+    if (!spec || this.failure !== undefined) return undefined;
+    sink = { stream: createRejectsFile(this.paths.get(file)!), format: spec.format, count: 0 };
     this.sinks.set(file, sink);
     return sink;
   }
@@ -87,6 +97,11 @@ export class RejectsWriter {
   }
 
   async close(): Promise<void> {
+    if (this.failure !== undefined) throw new UsageError(this.failure, 'name a new file or folder for --rejects');
+    // An earlier run's rejects must not pass for this run's: an input with none gets an empty file.
+    for (const [file, path] of this.paths) {
+      if (this.earlier.has(path) && !this.sinks.has(file)) this.sinks.set(file, { stream: createRejectsFile(path), format: this.specs.get(file)!.format, count: 0 });
+    }
     for (const sink of this.sinks.values()) {
       if (sink.format === 'json') sink.stream.write(sink.count === 0 ? '[]\n' : '\n]\n');
       await closeStream(sink.stream);
@@ -103,7 +118,7 @@ export class ResultsWriter {
   private readonly stream: WriteStream;
 
   constructor(path: string, private readonly redact: Redact) {
-    this.stream = open(path, 'a');
+    this.stream = appendResultsFile(path);
   }
 
   write(line: Record<string, unknown>): void {

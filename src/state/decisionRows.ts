@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { checkReadable, openInput, type InputSpec } from '../readers/openInput.js';
+import { MAX_ID_LENGTH } from '../schema/formats.js';
 
 /** The decisions the service gives (docs/payloads.md, "Responses the service gives"). */
 export const decisionValues = ['approve', 'reject', 'manual', 'unavailable'] as const;
@@ -18,15 +19,22 @@ function decisionOf(row: Record<string, unknown>): unknown {
   return named.length === 1 ? row[named[0]!] : undefined;
 }
 
+/** A value quoted in a problem: escaped (no terminal control sequence gets through) and cut short. */
+const quoted = (value: unknown) => {
+  const text = JSON.stringify(String(value));
+  return text.length > 42 ? `${text.slice(0, 40)}…"` : text;
+};
+
 function judge(file: string, line: number, row: unknown): DecisionRow {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return { file, line, problem: 'not an object with order_id and decision' };
   const record = row as Record<string, unknown>;
   const orderId = typeof record.order_id === 'string' ? record.order_id.trim() : typeof record.order_id === 'number' ? String(record.order_id) : '';
   if (orderId === '') return { file, line, problem: 'order_id is missing or empty' };
+  if (orderId.length > MAX_ID_LENGTH) return { file, line, problem: `order_id is ${orderId.length.toLocaleString('en-US')} characters long; an id has at most ${MAX_ID_LENGTH} (too-long)` };
   const raw = decisionOf(record);
   const decision = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   if (!(decisionValues as readonly string[]).includes(decision)) {
-    return { file, line, problem: `decision ${raw === undefined ? 'is missing' : `"${String(raw)}" is not one of ${decisionValues.join(', ')}`}` };
+    return { file, line, problem: `decision ${raw === undefined ? 'is missing' : `${quoted(raw)} is not one of ${decisionValues.join(', ')}`}` };
   }
   return { file, line, orderId, decision };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
+import { maskUrlCredentials } from '../core/urlCredentials.js';
 import { StateError } from './stateErrors.js';
 
 /** One shard of a run: `index` of `count` (0-based). */
@@ -74,7 +75,8 @@ function isStale(row: LockRow, world: LockWorld): boolean {
 export function describeHolder(row: LockRow, world: LockWorld): string {
   const shard = row.shard_index === null ? '' : `, shard ${row.shard_index}/${row.shard_count}`;
   const heard = Math.round((world.now() - row.heartbeat) / 1000);
-  return `pid ${row.pid} on host ${row.host}${shard}, since ${row.since}, last heard of ${heard} s ago: ${row.command}`;
+  // A lock taken by an older collect may hold a state URL's password in its command line.
+  return `pid ${row.pid} on host ${row.host}${shard}, since ${row.since}, last heard of ${heard} s ago: ${maskUrlCredentials(row.command)}`;
 }
 
 /** The refusal of a run that finds its state locked. */

@@ -62,7 +62,8 @@ ${exitCodesHelp()}`)
         const { mapFolderInputs } = await import('../columnMap.js');
         const mapped = await mapFolderInputs(flags.map, dir);
         try {
-          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
+          const reads = { files: [flags.map, ...mapped.reads], folders: mapped.readsName ? [{ dir, reads: mapped.readsName }] : [] };
+          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io, { reads }));
         } finally {
           mapped.close();
         }
@@ -70,6 +71,7 @@ ${exitCodesHelp()}`)
       }
       const inputs = dir !== undefined ? await folderInputs(dir) : named;
       if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
-      setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
+      const reads = dir === undefined ? {} : { folders: [{ dir, reads: (name: string) => FILE_NAME.test(name) }] };
+      setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io, { reads }));
     });
 }

@@ -60,7 +60,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
       const { mapEndpointInputs } = await import('../columnMap.js');
       const mapped = await mapEndpointInputs(flags.map, inputs.map((input) => input.spec), resource.name);
       try {
-        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
+        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io, { reads: { files: [flags.map, ...mapped.reads] } }));
       } finally {
         mapped.close();
       }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { hashBlob, outcomeCode } from '../compactRows.js';
 import { StateError } from '../stateErrors.js';
 import type { Shard } from '../stateLock.js';
@@ -10,16 +11,8 @@ import { migratePostgres } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
 import { PgWriteGroup } from './pgWrites.js';
 
-/** The URL without its password, for messages. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the PostgreSQL URL';
-  }
-}
+/** The URL without its password (in the user part or as ?password=), for messages. */
+export const shownUrl = (url: string): string => maskUrlCredentials(url);
 
 async function connect(url: string, where: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, application_name: 'collect' });
