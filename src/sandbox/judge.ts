@@ -181,6 +181,11 @@ export class SessionJudge {
     if (at >= 0) timeline.events.splice(at, 1);
   }
 
+  /** A request refused before judging (a web page's, or one for another Host): not the application's, so only counted. */
+  refusedCaller(): void {
+    this.builder.note('caller-refused', 'requests refused unjudged (403): sent from a web page (Origin header) or addressed to another Host', 1);
+  }
+
   /** How many requests were judged. */
   get requests(): number {
     return this.seq;

@@ -6,6 +6,7 @@ import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
 import type { CheckedBody } from './judge.js';
 import type { ReceivedRequest } from './protocolRules.js';
+import { keyRefusal, route } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
 
 /** An answer to a request, as the service would give it. */
@@ -73,11 +74,11 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
   return (request, checked) => {
     const answered = (given: Answer, fault: Fault): Outcome => ({ kind: 'answer', answer: given, fault, ...(fault === 'slow' ? { delayMs: options.slowMs } : {}) });
     const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) => answered(answer(status, body, headers), fault);
-    const resource = registry.byRoute(request.method, request.path);
-    if (!resource) return reply(404, { error_message: `no endpoint ${request.method} ${request.path}` });
-    const auth = request.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || auth.length <= 'Bearer '.length) return reply(401, { error_message: 'missing API key' });
-    if (options.key !== undefined && auth !== `Bearer ${options.key}`) return reply(401, { error_message: 'invalid API key' });
+    const routed = route(registry, request.method, request.path);
+    if ('refused' in routed) return answered(routed.refused, 'none');
+    const { resource } = routed;
+    const unauthorized = keyRefusal(request.authorization, options.key);
+    if (unauthorized) return answered(unauthorized, 'none');
     const fault = nextFault(random, options.faults);
     if (fault === 'reset') return { kind: 'reset', fault };
     if (fault === 'fail') return reply(503, { error_message: 'sandbox: injected failure' }, fault);

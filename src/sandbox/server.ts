@@ -10,6 +10,7 @@ import type { FaultRates } from './faults.js';
 import { SessionJudge } from './judge.js';
 import { localService, type Answer, type Outcome, type Service } from './localService.js';
 import type { ReceivedRequest } from './protocolRules.js';
+import { callerRefusal, ownHosts } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
 import { upstreamService, type UpstreamOptions } from './upstream.js';
 
@@ -29,8 +30,10 @@ export interface SandboxOptions {
   registry?: Registry;
   /** Judge every request (schemas, flow rules, protocol rules) into a report; --strict counts warnings. */
   judge?: { strict: boolean };
-  /** Forward every request to the real service instead of answering it here. */
+  /** Forward the five endpoints to the real service instead of answering them here. */
   upstream?: UpstreamOptions;
+  /** Host names it answers to besides its own address (a docker service name, with host 0.0.0.0). */
+  allowHosts?: readonly string[];
 }
 
 export interface Sandbox {
@@ -72,15 +75,16 @@ function received(request: IncomingMessage, path: string, body: string | undefin
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const store = new SandboxStore();
   const registry = options.registry ?? defaultRegistry;
-  const upstream = options.upstream ? upstreamService(options.upstream) : undefined;
+  const upstream = options.upstream ? upstreamService(options.upstream, registry, options.key) : undefined;
+  const redact = options.upstream?.redact ?? ((text: string) => text);
   const service: Service = upstream?.service ?? localService(options, registry, store);
   const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict }), registry) : undefined;
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
-  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
+  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${redact(JSON.stringify({
     at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
     status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : (parseBody(request.body) ?? request.body), ...(outcome.kind === 'answer' ? { answer: outcome.answer.body } : {}),
-  })}\n`);
+  }))}\n`);
 
   const sandboxRoute = (path: string, response: ServerResponse) => {
     const reply = (status: number, body: string) => {
@@ -88,17 +92,24 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, formatJson(judge.report())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, redact(formatJson(judge.report()))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
     const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
     return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
+  let hosts = new Set<string>();
   const server = createServer(async (request, response) => {
+    const refused = callerRefusal(request.headers, hosts);
+    if (refused) {
+      judge?.refusedCaller();
+      return writeAnswer(response, refused);
+    }
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
     if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
-    const call = received(request, path, await readBody(request));
+    // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.
+    const call = received(request, request.url ?? '', await readBody(request));
     const judgement = judge?.receive(call);
     const outcome = await service(call, judgement?.checked);
     record(call, outcome);
@@ -118,6 +129,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     server.listen(options.port, options.host, resolve);
   });
   const address = server.address() as AddressInfo;
+  hosts = ownHosts(address, options.allowHosts);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
