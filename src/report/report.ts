@@ -58,7 +58,13 @@ export type SendResult =
 export interface ReportOptions {
   /** Warnings count, and are shown, as errors. */
   strict: boolean;
+  /** Estimated bytes of issues and per-file entries kept (a long sandbox session); past them, only counted. */
+  keepBytes?: number;
 }
+
+/** Estimated bytes an issue or a file entry holds (its texts, with V8's object overhead). */
+const issueBytes = (issue: LocatedIssue) => 300 + 2 * (issue.message.length + (issue.hint?.length ?? 0) + issue.file.length + (issue.value === undefined ? 0 : JSON.stringify(issue.value)?.length ?? 0));
+const fileBytes = (file: string) => 200 + 2 * file.length;
 
 const emptySummary = (): Summary => ({
   records: 0, valid: 0, invalid: 0, errors: 0, warnings: 0, sent: 0, accepted: 0, rejected: 0, skipped: 0, failed: 0,
@@ -73,6 +79,9 @@ export class ReportBuilder {
   private delivery: Delivery | undefined;
   /** Under --strict, files whose header drew a warning: it stands for each of their records. */
   private readonly headerFaulted = new Set<FileSummary>();
+  /** Under keepBytes: bytes kept so far, and what was only counted past them. */
+  private kept = 0;
+  private readonly dropped = { issues: 0, files: 0 };
 
   constructor(private readonly options: ReportOptions) {}
 
@@ -84,7 +93,8 @@ export class ReportBuilder {
     let entry = this.files.get(key);
     if (!entry) {
       entry = { file, endpoint, records: 0, invalid: 0 };
-      this.files.set(key, entry);
+      if (this.keeps(fileBytes(file))) this.files.set(key, entry);
+      else this.dropped.files++;
     }
     this.last = entry;
     return entry;
@@ -101,7 +111,9 @@ export class ReportBuilder {
       } else {
         this.summary.warnings++;
       }
-      this.issues.push({ ...issue, severity, endpoint, ...location });
+      const located = { ...issue, severity, endpoint, ...location };
+      if (this.options.keepBytes === undefined || this.keeps(issueBytes(located))) this.issues.push(located);
+      else this.dropped.issues++;
     }
     return invalid;
   }
@@ -136,6 +148,14 @@ export class ReportBuilder {
       this.file(endpoint, location.file).invalid++;
     }
     return invalid;
+  }
+
+  /** Whether `bytes` more fit in keepBytes (counting them if so); once full, nothing more is kept, so no issue outlives its file's entry. */
+  private keeps(bytes: number): boolean {
+    if (this.options.keepBytes === undefined) return true;
+    if (this.kept >= this.options.keepBytes) return false;
+    this.kept += bytes;
+    return true;
   }
 
   /** Whether a note with this code was made. */
@@ -203,6 +223,13 @@ export class ReportBuilder {
     return this.summary.invalid;
   }
 
+  private droppedNotes(): Note[] {
+    const notes: Note[] = [];
+    if (this.dropped.issues > 0) notes.push({ code: 'findings-not-kept', count: this.dropped.issues, message: 'findings past --keep-mb were counted (in the summary) but not kept in this report' });
+    if (this.dropped.files > 0) notes.push({ code: 'requests-not-listed', count: this.dropped.files, message: 'requests past --keep-mb were counted (in the summary) but have no entry of their own in this report' });
+    return notes;
+  }
+
   /** The report, issues ordered by file (in reading order) and record, as people read them. */
   build(): Report {
     const order = new Map([...this.files.values()].map((entry, position) => [`${entry.endpoint}\u0000${entry.file}`, position]));
@@ -215,7 +242,7 @@ export class ReportBuilder {
       .map(({ issue }) => issue);
     const summary = { ...this.summary, ...(this.delivery ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) } : {}) };
     return {
-      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],
+      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values(), ...this.droppedNotes()],
       ...(this.delivery ? { delivery: structuredClone(this.delivery) } : {}),
     };
   }

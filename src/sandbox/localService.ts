@@ -48,20 +48,21 @@ function validationAnswer(issues: readonly Issue[]): Answer | undefined {
 }
 
 /** The sandbox's stateful handling of one valid body. */
-function handle(resource: Resource, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
+function handle(resource: Resource, body: Record<string, unknown>, bytes: number, store: SandboxStore, rules: DecisionRules): Answer {
   const orderId = String(body[resource.orderField]);
   const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
   if (resource.role === 'creation') {
-    const entry = store.create(orderId, body);
+    const entry = store.create(orderId, body, bytes);
     if (body.evaluate !== true) return accepted;
     entry.decision = decide(body, rules);
     return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
   }
   const entry = store.get(orderId);
-  if (!entry) return answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
+  // An order let go past --keep-mb was created: its updates are taken, unchecked and unkept.
+  if (!entry) return store.wasLetGo(orderId) ? accepted : answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
   const refused = resource.sandboxCheck?.(entry.order, body);
   if (refused) return answer(refused.status, { error_message: refused.message });
-  (entry.updates[resource.name] ??= []).push(body);
+  store.update(orderId, entry, resource.name, body, bytes);
   return accepted;
 }
 
@@ -94,6 +95,6 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
       }
     }
     const invalid = validationAnswer(checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }));
-    return answered(invalid ?? handle(resource, body as Record<string, unknown>, store, options.rules), fault);
+    return answered(invalid ?? handle(resource, body as Record<string, unknown>, request.body.length, store, options.rules), fault);
   };
 }

@@ -34,16 +34,22 @@ export interface SandboxOptions {
   upstream?: UpstreamOptions;
   /** Host names it answers to besides its own address (a docker service name, with host 0.0.0.0). */
   allowHosts?: readonly string[];
+  /** Bytes of orders and findings it keeps (--keep-mb); past them it lets the least recently used go, and counts. */
+  keepBytes?: number;
 }
 
 export interface Sandbox {
   url: string;
   /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
+  /** How many orders its store let go past keepBytes. */
+  lettingGo: () => number;
   close: () => Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
+/** --keep-mb's default: 64 MiB of orders and findings (the process holds about twice that, measured with bench/sandbox-memory.js). */
+export const DEFAULT_KEEP_BYTES = 64 * 1024 * 1024;
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -73,12 +79,23 @@ function received(request: IncomingMessage, path: string, body: string | undefin
  * every request is checked as a file run checks records, and the report is served live.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const store = new SandboxStore();
   const registry = options.registry ?? defaultRegistry;
+  // The store and the judge share the budget when both keep something.
+  const keep = options.keepBytes ?? DEFAULT_KEEP_BYTES;
+  const shares = options.judge && !options.upstream ? 2 : 1;
+  const store = new SandboxStore(keep / shares);
   const upstream = options.upstream ? upstreamService(options.upstream, registry, options.key) : undefined;
   const redact = options.upstream?.redact ?? ((text: string) => text);
   const service: Service = upstream?.service ?? localService(options, registry, store);
-  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict }), registry) : undefined;
+  // Findings get at most half the judge's share, so the flow rules always keep room for timelines.
+  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict, keepBytes: keep / shares / 2 }), registry, undefined, keep / shares / 2) : undefined;
+  const report = (): Report | undefined => {
+    const built = judge?.report();
+    if (built && store.evicted > 0) {
+      built.notes.push({ code: 'orders-not-held', count: store.evicted, message: 'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410' });
+    }
+    return built;
+  };
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
   const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${redact(JSON.stringify({
@@ -92,10 +109,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, redact(formatJson(judge.report()))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, redact(formatJson(report()!))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
-    const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
+    const id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
+    const entry = store.get(id);
+    if (!entry && store.wasLetGo(id)) return reply(410, JSON.stringify({ error_message: 'the sandbox let this order go past --keep-mb (least recently used first)' }));
     return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
@@ -133,7 +152,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    report: () => judge?.report(),
+    report,
+    lettingGo: () => store.evicted,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => {

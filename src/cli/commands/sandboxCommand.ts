@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { formatReport, reportFormats, type ReportFormat } from '../../report/formatReport.js';
 import { reportExitCode, type Report } from '../../report/report.js';
 import { defaultRules } from '../../sandbox/decide.js';
-import { startSandbox } from '../../sandbox/server.js';
+import { DEFAULT_KEEP_BYTES, startSandbox } from '../../sandbox/server.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import type { UpstreamOptions } from '../../sandbox/upstream.js';
 import { keyProblem, redactor } from '../apiKey.js';
@@ -33,6 +33,7 @@ interface SandboxFlags {
   upstream?: string;
   upstreamTimeout: number;
   allowHost?: string[];
+  keepMb: number;
 }
 
 /** The report's format: as given, else from the file's extension (report.xml: junit), else pretty. */
@@ -109,6 +110,8 @@ export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, set
     .option('--strict', 'count warnings as errors (in the report and the exit code)')
     .option('--upstream <url>', 'forward the five endpoints (their methods and paths exactly, nothing else) to this service with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not apply)')
     .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
+    .option('--keep-mb <n>', 'MiB of orders and findings it keeps (shared by the two when judging; the process holds about twice\nthat): past them the least recently used orders are let go and later findings only counted, as the report says',
+      number, DEFAULT_KEEP_BYTES / 1024 / 1024)
     .option('--allow-host <name>', 'also answer requests whose Host is this name (e.g. a docker service name, with --host 0.0.0.0)',
       (name: string, names: string[] | undefined) => [...(names ?? []), name])
     .addHelpText('after', `
@@ -144,7 +147,7 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
         rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
         ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
         ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
-        allowHosts: flags.allowHost ?? [],
+        allowHosts: flags.allowHost ?? [], keepBytes: flags.keepMb * 1024 * 1024,
       });
       const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
       const serving = upstream ? `forwarding to ${upstream.base.href}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
@@ -159,6 +162,8 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
         out.stderr.write(summaryLine(report, flags.report));
         setExit(reportExitCode(report));
       }
+      const letGo = sandbox.lettingGo();
+      if (letGo > 0) out.stderr.write(`collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${flags.keepMb} (their updates were still accepted)\n`);
       out.stderr.write('collect sandbox: stopped\n');
     });
 }
