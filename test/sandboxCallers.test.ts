@@ -111,3 +111,13 @@ describe('collect sandbox --upstream: a service that echoes the key', () => {
     }
   });
 });
+
+describe('collect sandbox --upstream: a runaway answer', () => {
+  it('answers 502 for an upstream answer over 1 MiB, never holding or passing it on', async () => {
+    const { sandbox } = await upstreamSandbox(() => ({ pad: 'x'.repeat(3 * 1024 * 1024) }));
+    const answer = await raw(sandbox.url, 'PUT', '/v2/order', json, status);
+    expect(answer.status).toBe(502);
+    expect(answer.text.length).toBeLessThan(1000);
+    expect((await raw(sandbox.url, 'PUT', '/v2/order', json, status)).status).toBe(502);
+  });
+});

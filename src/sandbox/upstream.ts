@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'undici';
 import type { Registry } from '../resources/registry.js';
 import { endpointPath } from '../send/serviceUrl.js';
-import { parseBody } from '../send/responseBody.js';
+import { MAX_ANSWER_BYTES, parseBody } from '../send/responseBody.js';
 import type { Redact } from '../send/outputFiles.js';
 import { answer, type Service } from './localService.js';
 import { keyRefusal, route } from './requestGate.js';
@@ -14,6 +14,21 @@ export interface UpstreamOptions {
   /** Removes every form of the key from the service's answers (the cli's `redactor(key)`), before anything else sees them. */
   redact: Redact;
   timeoutMs: number;
+}
+
+/** The answer's text, or undefined past MAX_ANSWER_BYTES (the rest is never downloaded: a runaway answer is no one's to hold). */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy: () => unknown }): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Answer headers passed back to the application (the rest are the connection's own). */
@@ -41,13 +56,17 @@ export function upstreamService(options: UpstreamOptions, registry: Registry, ac
       const response = await httpRequest(new URL(endpointPath(options.base, routed.resource.path), options.base.origin), {
         method: routed.resource.method, headers, dispatcher: agent, ...(request.body === undefined ? {} : { body: request.body }),
       });
-      const text = redact(await response.body.text());
+      const text = await readCapped(response.body);
+      if (text === undefined) {
+        return { kind: 'answer', answer: answer(502, { error_message: `sandbox: the upstream service's answer was over ${MAX_ANSWER_BYTES} bytes; not passed on` }), fault: 'none' };
+      }
       const passed: Record<string, string> = {};
       for (const name of PASSED_BACK) {
         const value = response.headers[name];
         if (typeof value === 'string') passed[name] = redact(value);
       }
-      return { kind: 'answer', answer: { ...answer(response.statusCode, parseBody(text), passed), raw: text }, fault: 'none' };
+      const safe = redact(text);
+      return { kind: 'answer', answer: { ...answer(response.statusCode, parseBody(safe), passed), raw: safe }, fault: 'none' };
     } catch (cause) {
       const reason = redact(String((cause as { code?: string }).code ?? (cause as Error).message));
       return { kind: 'answer', answer: answer(502, { error_message: `sandbox: the upstream service did not answer (${reason})` }), fault: 'none' };
