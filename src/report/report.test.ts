@@ -50,4 +50,14 @@ describe('ReportBuilder with keepBytes (a long sandbox session)', () => {
     ]);
     for (const kept of report.issues) expect(report.files.some((file) => file.file === kept.file)).toBe(true);
   });
+
+  it('lists a later finding even after valid records filled their share', () => {
+    const builder = new ReportBuilder({ strict: false, keepBytes: 40_000 });
+    for (let i = 1; i <= 1000; i++) builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, []);
+    builder.add('status', { file: 'request #1001 PUT /v2/order', index: 0, line: 1001 }, [error('unknown-order', 'id', 'never created')]);
+    const report = builder.build();
+    expect(report.issues.map((issue) => issue.line)).toEqual([1001]);
+    expect(report.files.map((file) => file.file)).toContain('request #1001 PUT /v2/order');
+    expect(report.notes).toEqual([{ code: 'requests-not-listed', count: 1001 - report.files.length, message: expect.any(String) }]);
+  });
 });

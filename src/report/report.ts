@@ -80,7 +80,7 @@ export class ReportBuilder {
   /** Under --strict, files whose header drew a warning: it stands for each of their records. */
   private readonly headerFaulted = new Set<FileSummary>();
   /** Under keepBytes: bytes kept so far, and what was only counted past them. */
-  private kept = 0;
+  private readonly kept = { issues: 0, files: 0 };
   private readonly dropped = { issues: 0, files: 0 };
 
   constructor(private readonly options: ReportOptions) {}
@@ -93,7 +93,7 @@ export class ReportBuilder {
     let entry = this.files.get(key);
     if (!entry) {
       entry = { file, endpoint, records: 0, invalid: 0 };
-      if (this.keeps(fileBytes(file))) this.files.set(key, entry);
+      if (this.keeps('files', fileBytes(file))) this.files.set(key, entry);
       else this.dropped.files++;
     }
     this.last = entry;
@@ -112,8 +112,14 @@ export class ReportBuilder {
         this.summary.warnings++;
       }
       const located = { ...issue, severity, endpoint, ...location };
-      if (this.options.keepBytes === undefined || this.keeps(issueBytes(located))) this.issues.push(located);
-      else this.dropped.issues++;
+      if (this.options.keepBytes === undefined) {
+        this.issues.push(located);
+      } else if (this.keeps('issues', issueBytes(located))) {
+        this.issues.push(located);
+        this.listed(endpoint, location.file);
+      } else {
+        this.dropped.issues++;
+      }
     }
     return invalid;
   }
@@ -150,12 +156,27 @@ export class ReportBuilder {
     return invalid;
   }
 
-  /** Whether `bytes` more fit in keepBytes (counting them if so); once full, nothing more is kept, so no issue outlives its file's entry. */
-  private keeps(bytes: number): boolean {
+  /**
+   * Whether `bytes` more fit in keepBytes (counting them if so): three quarters for findings and
+   * the entries of their records, a quarter for the entries of records without findings, so a
+   * long run of valid requests never crowds out a later finding. Once full, nothing more is kept.
+   */
+  private keeps(kind: 'issues' | 'files', bytes: number): boolean {
     if (this.options.keepBytes === undefined) return true;
-    if (this.kept >= this.options.keepBytes) return false;
-    this.kept += bytes;
+    if (this.kept[kind] >= this.options.keepBytes * (kind === 'issues' ? 0.75 : 0.25)) return false;
+    this.kept[kind] += bytes;
     return true;
+  }
+
+  /** A kept finding's record has its entry in the report (JUnit lists findings by entry), charged with the findings. */
+  private listed(endpoint: string, file: string): void {
+    const key = `${endpoint}\u0000${file}`;
+    if (this.files.has(key)) return;
+    // Not in the report: counted as dropped when first met (the entry in hand, or one met long before, as for a finding at the session's end).
+    const entry = this.last && this.last.file === file && this.last.endpoint === endpoint ? this.last : { file, endpoint, records: 0, invalid: 0 };
+    this.files.set(key, entry);
+    this.kept.issues += fileBytes(file);
+    this.dropped.files--;
   }
 
   /** Whether a note with this code was made. */

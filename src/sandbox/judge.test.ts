@@ -187,5 +187,9 @@ describe('SessionJudge within --keep-mb', () => {
     for (let i = 0; i < 200; i++) call('POST', '/v2/order', order(`N${i}`), 201);
     expect(judge.report().notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'orders-forgotten' })]));
     expect(call('PUT', '/v2/order', { id: 'N199', status: 'approved' }, 200)).toEqual([]);
+    // A call for a forgotten order is not judged as for an order never created; one never created still is.
+    expect(call('PUT', '/v2/order', { id: 'N0', status: 'approved' }, 200)).toEqual([]);
+    expect(judge.report().notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'order-forgotten', count: 1 })]));
+    expect(call('PUT', '/v2/order', { id: 'NEVER', status: 'approved' }, 404)).toEqual(['unknown-order']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Issue, RecordLocation } from '../core/issue.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline } from '../flow/evaluate.js';
+import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules as allFlowRules, type FlowRule } from '../flow/rules/index.js';
 import { ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../flow/timeline.js';
@@ -77,6 +78,9 @@ export class SessionJudge {
   private readonly pending = new Set<FlowEvent>();
   private foldedCount = 0;
   private forgottenCount = 0;
+  /** Fingerprints of the orders forgotten entirely (8 bytes each): a later call for one is not judged, rather than judged as for an order never created. */
+  private readonly forgotten = new FingerprintSet();
+  private readonly amnesic = new WeakSet<OrderTimeline>();
 
   constructor(
     private readonly builder: ReportBuilder,
@@ -134,12 +138,17 @@ export class SessionJudge {
     if (!timeline) {
       timeline = { orderId, prior: null, events: [] };
       this.timelines.set(orderId, timeline);
+      if (this.forgottenCount > 0 && this.forgotten.flagged(orderId)) this.amnesic.add(timeline);
     }
     timeline.events.push(event);
     this.folded.delete(timeline);
     this.live.delete(timeline);
     this.live.add(timeline);
     this.charge(timeline, eventBytes(event));
+    if (this.amnesic.has(timeline)) {
+      this.builder.note('order-forgotten', 'not checked: calls for an order forgotten past --keep-mb get no flow rules', 1);
+      return [];
+    }
     // The session is the whole world: an order it did not see created does not exist for it.
     const verdict = evaluateTimeline(timeline, { creations: true }, this.onArrival);
     for (const skip of verdict.skips) {
@@ -204,6 +213,8 @@ export class SessionJudge {
       this.timelines.delete(summary.value.orderId);
       this.held -= this.cost.get(summary.value) ?? 0;
       this.cost.delete(summary.value);
+      this.forgotten.add(summary.value.orderId);
+      this.forgotten.flag(summary.value.orderId);
       this.forgottenCount++;
     }
   }
@@ -250,7 +261,7 @@ export class SessionJudge {
       });
     }
     if (this.forgottenCount > 0) {
-      report.notes.push({ code: 'orders-forgotten', count: this.forgottenCount, message: 'orders forgotten entirely past --keep-mb (even their summary): a later call for one is judged as for an order never created' });
+      report.notes.push({ code: 'orders-forgotten', count: this.forgottenCount, message: 'orders forgotten entirely past --keep-mb (even their summary): later calls for them get no flow rules (an order-forgotten note counts them)' });
     }
     if (!this.finished) {
       for (const rule of this.atEnd) report.notes.push({ code: rule.code, message: 'judged when the sandbox stops, since a later call can satisfy it: not in this report yet' });
