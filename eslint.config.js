@@ -9,7 +9,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // The pure core; readers, state, formatters and the CLI are the edges.
-    files: ['src/core/**/*.ts', 'src/schema/**/*.ts', 'src/validate/**/*.ts', 'src/convert/**/*.ts', 'src/mapping/**/*.ts', 'src/flow/**/*.ts', 'src/resources/**/*.ts', 'src/report/report.ts', 'src/send/retryPolicy.ts', 'src/send/responseBody.ts', 'src/send/tokenBucket.ts', 'src/sandbox/decide.ts', 'src/sandbox/faults.ts', 'src/sandbox/sandboxStore.ts', 'src/sandbox/judge.ts', 'src/sandbox/protocolRules.ts'],
+    files: ['src/core/**/*.ts', 'src/schema/**/*.ts', 'src/validate/**/*.ts', 'src/convert/**/*.ts', 'src/mapping/**/*.ts', 'src/flow/**/*.ts', 'src/resources/**/*.ts', 'src/report/report.ts', 'src/send/retryPolicy.ts', 'src/send/responseBody.ts', 'src/send/tokenBucket.ts', 'src/sandbox/decide.ts', 'src/sandbox/faults.ts', 'src/sandbox/sandboxStore.ts', 'src/sandbox/judge.ts', 'src/sandbox/protocolRules.ts', 'src/sandbox/timelineSummary.ts', 'src/sandbox/requestGate.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: {
       // The core stays pure: I/O belongs to the edges (cli, readers, formatters).

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { redactor } from '../src/cli/apiKey.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import type { Report } from '../src/report/report.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
@@ -70,7 +71,7 @@ describe('collect sandbox --upstream', () => {
       ? { status: 201, body: { legiti_decision: JSON.parse(request.body).total_paid_value > 1000 ? 'reject' : 'approve' } }
       : { status: 200, body: { message: 'ok' } }));
     closers.push(upstream.close);
-    const { call, liveReport } = await judgingSandbox({ upstream: { base: new URL(`${upstream.url}/staging`), key: 'staging-key', timeoutMs: 2000 } });
+    const { call, liveReport } = await judgingSandbox({ upstream: { base: new URL(`${upstream.url}/staging`), key: 'staging-key', redact: redactor('staging-key'), timeoutMs: 2000 } });
     expect(await call('POST', '/v2/order', order('A', { evaluate: true, total_paid_value: 5000 }), { authorization: 'Bearer app-key' })).toEqual({ status: 201, body: { legiti_decision: 'reject' } });
     expect((await call('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'chargeback' })).status).toBe(200);
     expect((await call('PUT', '/v2/order', { id: 'B', status: 'approved' })).status).toBe(200);
@@ -86,7 +87,7 @@ describe('collect sandbox --upstream', () => {
   it('answers 502 when the upstream service does not answer, and leaves that request out of the flow rules', async () => {
     const upstream = await startServer(() => 'reset');
     closers.push(upstream.close);
-    const { call, liveReport } = await judgingSandbox({ upstream: { base: new URL(upstream.url), key: 'k', timeoutMs: 2000 } });
+    const { call, liveReport } = await judgingSandbox({ upstream: { base: new URL(upstream.url), key: 'upstream-key', redact: redactor('upstream-key'), timeoutMs: 2000 } });
     expect((await call('POST', '/v2/order', order('A'))).status).toBe(502);
     expect((await liveReport()).notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'not-taken', count: 1 })]));
   });

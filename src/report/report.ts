@@ -65,7 +65,13 @@ export interface ReportOptions {
   spill?: IssueSpill;
   /** Issues held in memory before they go to the spill as one sorted run (default 20,000, or about 16 MiB of their text). */
   spillAt?: number;
+  /** Without a spill (a long sandbox session): estimated bytes of issues and per-file entries kept; past them, only counted. */
+  keepBytes?: number;
 }
+
+/** Estimated bytes an issue or a file entry holds (its texts, with V8's object overhead). */
+const issueBytes = (issue: LocatedIssue) => 300 + 2 * (issue.message.length + (issue.hint?.length ?? 0) + issue.file.length + (issue.value === undefined ? 0 : JSON.stringify(issue.value)?.length ?? 0));
+const fileBytes = (file: string) => 200 + 2 * file.length;
 
 const SPILL_AT = 20_000;
 const SPILL_CHARS = 8 * 1024 * 1024;
@@ -102,6 +108,9 @@ export class ReportBuilder {
   private delivery: Delivery | undefined;
   /** Under --strict, files whose header drew a warning: it stands for each of their records. */
   private readonly headerFaulted = new Set<FileSummary>();
+  /** Under keepBytes: bytes kept so far, and what was only counted past them. */
+  private readonly kept = { issues: 0, files: 0 };
+  private readonly dropped = { issues: 0, files: 0 };
 
   constructor(private readonly options: ReportOptions) {}
 
@@ -113,8 +122,8 @@ export class ReportBuilder {
     let entry = this.files.get(key);
     if (!entry) {
       entry = { file, endpoint, records: 0, invalid: 0 };
-      this.positions.set(key, this.files.size);
-      this.files.set(key, entry);
+      if (this.keeps('files', fileBytes(file))) this.listFile(key, entry);
+      else this.dropped.files++;
     }
     this.last = entry;
     return entry;
@@ -136,7 +145,40 @@ export class ReportBuilder {
     return invalid;
   }
 
+  private listFile(key: string, entry: FileSummary): void {
+    this.positions.set(key, this.files.size);
+    this.files.set(key, entry);
+  }
+
+  /**
+   * Whether `bytes` more fit in keepBytes (counting them if so): three quarters for findings and
+   * one for the entries of files (requests), so that valid requests cannot crowd out a later finding.
+   */
+  private keeps(kind: 'issues' | 'files', bytes: number): boolean {
+    if (this.options.keepBytes === undefined) return true;
+    if (this.kept[kind] >= this.options.keepBytes * (kind === 'issues' ? 0.75 : 0.25)) return false;
+    this.kept[kind] += bytes;
+    return true;
+  }
+
+  /** A kept finding's file gets its entry, even past the files' share (it was counted as dropped when first met). */
+  private listed(endpoint: string, file: string): void {
+    const key = `${endpoint}\u0000${file}`;
+    if (this.files.has(key)) return;
+    const entry = this.last && this.last.file === file && this.last.endpoint === endpoint ? this.last : { file, endpoint, records: 0, invalid: 0 };
+    this.listFile(key, entry);
+    this.kept.issues += fileBytes(file);
+    this.dropped.files--;
+  }
+
   private keep(issue: LocatedIssue, location: RecordLocation): void {
+    if (this.options.keepBytes !== undefined) {
+      if (!this.keeps('issues', issueBytes(issue))) {
+        this.dropped.issues++;
+        return;
+      }
+      this.listed(issue.endpoint, location.file);
+    }
     const key: IssueKey = [this.positions.get(`${issue.endpoint}\u0000${location.file}`) ?? UNKNOWN_FILE, location.index ?? -1, this.seq++];
     const keyed = { key, issue };
     this.groups.add(issue, key);
@@ -290,11 +332,18 @@ export class ReportBuilder {
    * The report, issues ordered by file (in reading order) and record, as people read them. Once
    * issues were spilled, `issues` holds the first SAMPLE_SIZE of them: `issues()` reads them all.
    */
+  private droppedNotes(): Note[] {
+    const notes: Note[] = [];
+    if (this.dropped.issues > 0) notes.push({ code: 'findings-not-kept', count: this.dropped.issues, message: 'findings past --keep-mb were counted (in the summary) but not kept in this report' });
+    if (this.dropped.files > 0) notes.push({ code: 'requests-not-listed', count: this.dropped.files, message: 'requests past --keep-mb were counted (in the summary) but have no entry of their own in this report' });
+    return notes;
+  }
+
   build(): Report {
     const issues = this.runs.length > 0 ? this.sample.map(({ issue }) => issue) : [...this.buffer].sort(compareKeyed).map(({ issue }) => issue);
     const summary = { ...this.summary, ...(this.delivery ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) } : {}) };
     return {
-      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values()],
+      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values(), ...this.droppedNotes()],
       ...(this.delivery ? { delivery: structuredClone(this.delivery) } : {}),
     };
   }

@@ -154,3 +154,45 @@ describe('SessionJudge: schemas and flow rules in arrival order', () => {
     expect(builder.build().summary).toMatchObject({ records: 3, invalid: 1, errors: 1, warnings: 0 });
   });
 });
+
+describe('SessionJudge within --keep-mb', () => {
+  function keeping(bytes: number) {
+    const builder = new ReportBuilder({ strict: false });
+    const judge = new SessionJudge(builder, registry, undefined, bytes);
+    const call = (method: string, path: string, body: unknown, status: number, answer: unknown = {}) => {
+      const judged = judge.receive({ method, path, at, authorization: 'Bearer k', contentType: json, body: JSON.stringify(body) });
+      judge.answered(judged, status, answer);
+      return judged.issues.map((issue) => issue.code);
+    };
+    return { judge, call };
+  }
+
+  it('folds the least recently used orders into summaries that the flow rules still judge later calls against', () => {
+    const { judge, call } = keeping(60_000);
+    call('POST', '/v2/order', order('OLD', { evaluate: true, payments: [{ id: 'P-OLD' }] }), 201, { legiti_decision: 'reject' });
+    call('PUT', '/v2/order', { id: 'OLD', status: 'declined' }, 200);
+    for (let i = 0; i < 100; i++) call('POST', '/v2/order', order(`N${i}`), 201);
+    const notes = () => judge.report().notes;
+    expect(notes()).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'orders-folded' })]));
+    // OLD is a summary now: no false unknown-order, and its last status, decision and payments still count.
+    expect(call('PUT', '/v2/order', { id: 'OLD', status: 'declined' }, 200)).toEqual(['status-unchanged']);
+    expect(call('POST', '/v2/order/mark_fraudulent', { order_id: 'OLD', fraud_signal_type: 'chargeback' }, 201)).toEqual(['fraud-after-service-decline']);
+    expect(call('PUT', '/v2/order/payment', { id: 'P-NOPE', order_id: 'OLD', acquirer_id: 'A' }, 200)).toEqual(['unknown-payment']);
+    expect(call('POST', '/v2/order', order('OLD'), 201)).toContain('duplicate-order');
+    // An order still in budget keeps its whole timeline.
+    call('PUT', '/v2/order', { id: 'N99', status: 'approved' }, 200);
+    expect(call('PUT', '/v2/order', { id: 'N99', status: 'approved' }, 200)).toEqual(['status-unchanged']);
+    expect(call('PUT', '/v2/order', { id: 'NEVER', status: 'approved' }, 404)).toEqual(['unknown-order']);
+  });
+
+  it('forgets whole orders only when summaries alone fill the budget, and says so', () => {
+    const { judge, call } = keeping(3_000);
+    for (let i = 0; i < 200; i++) call('POST', '/v2/order', order(`N${i}`), 201);
+    expect(judge.report().notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'orders-forgotten' })]));
+    expect(call('PUT', '/v2/order', { id: 'N199', status: 'approved' }, 200)).toEqual([]);
+    // A call for a forgotten order is not judged as for an order never created; one never created still is.
+    expect(call('PUT', '/v2/order', { id: 'N0', status: 'approved' }, 200)).toEqual([]);
+    expect(judge.report().notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'order-forgotten', count: 1 })]));
+    expect(call('PUT', '/v2/order', { id: 'NEVER', status: 'approved' }, 404)).toEqual(['unknown-order']);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Issue, RecordLocation } from '../core/issue.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline } from '../flow/evaluate.js';
+import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules as allFlowRules, type FlowRule } from '../flow/rules/index.js';
 import { ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../flow/timeline.js';
@@ -11,6 +12,7 @@ import { isRecord } from '../schema/checks.js';
 import { readDecision, serviceMessage } from '../send/responseBody.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { headerIssues, parseJsonBody, unknownEndpoint, type ReceivedRequest } from './protocolRules.js';
+import { eventBytes, foldTimeline, summaryBytes } from './timelineSummary.js';
 
 /** A request's body as JSON, with its issues against its endpoint's schema. */
 export interface CheckedBody {
@@ -36,6 +38,14 @@ export const UNKNOWN_ENDPOINT = 'unknown';
 /** The service did not get to judge the request (a throttle, a failure; or a dropped connection, status null): the application sends it again. */
 const unanswered = (status: number) => status === 429 || status >= 500;
 
+/** The first `count` values of a set, in its order. */
+function* take<T>(set: ReadonlySet<T>, count: number): Generator<T> {
+  for (const value of set) {
+    if (count-- <= 0) return;
+    yield value;
+  }
+}
+
 /** What the session learned of an order from the service's answers (its evaluation decision). */
 const learned = (decision: string): PriorOrder => ({
   created: false, hash: '', evaluate: false, decision, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: [],
@@ -58,11 +68,26 @@ export class SessionJudge {
   /** Rules judged on each arrival, and rules a later call can satisfy, judged when the session ends. */
   private readonly onArrival: readonly FlowRule[];
   private readonly atEnd: readonly FlowRule[];
+  /** Timelines that hold events, least recently touched first; and those folded into a summary. */
+  private readonly live = new Set<OrderTimeline>();
+  private readonly folded = new Set<OrderTimeline>();
+  /** Estimated bytes each timeline holds, and their sum, kept within `keepBytes`. */
+  private readonly cost = new Map<OrderTimeline, number>();
+  private held = 0;
+  /** Events whose answer has not come yet: their timeline is not folded under them. */
+  private readonly pending = new Set<FlowEvent>();
+  private foldedCount = 0;
+  private forgottenCount = 0;
+  /** Fingerprints of the orders forgotten entirely (8 bytes each): a later call for one is not judged, rather than judged as for an order never created. */
+  private readonly forgotten = new FingerprintSet();
+  private readonly amnesic = new WeakSet<OrderTimeline>();
 
   constructor(
     private readonly builder: ReportBuilder,
     private readonly registry: Registry,
     rules: readonly FlowRule[] = allFlowRules,
+    /** Bytes of timelines it keeps: past them the least recently used orders are folded into summaries, then forgotten. */
+    private readonly keepBytes = Number.POSITIVE_INFINITY,
   ) {
     this.onArrival = rules.filter((rule) => !rule.awaitsLaterRecords);
     this.atEnd = rules.filter((rule) => rule.awaitsLaterRecords);
@@ -102,6 +127,7 @@ export class SessionJudge {
       issues.push(...this.flowIssues(event));
     }
     if (this.builder.add(resource.name, location, issues) && event) this.invalid.add(event);
+    if (event) this.pending.add(event);
     return { seq, location, resource, checked: { body, schemaIssues }, ...(event ? { event } : {}), issues };
   }
 
@@ -112,8 +138,17 @@ export class SessionJudge {
     if (!timeline) {
       timeline = { orderId, prior: null, events: [] };
       this.timelines.set(orderId, timeline);
+      if (this.forgottenCount > 0 && this.forgotten.flagged(orderId)) this.amnesic.add(timeline);
     }
     timeline.events.push(event);
+    this.folded.delete(timeline);
+    this.live.delete(timeline);
+    this.live.add(timeline);
+    this.charge(timeline, eventBytes(event));
+    if (this.amnesic.has(timeline)) {
+      this.builder.note('order-forgotten', 'not checked: calls for an order forgotten past --keep-mb get no flow rules', 1);
+      return [];
+    }
     // The session is the whole world: an order it did not see created does not exist for it.
     const verdict = evaluateTimeline(timeline, { creations: true }, this.onArrival);
     for (const skip of verdict.skips) {
@@ -131,9 +166,11 @@ export class SessionJudge {
    */
   answered(judgement: Judgement, status: number | null, body: unknown, text = ''): void {
     const { event, resource } = judgement;
+    if (event) this.pending.delete(event);
     if (event && (status === null || status >= 400)) this.withdraw(event);
     if (status === null || unanswered(status)) {
       this.builder.note('not-taken', 'requests the service did not answer (429, 5xx or a dropped connection) are left out of the flow rules, since they are sent again', 1);
+      this.trim();
       return;
     }
     if (status >= 400 && !this.builder.faults(judgement.issues)) {
@@ -148,8 +185,57 @@ export class SessionJudge {
     if (event && resource?.role === 'creation' && status < 300) {
       const decision = readDecision(body);
       const timeline = this.timelines.get(event.facts.orderId);
-      if (decision && timeline) timeline.prior = learned(decision);
+      if (decision && timeline) timeline.prior = timeline.prior ? { ...timeline.prior, decision } : learned(decision);
     }
+    this.trim();
+  }
+
+  private charge(timeline: OrderTimeline, bytes: number): void {
+    this.cost.set(timeline, (this.cost.get(timeline) ?? 0) + bytes);
+    this.held += bytes;
+  }
+
+  /**
+   * Keeps the timelines within keepBytes: the least recently used order with no call awaiting
+   * its answer is folded into a summary (foldTimeline); when only summaries are left, the
+   * oldest is forgotten (a later call for it is judged as for an order never created).
+   */
+  private trim(): void {
+    while (this.held > this.keepBytes) {
+      const oldest = [...take(this.live, 32)].find((timeline) => !timeline.events.some((event) => this.pending.has(event)));
+      if (oldest) {
+        this.fold(oldest);
+        continue;
+      }
+      const summary = this.folded.values().next();
+      if (summary.done) return;
+      this.folded.delete(summary.value);
+      this.timelines.delete(summary.value.orderId);
+      this.held -= this.cost.get(summary.value) ?? 0;
+      this.cost.delete(summary.value);
+      this.forgotten.add(summary.value.orderId);
+      this.forgotten.flag(summary.value.orderId);
+      this.forgottenCount++;
+    }
+  }
+
+  private fold(timeline: OrderTimeline): void {
+    for (const event of timeline.events) {
+      // A delivery id this order's creation claimed is no longer looked up for other orders.
+      for (const key of event.facts.claims ?? []) {
+        const owners = this.claims.get(key);
+        owners?.delete(timeline.orderId);
+        if (owners?.size === 0) this.claims.delete(key);
+      }
+    }
+    timeline.prior = foldTimeline(timeline);
+    timeline.events = [];
+    this.live.delete(timeline);
+    this.folded.add(timeline);
+    this.held -= this.cost.get(timeline) ?? 0;
+    this.cost.set(timeline, 0);
+    this.charge(timeline, summaryBytes(timeline.orderId, timeline.prior));
+    this.foldedCount++;
   }
 
   /** Ends the session: the rules a later call could have satisfied, over each order's whole timeline. Once. */
@@ -168,6 +254,15 @@ export class SessionJudge {
   /** The report so far; before the end, with a note on the rules that wait for it. */
   report(): Report {
     const report = this.builder.build();
+    if (this.foldedCount > 0) {
+      report.notes.push({
+        code: 'orders-folded', count: this.foldedCount,
+        message: 'orders whose calls were let go past --keep-mb, least recently used first: their later calls are judged against a summary (created, evaluation decision, last status, payments, deliveries, fraud marks), and missing-fraud-mark is not judged for the calls let go',
+      });
+    }
+    if (this.forgottenCount > 0) {
+      report.notes.push({ code: 'orders-forgotten', count: this.forgottenCount, message: 'orders forgotten entirely past --keep-mb (even their summary): later calls for them get no flow rules (an order-forgotten note counts them)' });
+    }
     if (!this.finished) {
       for (const rule of this.atEnd) report.notes.push({ code: rule.code, message: 'judged when the sandbox stops, since a later call can satisfy it: not in this report yet' });
     }
@@ -178,7 +273,15 @@ export class SessionJudge {
     const timeline = this.timelines.get(event.facts.orderId);
     if (!timeline) return;
     const at = timeline.events.indexOf(event);
-    if (at >= 0) timeline.events.splice(at, 1);
+    if (at >= 0) {
+      timeline.events.splice(at, 1);
+      this.charge(timeline, -eventBytes(event));
+    }
+  }
+
+  /** A request refused before judging (a web page's, or one for another Host): not the application's, so only counted. */
+  refusedCaller(): void {
+    this.builder.note('caller-refused', 'requests refused unjudged (403): sent from a web page (Origin header) or addressed to another Host', 1);
   }
 
   /** How many requests were judged. */

@@ -6,6 +6,7 @@ import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
 import type { CheckedBody } from './judge.js';
 import type { ReceivedRequest } from './protocolRules.js';
+import { keyRefusal, route } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
 
 /** An answer to a request, as the service would give it. */
@@ -47,20 +48,21 @@ function validationAnswer(issues: readonly Issue[]): Answer | undefined {
 }
 
 /** The sandbox's stateful handling of one valid body. */
-function handle(resource: Resource, body: Record<string, unknown>, store: SandboxStore, rules: DecisionRules): Answer {
+function handle(resource: Resource, body: Record<string, unknown>, bytes: number, store: SandboxStore, rules: DecisionRules): Answer {
   const orderId = String(body[resource.orderField]);
   const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
   if (resource.role === 'creation') {
-    const entry = store.create(orderId, body);
+    const entry = store.create(orderId, body, bytes);
     if (body.evaluate !== true) return accepted;
     entry.decision = decide(body, rules);
     return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
   }
   const entry = store.get(orderId);
-  if (!entry) return answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
+  // An order let go past --keep-mb was created: its updates are taken, unchecked and unkept.
+  if (!entry) return store.wasLetGo(orderId) ? accepted : answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
   const refused = resource.sandboxCheck?.(entry.order, body);
   if (refused) return answer(refused.status, { error_message: refused.message });
-  (entry.updates[resource.name] ??= []).push(body);
+  store.update(orderId, entry, resource.name, body, bytes);
   return accepted;
 }
 
@@ -73,11 +75,11 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
   return (request, checked) => {
     const answered = (given: Answer, fault: Fault): Outcome => ({ kind: 'answer', answer: given, fault, ...(fault === 'slow' ? { delayMs: options.slowMs } : {}) });
     const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) => answered(answer(status, body, headers), fault);
-    const resource = registry.byRoute(request.method, request.path);
-    if (!resource) return reply(404, { error_message: `no endpoint ${request.method} ${request.path}` });
-    const auth = request.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || auth.length <= 'Bearer '.length) return reply(401, { error_message: 'missing API key' });
-    if (options.key !== undefined && auth !== `Bearer ${options.key}`) return reply(401, { error_message: 'invalid API key' });
+    const routed = route(registry, request.method, request.path);
+    if ('refused' in routed) return answered(routed.refused, 'none');
+    const { resource } = routed;
+    const unauthorized = keyRefusal(request.authorization, options.key);
+    if (unauthorized) return answered(unauthorized, 'none');
     const fault = nextFault(random, options.faults);
     if (fault === 'reset') return { kind: 'reset', fault };
     if (fault === 'fail') return reply(503, { error_message: 'sandbox: injected failure' }, fault);
@@ -93,6 +95,6 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
       }
     }
     const invalid = validationAnswer(checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }));
-    return answered(invalid ?? handle(resource, body as Record<string, unknown>, store, options.rules), fault);
+    return answered(invalid ?? handle(resource, body as Record<string, unknown>, request.body.length, store, options.rules), fault);
   };
 }

@@ -5,7 +5,7 @@ import type { Resource } from '../resources/resource.js';
 /** One request of the application under test, as the sandbox received it. */
 export interface ReceivedRequest {
   method: string;
-  /** The path without the query. */
+  /** The request target as sent: not decoded or normalised, its query kept, so only the five paths exactly are endpoints. */
   path: string;
   /** The Authorization header (never kept in a report: only whether it is a Bearer key). */
   authorization: string | undefined;
@@ -28,6 +28,9 @@ export type ParsedBody = { ok: true; value: unknown } | { ok: false; issue: Issu
 
 const BEARER = /^Bearer \S+$/;
 
+/** Whether an Authorization header is of the form `Bearer <API_KEY>` (§5). */
+export const isBearer = (authorization: string | undefined): authorization is string => authorization !== undefined && BEARER.test(authorization);
+
 function isJsonMediaType(contentType: string | undefined): boolean {
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
   return type === 'application/json';
@@ -48,7 +51,7 @@ export function unknownEndpoint(request: ReceivedRequest, registry: Registry): I
 /** The header rules of a request for an endpoint: Bearer authorization, JSON content type. */
 export function headerIssues(request: ReceivedRequest, resource: Resource): Issue[] {
   const issues: Issue[] = [];
-  if (request.authorization === undefined || !BEARER.test(request.authorization)) {
+  if (!isBearer(request.authorization)) {
     issues.push(error('missing-authorization', 'headers.authorization',
       request.authorization === undefined ? 'the request carries no Authorization header' : 'the Authorization header is not of the form "Bearer <API_KEY>"', {
         hint: 'send the header Authorization: Bearer <API_KEY> on every request (§5)',

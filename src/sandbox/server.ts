@@ -10,6 +10,7 @@ import type { FaultRates } from './faults.js';
 import { SessionJudge } from './judge.js';
 import { localService, type Answer, type Outcome, type Service } from './localService.js';
 import type { ReceivedRequest } from './protocolRules.js';
+import { callerRefusal, ownHosts } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
 import { upstreamService, type UpstreamOptions } from './upstream.js';
 
@@ -29,18 +30,26 @@ export interface SandboxOptions {
   registry?: Registry;
   /** Judge every request (schemas, flow rules, protocol rules) into a report; --strict counts warnings. */
   judge?: { strict: boolean };
-  /** Forward every request to the real service instead of answering it here. */
+  /** Forward the five endpoints to the real service instead of answering them here. */
   upstream?: UpstreamOptions;
+  /** Host names it answers to besides its own address (a docker service name, with host 0.0.0.0). */
+  allowHosts?: readonly string[];
+  /** Bytes of orders and findings it keeps (--keep-mb); past them it lets the least recently used go, and counts. */
+  keepBytes?: number;
 }
 
 export interface Sandbox {
   url: string;
   /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
+  /** How many orders its store let go past keepBytes. */
+  lettingGo: () => number;
   close: () => Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
+/** --keep-mb's default: 64 MiB of orders and findings (the process holds about twice that, measured with bench/sandbox-memory.js). */
+export const DEFAULT_KEEP_BYTES = 64 * 1024 * 1024;
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -70,17 +79,29 @@ function received(request: IncomingMessage, path: string, body: string | undefin
  * every request is checked as a file run checks records, and the report is served live.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const store = new SandboxStore();
   const registry = options.registry ?? defaultRegistry;
-  const upstream = options.upstream ? upstreamService(options.upstream) : undefined;
+  // The store and the judge share the budget when both keep something.
+  const keep = options.keepBytes ?? DEFAULT_KEEP_BYTES;
+  const shares = options.judge && !options.upstream ? 2 : 1;
+  const store = new SandboxStore(keep / shares);
+  const upstream = options.upstream ? upstreamService(options.upstream, registry, options.key) : undefined;
+  const redact = options.upstream?.redact ?? ((text: string) => text);
   const service: Service = upstream?.service ?? localService(options, registry, store);
-  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict }), registry) : undefined;
+  // Findings get at most half the judge's share, so the flow rules always keep room for timelines.
+  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict, keepBytes: keep / shares / 2 }), registry, undefined, keep / shares / 2) : undefined;
+  const report = (): Report | undefined => {
+    const built = judge?.report();
+    if (built && store.evicted > 0) {
+      built.notes.push({ code: 'orders-not-held', count: store.evicted, message: 'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410' });
+    }
+    return built;
+  };
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
-  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
+  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${redact(JSON.stringify({
     at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
     status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : (parseBody(request.body) ?? request.body), ...(outcome.kind === 'answer' ? { answer: outcome.answer.body } : {}),
-  })}\n`);
+  }))}\n`);
 
   const sandboxRoute = (path: string, response: ServerResponse) => {
     const reply = (status: number, body: string) => {
@@ -88,17 +109,26 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, formatJson(judge.report())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, redact(formatJson(report()!))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
-    const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
+    const id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
+    const entry = store.get(id);
+    if (!entry && store.wasLetGo(id)) return reply(410, JSON.stringify({ error_message: 'the sandbox let this order go past --keep-mb (least recently used first)' }));
     return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
+  let hosts = new Set<string>();
   const server = createServer(async (request, response) => {
+    const refused = callerRefusal(request.headers, hosts);
+    if (refused) {
+      judge?.refusedCaller();
+      return writeAnswer(response, refused);
+    }
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
     if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
-    const call = received(request, path, await readBody(request));
+    // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.
+    const call = received(request, request.url ?? '', await readBody(request));
     const judgement = judge?.receive(call);
     const outcome = await service(call, judgement?.checked);
     record(call, outcome);
@@ -118,10 +148,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     server.listen(options.port, options.host, resolve);
   });
   const address = server.address() as AddressInfo;
+  hosts = ownHosts(address, options.allowHosts);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    report: () => judge?.report(),
+    report,
+    lettingGo: () => store.evicted,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => {

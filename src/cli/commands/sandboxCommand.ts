@@ -5,10 +5,12 @@ import { UsageError } from '../../core/errors.js';
 import { formatReport, reportFormats, type ReportFormat } from '../../report/formatReport.js';
 import { reportExitCode, type Report } from '../../report/report.js';
 import { defaultRules } from '../../sandbox/decide.js';
-import { startSandbox } from '../../sandbox/server.js';
+import { DEFAULT_KEEP_BYTES, startSandbox } from '../../sandbox/server.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import type { UpstreamOptions } from '../../sandbox/upstream.js';
+import { keyProblem, redactor } from '../apiKey.js';
 import type { CliIo } from '../io.js';
+import { redactingIo } from '../redactingIo.js';
 
 interface SandboxFlags {
   port: number;
@@ -30,6 +32,8 @@ interface SandboxFlags {
   strict?: boolean;
   upstream?: string;
   upstreamTimeout: number;
+  allowHost?: string[];
+  keepMb: number;
 }
 
 /** The report's format: as given, else from the file's extension (report.xml: junit), else pretty. */
@@ -52,7 +56,9 @@ function upstreamOf(io: CliIo, flags: SandboxFlags): UpstreamOptions | undefined
   }
   const key = io.env.COLLECT_API_KEY?.trim();
   if (!key) throw new UsageError('--upstream needs the API key of that service: set COLLECT_API_KEY', 'the sandbox sends it in place of the application\'s own Authorization header');
-  return { base, key, timeoutMs: flags.upstreamTimeout };
+  const problem = keyProblem(key);
+  if (problem) throw new UsageError(`COLLECT_API_KEY ${problem}`, 'give the API key exactly as the service issued it');
+  return { base, key, redact: redactor(key), timeoutMs: flags.upstreamTimeout };
 }
 
 /** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
@@ -102,8 +108,12 @@ export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, set
     .option('--report <file>', 'judge every request (schemas, flow rules in arrival order, protocol rules); write the report here on stop')
     .addOption(new Option('--report-format <format>', 'format of the report file (default: junit for .xml, json for .json, else pretty)').choices(reportFormats))
     .option('--strict', 'count warnings as errors (in the report and the exit code)')
-    .option('--upstream <url>', 'forward every request to this service with the key of COLLECT_API_KEY, and answer with its answers\n(the fault, evaluation and --key flags then do not apply)')
+    .option('--upstream <url>', 'forward the five endpoints (their methods and paths exactly, nothing else) to this service with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not apply)')
     .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
+    .option('--keep-mb <n>', 'MiB of orders and findings it keeps (shared by the two when judging; the process holds about twice\nthat): past them the least recently used orders are let go and later findings only counted, as the report says',
+      number, DEFAULT_KEEP_BYTES / 1024 / 1024)
+    .option('--allow-host <name>', 'also answer requests whose Host is this name (e.g. a docker service name, with --host 0.0.0.0)',
+      (name: string, names: string[] | undefined) => [...(names ?? []), name])
     .addHelpText('after', `
 Examples:
   $ collect sandbox                                        # then, in another terminal:
@@ -114,12 +124,22 @@ Examples:
   As a contract test of an application (exit 1 on stop when a request broke a rule):
   $ collect sandbox --report report.xml &  npm test;  kill %1; wait %1
   $ curl -s http://127.0.0.1:8787/_sandbox/report            # the report so far (JSON)
-  $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com`)
+  $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com
+
+Who it answers: programs on this machine. A request with a browser Origin header, or whose
+Host is not the sandbox's own address and port (127.0.0.1:PORT, localhost:PORT, [::1]:PORT as
+it listens, or an --allow-host name) is refused (403) unjudged, so no web page can drive it.
+Only POST /v2/order, PUT /v2/order, POST /v2/order/mark_fraudulent, PUT /v2/order/payment and
+PUT /v2/order/delivery are endpoints, exactly as written (no query, no encoded or extra
+segments): anything else is 404 or 405 and, with --upstream, never forwarded. A request
+without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`)
     .action(async (flags: SandboxFlags) => {
+      const upstream = upstreamOf(io, flags);
+      // The upstream key never reaches the terminal either, whatever the service or the application sends.
+      const out = upstream ? redactingIo(io, upstream.redact) : io;
       if (flags.report === undefined && (flags.reportFormat !== undefined || flags.strict)) {
         throw new UsageError('--report-format and --strict apply to a report', 'add --report FILE');
       }
-      const upstream = upstreamOf(io, flags);
       if (flags.report !== undefined) writeReport(flags.report, '');
       const sandbox = await startSandbox({
         host: flags.host, port: flags.port, seed: flags.seed, slowMs: flags.slowMs, retryAfterSeconds: flags.retryAfter,
@@ -127,19 +147,23 @@ Examples:
         rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
         ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
         ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
+        allowHosts: flags.allowHost ?? [], keepBytes: flags.keepMb * 1024 * 1024,
       });
       const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
       const serving = upstream ? `forwarding to ${upstream.base.href}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
       const judging = flags.report === undefined ? '' : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
-      io.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  stop it with Ctrl-C\n`);
+      out.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  stop it with Ctrl-C\n`);
       await untilStopped();
       await sandbox.close();
       const report = sandbox.report();
       if (report && flags.report !== undefined) {
-        writeReport(flags.report, formatReport(report, formatOf(flags.report, flags.reportFormat), new Chalk({ level: 0 })));
-        io.stderr.write(summaryLine(report, flags.report));
+        const text = formatReport(report, formatOf(flags.report, flags.reportFormat), new Chalk({ level: 0 }));
+        writeReport(flags.report, upstream ? upstream.redact(text) : text);
+        out.stderr.write(summaryLine(report, flags.report));
         setExit(reportExitCode(report));
       }
-      io.stderr.write('collect sandbox: stopped\n');
+      const letGo = sandbox.lettingGo();
+      if (letGo > 0) out.stderr.write(`collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${flags.keepMb} (their updates were still accepted)\n`);
+      out.stderr.write('collect sandbox: stopped\n');
     });
 }
