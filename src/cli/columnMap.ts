@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { compileMapping, type CompiledMapping } from '../mapping/compileMapping.js';
-import type { MappingProblem, MappingSpec, RowSpec } from '../mapping/mappingSpec.js';
+import { compileMapping, filesJoined, type CompiledEntry, type CompiledMapping } from '../mapping/compileMapping.js';
+import type { MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../readers/csvHeader.js';
 import { inputSpec, type InputSpec } from '../readers/openInput.js';
@@ -37,16 +37,6 @@ function mappingError(path: string, problems: readonly MappingProblem[]): UsageE
   return new UsageError(`the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`, 'fix the mapping file (mapping.md), then run again');
 }
 
-/** Every file a mapping's lists and lookups name. */
-function relatedFiles(row: RowSpec, into: Set<string>): Set<string> {
-  for (const list of row.lists) {
-    into.add(list.from);
-    relatedFiles(list, into);
-  }
-  for (const field of row.fields) if (field.source.kind === 'lookup') into.add(field.source.from);
-  return into;
-}
-
 async function headersOf(folder: string, names: Iterable<string>): Promise<Map<string, string[] | undefined>> {
   const headers = new Map<string, string[] | undefined>();
   for (const name of names) {
@@ -61,28 +51,33 @@ async function headersOf(folder: string, names: Iterable<string>): Promise<Map<s
 interface BoundFolder {
   compiled: CompiledMapping;
   related: RelatedRowIndex;
-  /** How a piece worker compiles the entry at a position again (mappedStage.ts). */
-  recipe(entry: number): MappedRecipe;
+  /** How a piece worker compiles a compiled entry again (mappedStage.ts). */
+  recipe(entry: CompiledEntry): MappedRecipe;
 }
 
 async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<BoundFolder> {
   const names = new Set(files);
-  for (const entry of spec.entries) relatedFiles(entry, names);
+  const joined = spec.entries.map((entry) => filesJoined(entry));
+  for (const files of joined) for (const file of files) names.add(file);
   const headers = await headersOf(folder, names);
   const compiled = compileMapping(spec, { files, header: (file) => headers.get(file), schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
   const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
-  const recipe = (entry: number): MappedRecipe => ({ spec, files: [...files], headers: [...headers], ...options, entry, related: related.file });
+  // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
+  const recipe = (entry: CompiledEntry): MappedRecipe => ({
+    spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    headers: [entry.file, ...joined[entry.source]!].map((file) => [file, headers.get(file)]),
+  });
   return { compiled, related, recipe };
 }
 
 function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
   const noted = new Set<string>();
-  return compiled.entries.map((entry, at) => {
+  return compiled.entries.map((entry) => {
     const ignored = noted.has(entry.file) ? undefined : compiled.ignored.get(entry.file);
     noted.add(entry.file);
     const notes = ignored ? [{ code: 'ignored-columns', message: `${entry.file}: no mapping entry reads ${ignored.map((c) => JSON.stringify(c)).join(', ')}; never sent` }] : [];
-    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(at) }, notes } };
+    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes } };
   });
 }
 
