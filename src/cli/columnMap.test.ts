@@ -42,10 +42,19 @@ describe('a folder of many files through a mapping', () => {
     expect(new Set(many)).toEqual(new Set(few));
   });
 
+  it('notes the columns nothing reads once for every file with the same header', async () => {
+    const mapped = await mapSplit(40);
+    expect(mapped.inputs.flatMap((input) => input.map!.notes ?? []).map((note) => note.message)).toEqual([
+      'orders-00000.csv and 39 more files (to orders-00039.csv): no mapping entry reads "order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", "order_estimated_delivery_date"; never sent',
+    ]);
+  });
+
   it('compiles each file\'s entry again from its recipe alone, with the headers of only the files it joins', async () => {
     const mapped = await mapSplit(5);
     for (const input of mapped.inputs) {
       const { entry, recipe } = input.map!.mapping!;
+      // Files of one header share the entry compiled once.
+      expect(entry.row).toBe(mapped.inputs.find((other) => other.resource === input.resource)!.map!.mapping!.entry.row);
       expect(recipe!.headers.map(([file]) => file).sort()).toEqual(
         (entry.endpoint === 'order'
           ? [entry.file, 'olist_customers_dataset.csv', 'olist_order_items_dataset.csv', 'olist_order_payments_dataset.csv', 'olist_products_dataset.csv']

@@ -71,12 +71,29 @@ async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, fi
   return { compiled, related, recipe };
 }
 
+/** One ignored-columns note per list of columns, on its first file: a folder of thousands of monthly files gets one note, not thousands. */
+function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const [file, columns] of ignored) {
+    const key = JSON.stringify(columns);
+    const files = groups.get(key);
+    if (files) files.push(file);
+    else groups.set(key, [file]);
+  }
+  const notes = new Map<string, string>();
+  for (const [key, files] of groups) {
+    const which = files.length === 1 ? files[0]! : `${files[0]!} and ${(files.length - 1).toLocaleString('en-US')} more files (to ${files.at(-1)!})`;
+    notes.set(files[0]!, `${which}: no mapping entry reads ${(JSON.parse(key) as string[]).map((c) => JSON.stringify(c)).join(', ')}; never sent`);
+  }
+  return notes;
+}
+
 function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
-  const noted = new Set<string>();
+  const ignored = ignoredNotes(compiled.ignored);
   return compiled.entries.map((entry) => {
-    const ignored = noted.has(entry.file) ? undefined : compiled.ignored.get(entry.file);
-    noted.add(entry.file);
-    const notes = ignored ? [{ code: 'ignored-columns', message: `${entry.file}: no mapping entry reads ${ignored.map((c) => JSON.stringify(c)).join(', ')}; never sent` }] : [];
+    const message = ignored.get(entry.file);
+    ignored.delete(entry.file);
+    const notes = message ? [{ code: 'ignored-columns', message }] : [];
     return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes } };
   });
 }
@@ -86,14 +103,19 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
   if (files.some((file) => file.name === '-')) throw new UsageError('--map reads named CSV files, not standard input', 'name the export file: collect order export.csv --map mapping.yaml');
   const spec = await readMappingFile(mapPath);
   const folders = new Map<string, InputSpec[]>();
-  for (const file of files) folders.set(dirname(file.name), [...(folders.get(dirname(file.name)) ?? []), file]);
+  for (const file of files) {
+    const folder = folders.get(dirname(file.name));
+    if (folder) folder.push(file);
+    else folders.set(dirname(file.name), [file]);
+  }
   const indexes: RelatedRowIndex[] = [];
   const inputs: RunInput[] = [];
   try {
     for (const [folder, specs] of folders) {
       const bound = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
       indexes.push(bound.related);
-      inputs.push(...inputsOf(bound, (file) => specs.find((s) => basename(s.name) === file)!));
+      const named = new Map(specs.map((s) => [basename(s.name), s]));
+      for (const input of inputsOf(bound, (file) => named.get(file)!)) inputs.push(input);
     }
   } catch (cause) {
     for (const index of indexes) index.close();

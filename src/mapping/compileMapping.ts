@@ -112,9 +112,18 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
     if (files.length === 0 && !context.everyFileMapped) {
       problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches no file here (${context.files.slice(0, 6).join(', ') || 'none'})`, hint: 'from: is a file name or glob inside the folder given to backfill' });
     }
+    // Files with the same header (an export split by month or by order) share one compiled row.
+    const byHeader = new Map<string, CompiledEntry>();
     for (const file of files) {
       mapped.add(file);
-      entries.push(bindEntry(spec, at, endpoint, file, context, problems, indexes));
+      const header = JSON.stringify(context.header(file) ?? []);
+      const same = byHeader.get(header);
+      if (same) entries.push({ ...same, file });
+      else {
+        const entry = bindEntry(spec, at, endpoint, file, context, problems, indexes);
+        byHeader.set(header, entry);
+        entries.push(entry);
+      }
     }
   }
   if (context.everyFileMapped) {
