@@ -7,6 +7,7 @@ import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../readers/csvHeader.js';
 import { inputSpec, type InputSpec } from '../readers/openInput.js';
 import type { MappedRecipe } from '../readers/mappedStage.js';
+import { findInFolder, realFolder } from '../readers/folderFile.js';
 import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
@@ -37,14 +38,34 @@ function mappingError(path: string, problems: readonly MappingProblem[]): UsageE
   return new UsageError(`the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`, 'fix the mapping file (mapping.md), then run again');
 }
 
-async function headersOf(folder: string, names: Iterable<string>): Promise<Map<string, string[] | undefined>> {
-  const headers = new Map<string, string[] | undefined>();
+/** A file a mapping names in a folder: its header and where it is read, or why it may not be. */
+interface NamedFile {
+  header?: string[];
+  spec?: InputSpec;
+  refused?: string;
+}
+
+/** The files a mapping names in a folder; `given`: named on the command line, read where they are; the others must stay inside it. */
+async function namedFiles(folder: string, names: Iterable<string>, given: ReadonlySet<string>): Promise<Map<string, NamedFile>> {
+  const real = await realFolder(folder);
+  const found = new Map<string, NamedFile>();
   for (const name of names) {
-    const path = join(folder, name);
-    const exists = await stat(path).then((info) => info.isFile(), () => false);
-    headers.set(name, exists && inputSpec(path, 'csv') ? await readCsvHeader(path) : undefined);
+    const shown = join(folder, name);
+    let spec: InputSpec | undefined;
+    if (given.has(name)) {
+      if (await stat(shown).then((info) => info.isFile(), () => false)) spec = inputSpec(shown, 'csv');
+    } else {
+      const file = await findInFolder(folder, real, name);
+      if (file.kind === 'refused') {
+        found.set(name, { refused: file.reason });
+        continue;
+      }
+      if (file.kind === 'file') spec = { ...inputSpec(shown, 'csv'), path: file.path };
+    }
+    const header = spec ? await readCsvHeader(spec) : undefined;
+    found.set(name, { ...(header ? { header } : {}), ...(spec ? { spec } : {}) });
   }
-  return headers;
+  return found;
 }
 
 /** One folder's files through the mapping: compiled, checked, and the related rows indexed. */
@@ -53,22 +74,28 @@ interface BoundFolder {
   related: RelatedRowIndex;
   /** How a piece worker compiles a compiled entry again (mappedStage.ts). */
   recipe(entry: CompiledEntry): MappedRecipe;
+  /** Where a file of the folder is read (its real path); undefined when it is not there. */
+  spec(file: string): InputSpec | undefined;
 }
 
 async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<BoundFolder> {
   const names = new Set(files);
   const joined = spec.entries.map((entry) => filesJoined(entry));
   for (const files of joined) for (const file of files) names.add(file);
-  const headers = await headersOf(folder, names);
-  const compiled = compileMapping(spec, { files, header: (file) => headers.get(file), schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+  // An endpoint command's files were named by the user; a backfill's, like every list's and lookup's, must stay inside the folder.
+  const found = await namedFiles(folder, names, options.endpoint ? new Set(files) : new Set());
+  const header = (file: string) => found.get(file)?.header;
+  const compiled = compileMapping(spec, {
+    files, header, refused: (file) => found.get(file)?.refused, schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+  });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
-  const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
+  const related = await RelatedRowIndex.build((file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
   // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
   const recipe = (entry: CompiledEntry): MappedRecipe => ({
     spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    headers: [entry.file, ...joined[entry.source]!].map((file) => [file, headers.get(file)]),
+    headers: [entry.file, ...joined[entry.source]!].map((file) => [file, header(file)]),
   });
-  return { compiled, related, recipe };
+  return { compiled, related, recipe, spec: (file) => found.get(file)?.spec };
 }
 
 /** One ignored-columns note per list of columns, on its first file: a folder of thousands of monthly files gets one note, not thousands. */
@@ -135,7 +162,7 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
     throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
   }
   const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
-  const inputs = inputsOf(bound, (file) => inputSpec(join(dir, file)));
+  const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
   return { inputs, close: () => bound.related.close() };
 }

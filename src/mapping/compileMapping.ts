@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { closest } from '../core/suggest.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { EndpointName } from '../resources/resource.js';
-import { compileRow, headerScope, type CompiledRow, type IndexNeed, type RowContext } from './compileRow.js';
+import { compileRow, headerScope, OUTSIDE_HINT, type CompiledRow, type IndexNeed, type RowContext } from './compileRow.js';
 import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec, RowSpec } from './mappingSpec.js';
 import { resolveTarget } from './targetField.js';
 import { isKnownZone } from './zoneTime.js';
@@ -24,6 +24,8 @@ export interface CompileContext {
   files: readonly string[];
   /** The header of a file of that folder (an input, a list's or a lookup's); undefined when it does not exist. */
   header(file: string): readonly string[] | undefined;
+  /** Why a file of that folder may not be read (a link out of it, a name outside it); undefined: it may. */
+  refused?(file: string): string | undefined;
   schemas: Readonly<Record<EndpointName, z.core.$ZodType>>;
   /** An endpoint command's: the flat form's endpoint, and the only entries applied. */
   endpoint?: EndpointName;
@@ -60,12 +62,12 @@ function entryEndpoint(entry: EntrySpec, context: Pick<CompileContext, 'schemas'
 }
 
 /** The mapping's entry at `at` bound to one file its `from:` matched. */
-function bindEntry(spec: MappingSpec, at: number, endpoint: EndpointName, file: string, context: Pick<CompileContext, 'header' | 'schemas'>, problems: MappingProblem[], indexes: IndexNeed[]): CompiledEntry {
+function bindEntry(spec: MappingSpec, at: number, endpoint: EndpointName, file: string, context: Pick<CompileContext, 'header' | 'schemas' | 'refused'>, problems: MappingProblem[], indexes: IndexNeed[]): CompiledEntry {
   const entry = spec.entries[at]!;
   const schema = context.schemas[endpoint]!;
   const header = context.header(file) ?? [];
   const scope = headerScope(file, header, problems);
-  const rowContext: RowContext = { header: context.header, problems, indexes };
+  const rowContext: RowContext = { header: context.header, problems, indexes, ...(context.refused ? { refused: context.refused } : {}) };
   const withPassed = entry.passKnownColumns ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] } : entry;
   const row = compileRow(withPassed, schema, scope, entry.zone ?? spec.zone, rowContext);
   return { endpoint, file, row, columnsRead: scope.read, source: at };
@@ -116,6 +118,11 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
     const byHeader = new Map<string, CompiledEntry>();
     for (const file of files) {
       mapped.add(file);
+      const refusal = context.refused?.(file);
+      if (refusal !== undefined) {
+        problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches ${file}: ${refusal}`, hint: OUTSIDE_HINT });
+        continue;
+      }
       const header = JSON.stringify(context.header(file) ?? []);
       const same = byHeader.get(header);
       if (same) entries.push({ ...same, file });
