@@ -250,3 +250,8 @@ if (section('mapping')) {
   // A marketplace export through its mapping, with lists: bench/mapping.js.
   await import('./mapping.js');
 }
+
+if (section('mapping-files')) {
+  // Thousands of one-row files through a mapping: bench/mapping-files.js.
+  await import('./mapping-files.js');
+}

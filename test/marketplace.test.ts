@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,21 @@ describe('the marketplace export through its mapping', () => {
     expect(stderr).toContain(`${join(dir, 'mapping.yaml')}:13: the column "order_purchase_timestmp" is not in the header of olist_orders_dataset.csv`);
     expect(stderr).toContain('did you mean "order_purchase_timestamp"?');
     expect(stderr).toContain(`${join(dir, 'mapping.yaml')}:15: the target total_paid_valeu is not a field the service knows`);
+  });
+
+  it('never reads a file outside the export\'s folder: a lookup from ../ is exit 2, nothing sent', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'collect-beside-'));
+    const dir = join(parent, 'export');
+    cpSync(FIXTURE, dir, { recursive: true });
+    writeFileSync(join(dir, 'mapping.yaml'), readFileSync(MAPPING, 'utf8').replace('from: olist_customers_dataset.csv, key: customer_id', 'from: ../outside/customers.csv, key: customer_id'));
+    mkdirSync(join(parent, 'outside'));
+    writeFileSync(join(parent, 'outside', 'customers.csv'), 'customer_id,customer_unique_id\n9ef432eb6251297304e76186b10a928d,SECRET-FROM-OUTSIDE\n');
+    const server = await startServer(() => ({ status: 200, body: { message: 'ok' } }));
+    closers.push(server.close);
+    const { code, stderr } = await runCli(['backfill', dir, '--map', join(dir, 'mapping.yaml'), '--base-url', server.url], { env });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, 'mapping.yaml')}:14: lookup reads ../outside/customers.csv: not inside the inputs' folder`);
+    expect(server.requests).toEqual([]);
   });
 
   it('takes the old flat JSON map on an endpoint command: one column to two fields, unknown columns not sent', async () => {

@@ -1,12 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { compileMapping, globMatches, type CompiledMapping } from '../mapping/compileMapping.js';
-import type { MappingProblem, MappingSpec, RowSpec } from '../mapping/mappingSpec.js';
+import { compileMapping, filesJoined, globMatches, type CompiledEntry, type CompiledMapping } from '../mapping/compileMapping.js';
+import type { MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../readers/csvHeader.js';
 import { inputSpec, type InputSpec } from '../readers/openInput.js';
 import type { MappedRecipe } from '../readers/mappedStage.js';
+import { findInFolder, realFolder } from '../readers/folderFile.js';
 import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
@@ -41,24 +42,34 @@ function mappingError(path: string, problems: readonly MappingProblem[]): UsageE
   return new UsageError(`the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`, 'fix the mapping file (mapping.md), then run again');
 }
 
-/** Every file a mapping's lists and lookups name. */
-function relatedFiles(row: RowSpec, into: Set<string>): Set<string> {
-  for (const list of row.lists) {
-    into.add(list.from);
-    relatedFiles(list, into);
-  }
-  for (const field of row.fields) if (field.source.kind === 'lookup') into.add(field.source.from);
-  return into;
+/** A file a mapping names in a folder: its header and where it is read, or why it may not be. */
+interface NamedFile {
+  header?: string[];
+  spec?: InputSpec;
+  refused?: string;
 }
 
-async function headersOf(folder: string, names: Iterable<string>): Promise<Map<string, string[] | undefined>> {
-  const headers = new Map<string, string[] | undefined>();
+/** The files a mapping names in a folder; `given`: named on the command line, read where they are; the others must stay inside it. */
+async function namedFiles(folder: string, names: Iterable<string>, given: ReadonlySet<string>): Promise<Map<string, NamedFile>> {
+  const real = await realFolder(folder);
+  const found = new Map<string, NamedFile>();
   for (const name of names) {
-    const path = join(folder, name);
-    const exists = await stat(path).then((info) => info.isFile(), () => false);
-    headers.set(name, exists && inputSpec(path, 'csv') ? await readCsvHeader(path) : undefined);
+    const shown = join(folder, name);
+    let spec: InputSpec | undefined;
+    if (given.has(name)) {
+      if (await stat(shown).then((info) => info.isFile(), () => false)) spec = inputSpec(shown, 'csv');
+    } else {
+      const file = await findInFolder(folder, real, name);
+      if (file.kind === 'refused') {
+        found.set(name, { refused: file.reason });
+        continue;
+      }
+      if (file.kind === 'file') spec = { ...inputSpec(shown, 'csv'), path: file.path };
+    }
+    const header = spec ? await readCsvHeader(spec) : undefined;
+    found.set(name, { ...(header ? { header } : {}), ...(spec ? { spec } : {}) });
   }
-  return headers;
+  return found;
 }
 
 /** One folder's files through the mapping: compiled, checked, and the related rows indexed. */
@@ -67,28 +78,56 @@ interface BoundFolder {
   related: RelatedRowIndex;
   /** The paths of the files it reads. */
   reads: string[];
-  /** How a piece worker compiles the entry at a position again (mappedStage.ts). */
-  recipe(entry: number): MappedRecipe;
+  /** How a piece worker compiles a compiled entry again (mappedStage.ts). */
+  recipe(entry: CompiledEntry): MappedRecipe;
+  /** Where a file of the folder is read (its real path); undefined when it is not there. */
+  spec(file: string): InputSpec | undefined;
 }
 
 async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<BoundFolder> {
   const names = new Set(files);
-  for (const entry of spec.entries) relatedFiles(entry, names);
-  const headers = await headersOf(folder, names);
-  const compiled = compileMapping(spec, { files, header: (file) => headers.get(file), schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+  const joined = spec.entries.map((entry) => filesJoined(entry));
+  for (const files of joined) for (const file of files) names.add(file);
+  // An endpoint command's files were named by the user; a backfill's, like every list's and lookup's, must stay inside the folder.
+  const found = await namedFiles(folder, names, options.endpoint ? new Set(files) : new Set());
+  const header = (file: string) => found.get(file)?.header;
+  const compiled = compileMapping(spec, {
+    files, header, refused: (file) => found.get(file)?.refused, schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+  });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
-  const related = await RelatedRowIndex.build(folder, compiled.indexes, (file) => headers.get(file));
-  const recipe = (entry: number): MappedRecipe => ({ spec, files: [...files], headers: [...headers], ...options, entry, related: related.file });
-  return { compiled, related, recipe, reads: [...names].map((name) => join(folder, name)) };
+  const related = await RelatedRowIndex.build((file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
+  // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
+  const recipe = (entry: CompiledEntry): MappedRecipe => ({
+    spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    headers: [entry.file, ...joined[entry.source]!].map((file) => [file, header(file)]),
+  });
+  return { compiled, related, recipe, spec: (file) => found.get(file)?.spec, reads: [...names].map((name) => join(folder, name)) };
+}
+
+/** One ignored-columns note per list of columns, on its first file: a folder of thousands of monthly files gets one note, not thousands. */
+function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const [file, columns] of ignored) {
+    const key = JSON.stringify(columns);
+    const files = groups.get(key);
+    if (files) files.push(file);
+    else groups.set(key, [file]);
+  }
+  const notes = new Map<string, string>();
+  for (const [key, files] of groups) {
+    const which = files.length === 1 ? files[0]! : `${files[0]!} and ${(files.length - 1).toLocaleString('en-US')} more files (to ${files.at(-1)!})`;
+    notes.set(files[0]!, `${which}: no mapping entry reads ${(JSON.parse(key) as string[]).map((c) => JSON.stringify(c)).join(', ')}; never sent`);
+  }
+  return notes;
 }
 
 function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
-  const noted = new Set<string>();
-  return compiled.entries.map((entry, at) => {
-    const ignored = noted.has(entry.file) ? undefined : compiled.ignored.get(entry.file);
-    noted.add(entry.file);
-    const notes = ignored ? [{ code: 'ignored-columns', message: `${entry.file}: no mapping entry reads ${ignored.map((c) => JSON.stringify(c)).join(', ')}; never sent` }] : [];
-    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(at) }, notes } };
+  const ignored = ignoredNotes(compiled.ignored);
+  return compiled.entries.map((entry) => {
+    const message = ignored.get(entry.file);
+    ignored.delete(entry.file);
+    const notes = message ? [{ code: 'ignored-columns', message }] : [];
+    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes } };
   });
 }
 
@@ -97,7 +136,11 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
   if (files.some((file) => file.name === '-')) throw new UsageError('--map reads named CSV files, not standard input', 'name the export file: collect order export.csv --map mapping.yaml');
   const spec = await readMappingFile(mapPath);
   const folders = new Map<string, InputSpec[]>();
-  for (const file of files) folders.set(dirname(file.name), [...(folders.get(dirname(file.name)) ?? []), file]);
+  for (const file of files) {
+    const folder = folders.get(dirname(file.name));
+    if (folder) folder.push(file);
+    else folders.set(dirname(file.name), [file]);
+  }
   const indexes: RelatedRowIndex[] = [];
   const inputs: RunInput[] = [];
   const reads: string[] = [];
@@ -105,8 +148,9 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
     for (const [folder, specs] of folders) {
       const bound = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
       indexes.push(bound.related);
-      reads.push(...bound.reads);
-      inputs.push(...inputsOf(bound, (file) => specs.find((s) => basename(s.name) === file)!));
+      for (const read of bound.reads) reads.push(read);
+      const named = new Map(specs.map((s) => [basename(s.name), s]));
+      for (const input of inputsOf(bound, (file) => named.get(file)!)) inputs.push(input);
     }
   } catch (cause) {
     for (const index of indexes) index.close();
@@ -126,7 +170,7 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
     throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
   }
   const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
-  const inputs = inputsOf(bound, (file) => inputSpec(join(dir, file)));
+  const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
   const readsName = (name: string) => /\.csv(\.gz)?$/i.test(name) && spec.entries.some((entry) => entry.from === undefined || globMatches(entry.from, name));
   return { inputs, reads: bound.reads, readsName, close: () => bound.related.close() };

@@ -2,8 +2,8 @@ import type * as z from 'zod';
 import { closest } from '../core/suggest.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { EndpointName } from '../resources/resource.js';
-import { compileRow, headerScope, type CompiledRow, type IndexNeed, type RowContext } from './compileRow.js';
-import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec } from './mappingSpec.js';
+import { compileRow, headerScope, OUTSIDE_HINT, type CompiledRow, type IndexNeed, type RowContext } from './compileRow.js';
+import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec, RowSpec } from './mappingSpec.js';
 import { resolveTarget } from './targetField.js';
 import { isKnownZone } from './zoneTime.js';
 
@@ -15,6 +15,8 @@ export interface CompiledEntry {
   row: CompiledRow;
   /** Columns of the file that the entry reads. */
   columnsRead: ReadonlySet<string>;
+  /** The position of the mapping's entry it was compiled from (`compileEntry` compiles it again). */
+  source: number;
 }
 
 export interface CompileContext {
@@ -22,6 +24,8 @@ export interface CompileContext {
   files: readonly string[];
   /** The header of a file of that folder (an input, a list's or a lookup's); undefined when it does not exist. */
   header(file: string): readonly string[] | undefined;
+  /** Why a file of that folder may not be read (a link out of it, a name outside it); undefined: it may. */
+  refused?(file: string): string | undefined;
   schemas: Readonly<Record<EndpointName, z.core.$ZodType>>;
   /** An endpoint command's: the flat form's endpoint, and the only entries applied. */
   endpoint?: EndpointName;
@@ -39,8 +43,56 @@ export interface CompiledMapping {
 
 /** `*` and `?` globs over a file name. */
 export function globMatches(glob: string, name: string): boolean {
+  return globPattern(glob).test(name);
+}
+
+function globPattern(glob: string): RegExp {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i').test(name);
+  return new RegExp(`^${source}$`, 'i');
+}
+
+/** The endpoint an entry makes records of (its own, or the command's in the flat form); a wrong one is a problem. */
+function entryEndpoint(entry: EntrySpec, context: Pick<CompileContext, 'schemas' | 'endpoint'>, problems: MappingProblem[]): EndpointName | undefined {
+  const endpoints = Object.keys(context.schemas) as EndpointName[];
+  const endpoint = (entry.endpoint ?? context.endpoint) as EndpointName | undefined;
+  if (endpoint !== undefined && endpoints.includes(endpoint)) return endpoint;
+  const guess = entry.endpoint ? closest(entry.endpoint, endpoints) : undefined;
+  problems.push({ line: entry.line, message: `endpoint "${entry.endpoint ?? ''}" is not one of ${endpoints.join(', ')}`, ...(guess ? { hint: `did you mean ${guess}?` } : {}) });
+  return undefined;
+}
+
+/** The mapping's entry at `at` bound to one file its `from:` matched. */
+function bindEntry(spec: MappingSpec, at: number, endpoint: EndpointName, file: string, context: Pick<CompileContext, 'header' | 'schemas' | 'refused'>, problems: MappingProblem[], indexes: IndexNeed[]): CompiledEntry {
+  const entry = spec.entries[at]!;
+  const schema = context.schemas[endpoint]!;
+  const header = context.header(file) ?? [];
+  const scope = headerScope(file, header, problems);
+  const rowContext: RowContext = { header: context.header, problems, indexes, ...(context.refused ? { refused: context.refused } : {}) };
+  const withPassed = entry.passKnownColumns ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] } : entry;
+  const row = compileRow(withPassed, schema, scope, entry.zone ?? spec.zone, rowContext);
+  return { endpoint, file, row, columnsRead: scope.read, source: at };
+}
+
+/**
+ * One entry for one file again, on another thread: the reading thread compiled the whole mapping
+ * and found no problem, so this needs only that file's header and those of the files the entry joins.
+ */
+export function compileEntry(spec: MappingSpec, at: number, file: string, context: Pick<CompileContext, 'header' | 'schemas' | 'endpoint'>): CompiledEntry {
+  const problems: MappingProblem[] = [];
+  const entry = spec.entries[at];
+  const endpoint = entry ? entryEndpoint(entry, context, problems) : undefined;
+  if (!endpoint) throw new Error(`the mapping has no entry ${at} here`);
+  return bindEntry(spec, at, endpoint, file, context, problems, []);
+}
+
+/** Every file an entry's lists and lookups name, at any depth. */
+export function filesJoined(row: RowSpec, into = new Set<string>()): Set<string> {
+  for (const list of row.lists) {
+    into.add(list.from);
+    filesJoined(list, into);
+  }
+  for (const field of row.fields) if (field.source.kind === 'lookup') into.add(field.source.from);
+  return into;
 }
 
 /**
@@ -51,31 +103,34 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   const problems: MappingProblem[] = [];
   const indexes: IndexNeed[] = [];
   const entries: CompiledEntry[] = [];
-  const endpoints = Object.keys(context.schemas) as EndpointName[];
   if (!isKnownZone(spec.zone)) problems.push({ line: 1, message: `zone: "${spec.zone}" is not a time zone`, hint: 'use an IANA name such as America/Sao_Paulo or UTC' });
   const mapped = new Set<string>();
-  for (const entry of spec.entries) {
-    const endpoint = (entry.endpoint ?? context.endpoint) as EndpointName | undefined;
-    const schema = endpoint === undefined ? undefined : context.schemas[endpoint];
-    if (!endpoint || !schema || !endpoints.includes(endpoint)) {
-      const guess = entry.endpoint ? closest(entry.endpoint, endpoints) : undefined;
-      problems.push({ line: entry.line, message: `endpoint "${entry.endpoint ?? ''}" is not one of ${endpoints.join(', ')}`, ...(guess ? { hint: `did you mean ${guess}?` } : {}) });
-      continue;
-    }
-    if (context.endpoint && endpoint !== context.endpoint) continue;
+  for (const [at, entry] of spec.entries.entries()) {
+    const endpoint = entryEndpoint(entry, context, problems);
+    if (!endpoint || (context.endpoint && endpoint !== context.endpoint)) continue;
     if (entry.zone !== undefined && !isKnownZone(entry.zone)) problems.push({ line: entry.line, message: `zone: "${entry.zone}" is not a time zone`, hint: 'use an IANA name such as America/Sao_Paulo or UTC' });
-    const files = context.files.filter((file) => entry.from === undefined || globMatches(entry.from, file));
+    const glob = entry.from === undefined ? undefined : globPattern(entry.from);
+    const files = context.files.filter((file) => glob === undefined || glob.test(file));
     if (files.length === 0 && !context.everyFileMapped) {
       problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches no file here (${context.files.slice(0, 6).join(', ') || 'none'})`, hint: 'from: is a file name or glob inside the folder given to backfill' });
     }
+    // Files with the same header (an export split by month or by order) share one compiled row.
+    const byHeader = new Map<string, CompiledEntry>();
     for (const file of files) {
       mapped.add(file);
-      const header = context.header(file) ?? [];
-      const scope = headerScope(file, header, problems);
-      const rowContext: RowContext = { header: context.header, problems, indexes };
-      const withPassed = entry.passKnownColumns ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] } : entry;
-      const row = compileRow(withPassed, schema, scope, entry.zone ?? spec.zone, rowContext);
-      entries.push({ endpoint, file, row, columnsRead: scope.read });
+      const refusal = context.refused?.(file);
+      if (refusal !== undefined) {
+        problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches ${file}: ${refusal}`, hint: OUTSIDE_HINT });
+        continue;
+      }
+      const header = JSON.stringify(context.header(file) ?? []);
+      const same = byHeader.get(header);
+      if (same) entries.push({ ...same, file });
+      else {
+        const entry = bindEntry(spec, at, endpoint, file, context, problems, indexes);
+        byHeader.set(header, entry);
+        entries.push(entry);
+      }
     }
   }
   if (context.everyFileMapped) {
@@ -83,9 +138,15 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
       problems.push({ line: 1, message: `no entry of the mapping reads ${file}${context.endpoint ? ` as ${context.endpoint} records` : ''}`, hint: 'add an entry whose from: matches the file (or leave from: out to read every file)' });
     }
   }
+  // Grouped by file in one pass: a folder of thousands of files must not cost files × entries.
+  const readIn = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const read = readIn.get(entry.file) ?? new Set<string>();
+    for (const column of entry.columnsRead) read.add(column);
+    readIn.set(entry.file, read);
+  }
   const ignored = new Map<string, string[]>();
-  for (const file of new Set(entries.map((entry) => entry.file))) {
-    const read = new Set(entries.filter((entry) => entry.file === file).flatMap((entry) => [...entry.columnsRead]));
+  for (const [file, read] of readIn) {
     const rest = (context.header(file) ?? []).filter((column) => !read.has(column) && column !== REASON_FIELD && column.trim() !== '');
     if (rest.length > 0) ignored.set(file, rest);
   }

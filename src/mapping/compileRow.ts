@@ -79,9 +79,14 @@ export interface IndexNeed {
 export interface RowContext {
   /** The header of a file the mapping names (relative to the inputs' folder); undefined when it does not exist. */
   header(file: string): readonly string[] | undefined;
+  /** Why a file the mapping names may not be read (outside the inputs' folder, a link out of it); undefined: it may. */
+  refused?(file: string): string | undefined;
   problems: MappingProblem[];
   indexes: IndexNeed[];
 }
+
+/** The fix for a from: that leaves the inputs' folder. */
+export const OUTSIDE_HINT = 'from: names a file inside the inputs\' folder, and a link there must not lead out of it: copy the file into the folder';
 
 /** What one file's header allows: positions of its columns and the columns read. */
 class HeaderScope {
@@ -129,6 +134,11 @@ function compileList(list: ListSpec, schema: AnySchema, scope: HeaderScope, zone
   const element = listElement(target.schema);
   if (!element) {
     context.problems.push({ line: list.line, message: `lists: ${list.name} is not a list of objects in the service's record`, hint: 'lists fill fields such as payments, items or deliveries' });
+    return [];
+  }
+  const refusal = context.refused?.(list.from);
+  if (refusal !== undefined) {
+    context.problems.push({ line: list.line, message: `the list ${list.name} reads ${list.from}: ${refusal}`, hint: OUTSIDE_HINT });
     return [];
   }
   const header = context.header(list.from);
@@ -211,6 +221,8 @@ function compileField(field: FieldSpec, schema: AnySchema, scope: HeaderScope, z
       return compiled({ kind: 'sum', list: source.list, field: source.field.split('.') });
     }
     case 'lookup': {
+      const refusal = context.refused?.(source.from);
+      if (refusal !== undefined) return problem(`lookup reads ${source.from}: ${refusal}`, OUTSIDE_HINT);
       const header = context.header(source.from);
       if (!header) return problem(`lookup reads ${source.from}, which is not there`, 'from: names a file in the same folder');
       const keyPosition = scope.position(source.key.parent, field.line);

@@ -3,9 +3,14 @@ import type { LocalTime } from './datetimePattern.js';
 
 const HOUR = 3_600_000;
 
+/** Names already checked: luxon's check builds an Intl formatter, and a mapping is compiled once per file it reads. */
+const zonesChecked = new Map<string, boolean>();
+
 /** Whether a name is an IANA time zone this runtime knows (`America/Sao_Paulo`, `UTC`). */
 export function isKnownZone(name: string): boolean {
-  return IANAZone.isValidZone(name);
+  let known = zonesChecked.get(name);
+  if (known === undefined) zonesChecked.set(name, (known = IANAZone.isValidZone(name)));
+  return known;
 }
 
 export type ZoneResult = { ok: true; instant: number } | { ok: false; reason: 'gap' };

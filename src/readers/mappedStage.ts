@@ -1,7 +1,7 @@
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { contentHash } from '../flow/canonical.js';
 import { applyRow, locateInChildren } from '../mapping/applyRow.js';
-import { compileMapping, type CompiledEntry } from '../mapping/compileMapping.js';
+import { compileEntry, type CompiledEntry } from '../mapping/compileMapping.js';
 import { prefetchBatch } from '../mapping/compileRow.js';
 import type { MappingSpec } from '../mapping/mappingSpec.js';
 import { endpointSchemas, registry } from '../resources/registry.js';
@@ -10,15 +10,16 @@ import { validateRecord } from '../validate/validateRecord.js';
 import type { StagedRows } from './csvRecordStage.js';
 import { RelatedRowReader, type RelatedIndexFile } from './relatedRowReader.js';
 
-/** What another thread needs to compile a mapping entry as the reading thread did: the mapping, the folder's headers, which entry. */
+/** What another thread needs to compile a mapping entry as the reading thread did: the mapping, which entry, for which file, and the headers it reads. */
 export interface MappedRecipe {
   spec: MappingSpec;
-  files: string[];
-  headers: [string, string[] | undefined][];
-  endpoint?: EndpointName;
-  everyFileMapped: boolean;
-  /** The entry's position among the compiled mapping's entries. */
+  /** The entry's position among the mapping's entries. */
   entry: number;
+  file: string;
+  /** The headers of the file and of the files its lists and lookups join, and only those. */
+  headers: [string, string[] | undefined][];
+  /** An endpoint command's (the flat form's endpoint). */
+  endpoint?: EndpointName;
   related: RelatedIndexFile;
 }
 
@@ -37,13 +38,7 @@ export interface MappedStagePlan {
 /** The entry a recipe names, compiled again (the reading thread checked the mapping: it compiles the same way). */
 export function compileRecipe(recipe: MappedRecipe): CompiledEntry {
   const headers = new Map(recipe.headers);
-  const compiled = compileMapping(recipe.spec, {
-    files: recipe.files, header: (file) => headers.get(file), schemas: endpointSchemas, everyFileMapped: recipe.everyFileMapped,
-    ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}),
-  });
-  const entry = compiled.entries[recipe.entry];
-  if (!entry) throw new Error(`the mapping has no entry ${recipe.entry} here`);
-  return entry;
+  return compileEntry(recipe.spec, recipe.entry, recipe.file, { header: (file) => headers.get(file), schemas: endpointSchemas, ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}) });
 }
 
 /**

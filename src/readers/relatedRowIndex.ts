@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { InputError } from '../core/errors.js';
 import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';
-import { inputSpec, openInput } from './openInput.js';
+import { openInput, type InputSpec } from './openInput.js';
 import { RelatedRowReader } from './relatedRowReader.js';
 import { checkedUtf8 } from './utf8Check.js';
 
@@ -35,11 +35,11 @@ export class RelatedRowIndex extends RelatedRowReader {
     return new RelatedRowIndex(dir, path, db);
   }
 
-  /** Reads each needed file once and indexes its rows by the key column; `folder` is where the mapping's names point. */
-  static async build(folder: string, needs: readonly IndexNeed[], headers: (file: string) => readonly string[] | undefined): Promise<RelatedRowIndex> {
+  /** Reads each needed file once and indexes its rows by the key column; `located` says where a name of the mapping is read. */
+  static async build(located: (file: string) => InputSpec, needs: readonly IndexNeed[], headers: (file: string) => readonly string[] | undefined): Promise<RelatedRowIndex> {
     const index = RelatedRowIndex.create();
     try {
-      for (const need of needs) await index.load(folder, need, headers(need.file) ?? []);
+      for (const need of needs) await index.load(located(need.file), need, headers(need.file) ?? []);
     } catch (cause) {
       index.close();
       throw cause;
@@ -47,7 +47,7 @@ export class RelatedRowIndex extends RelatedRowReader {
     return index;
   }
 
-  private async load(folder: string, need: IndexNeed, header: readonly string[]): Promise<void> {
+  private async load(file: InputSpec, need: IndexNeed, header: readonly string[]): Promise<void> {
     const table = `t${this.made++}`;
     const keyAt = header.findIndex((column) => column.trim() === need.keyColumn.trim());
     this.db.exec(`CREATE TABLE ${table}_load (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL)`);
@@ -55,8 +55,8 @@ export class RelatedRowIndex extends RelatedRowReader {
     const insertMany = this.db.transaction((rows: [string, number, string][]) => {
       for (const row of rows) insert.run(row);
     });
-    const path = join(folder, need.file);
-    const stream = openInput(inputSpec(path, 'csv'), new PassThrough());
+    const path = file.name;
+    const stream = openInput(file, new PassThrough());
     let pending: [string, number, string][] = [];
     let first = true;
     try {
