@@ -56,10 +56,10 @@ describe('collect fraud --order-id (by hand)', () => {
     const store = StateStore.open(state, server.url);
     store.rememberDecision('ORD-1', 'reject');
     store.close();
-    const { code, stdout, stderr } = await runCli(mark(server.url, '--yes', '--state', state), { env });
+    const { code, stdout } = await runCli(mark(server.url, '--yes', '--state', state), { env });
     expect(code).toBe(1);
     expect(stdout).toContain('fraud-after-service-decline');
-    expect(stderr).toContain('not sent');
+    expect(stdout).toContain('nothing sent: the fraud mark is not valid');
     expect(server.requests.filter((r) => r.path.endsWith('mark_fraudulent'))).toHaveLength(0);
   });
   it('with --dry-run only checks, and needs no key', async () => {

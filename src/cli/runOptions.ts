@@ -3,10 +3,11 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { ExitCode } from '../core/exitCodes.js';
 import { formatReport, reportFormats, type ReportFormat } from '../report/formatReport.js';
-import { checkAndSend } from '../run/checkAndSend.js';
+import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/stateLock.js';
 import type { RunInput } from '../run/checkRecords.js';
+import type { Outcome } from '../send/sender.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
 import { describeHalt } from '../send/setupFailure.js';
 import { loadApiKey, redactor } from './apiKey.js';
@@ -95,7 +96,19 @@ const STOPPING = '\ncollect: stopping: the requests in flight finish, then the s
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean> } = {}): Promise<ExitCode> {
+/** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
+export interface RunExtras {
+  confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>;
+  onSent?: (outcome: Outcome) => void;
+  /** No progress line (a single record: it would overwrite the question). */
+  noProgress?: boolean;
+  /** Prints the outcome in place of the report and the stderr notices; the run's exit code stays. */
+  show?: (result: RunResult, io: CliIo) => void;
+}
+
+const noProgress = { tick: () => {}, stop: () => {} };
+
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: RunExtras = {}): Promise<ExitCode> {
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
     throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
@@ -120,13 +133,17 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
   }, {
     stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact,
-    progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
+    progress: (label, total) => extra.noProgress ? noProgress : startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
     onInterrupt: (handler) => io.onInterrupt(() => {
       io.stderr.write(STOPPING);
       handler();
     }),
-    ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
+    ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}), ...(extra.onSent ? { onSent: extra.onSent } : {}),
   });
+  if (extra.show) {
+    extra.show(result, io);
+    return result.exitCode;
+  }
   io.stdout.write(formatReport(result.report, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
   if (result.keyRefused) {
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');

@@ -4,7 +4,7 @@ import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js'
 import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
-import { Sender } from '../send/sender.js';
+import { Sender, type Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
 import type { Shard } from '../state/stateLock.js';
@@ -67,10 +67,12 @@ export interface RunDeps {
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
   onInterrupt: (handler: () => void) => () => void;
   /**
-   * Asked once before the first record is sent, with what the flow rules could not check about
-   * the records so far that a person must hear before sending (rules marked warnBeforeSending); false: nothing is sent.
+   * Asked once before the first record is sent, with the records' warnings so far and what the flow rules could not
+   * check about them that a person must hear before sending (rules marked warnBeforeSending); false: nothing is sent.
    */
   confirm?: (warnings: readonly string[]) => Promise<boolean>;
+  /** Called with each record's outcome of sending (one record typed by hand shows its answer). */
+  onSent?: (outcome: Outcome) => void;
 }
 
 export interface RunResult {
@@ -87,9 +89,11 @@ export interface RunResult {
 
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
 
-/** The notes of the report so far from rules that warn before sending, as `code: message` lines. */
+/** The records' warnings so far and the notes of rules that warn before sending, as `code: message` lines. */
 function warningsBeforeSending(builder: ReportBuilder): string[] {
-  return builder.build().notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`);
+  const report = builder.build();
+  const warnings = report.issues.filter((issue) => issue.severity === 'warning').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);
+  return [...warnings, ...report.notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`)];
 }
 
 /**
@@ -135,6 +139,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
         client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs, clock: realClock, random: Math.random,
         onOutcome: (job, outcome) => {
           const committed = record(job, outcome);
+          deps.onSent?.(outcome);
           // Sending starts once every record is checked: the count of valid records is the total.
           if (!sending) {
             checking.stop();
