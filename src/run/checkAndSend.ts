@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
@@ -7,6 +8,7 @@ import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.j
 import { Sender, type Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
+import { RunScratch } from '../state/runScratch.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
 import { WalCheckpoint } from '../state/walCheckpoint.js';
@@ -60,7 +62,7 @@ export interface Progress {
 export interface RunDeps {
   stdin: Readable;
   now: () => Date;
-  /** Where a run without a state folder spills its index. */
+  /** The temporary directory: a run without a state folder (or with a PostgreSQL one) keeps its throwaway files in its user's folder there. */
   scratchDir: string;
   redact: Redact;
   progress: (label: 'checked' | 'sent', total?: number) => Progress;
@@ -121,7 +123,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await state.close();
     throw cause;
   }
-  const runIndex = new RunIndex(request.stateDir === null || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
+  // Throwaway files in a folder of this run's own, where the next run removes them if this one is killed.
+  const scratch = request.stateDir === null || isPostgresUrl(request.stateDir) ? RunScratch.inTemp(deps.scratchDir) : RunScratch.in(join(request.stateDir, 'tmp'));
+  const runIndex = new RunIndex(() => scratch.dir());
   const builder = new ReportBuilder({ strict: request.strict });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
@@ -177,6 +181,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     durable?.flush();
     if (sender) builder.addRetries(sender.retried);
     runIndex.close();
+    scratch.close();
     try {
       await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
