@@ -92,10 +92,6 @@ const commandLine = () => ['collect', ...process.argv.slice(2)].join(' ');
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
 const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
 
-/**
- * Runs the verb for a command's inputs and flags: works out the service and the key, runs
- * checkAndSend, prints the report; returns the exit code.
- */
 /** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
 export interface RunExtras {
   confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>;
@@ -108,6 +104,10 @@ export interface RunExtras {
 
 const noProgress = { tick: () => {}, stop: () => {} };
 
+/**
+ * Runs the verb for a command's inputs and flags: works out the service and the key, runs
+ * checkAndSend, prints the report; returns the exit code.
+ */
 export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: RunExtras = {}): Promise<ExitCode> {
   const sending = flags.dryRun !== true;
   if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {

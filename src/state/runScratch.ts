@@ -44,8 +44,12 @@ export function sweepDeadRuns(base: string, world: ScratchWorld = realWorld): st
     if (!match || match[1] !== world.host) continue;
     const pid = Number(match[2]);
     if (pid === world.pid || world.isAlive(pid)) continue;
-    rmSync(join(base, name), { recursive: true, force: true });
-    removed.push(name);
+    try {
+      rmSync(join(base, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Not ours to remove (another user's, a read-only folder): left, and the run goes on.
+    }
   }
   return removed;
 }
