@@ -28,10 +28,10 @@ describe('collect decisions', () => {
     const loaded = await runCli(['decisions', file('decisions.csv', 'order_id,decision\nORD-1,reject\nORD-2,approve\n'), '--base-url', server.url, '--state', state]);
     expect(loaded.code).toBe(0);
     expect(loaded.stdout).toContain('loaded 2 decisions (1 reject, 1 approve)');
-    const { code, stdout, stderr } = await runCli(markByHand(server.url, state, '--yes'), { env });
+    const { code, stdout } = await runCli(markByHand(server.url, state, '--yes'), { env });
     expect(code).toBe(1);
     expect(stdout).toContain('fraud-after-service-decline');
-    expect(stderr).toContain('not sent');
+    expect(stdout).toContain('nothing sent');
     expect(sentMarks(server)).toEqual([]);
   });
 

@@ -34,9 +34,12 @@ describe('collect fraud --order-id (by hand)', () => {
   });
   it('never asks without a terminal: it wants --yes', async () => {
     const server = await service();
-    const { code, stderr } = await runCli(mark(server.url, '--no-state'), { env, stdin: 'y\n' });
+    const { code, stdout, stderr } = await runCli(mark(server.url, '--no-state'), { env, stdin: 'y\n' });
     expect(code).toBe(2);
     expect(stderr).toContain('add --yes');
+    // Refused before the record is checked or shown: nothing else is printed.
+    expect(stderr).not.toContain('mark_fraudulent');
+    expect(stdout).toBe('');
     expect(server.requests).toHaveLength(0);
   });
   it('is checked like a file record: a missing comment for third_party_antifraud is refused', async () => {
@@ -56,10 +59,10 @@ describe('collect fraud --order-id (by hand)', () => {
     const store = StateStore.open(state, server.url);
     store.rememberDecision('ORD-1', 'reject');
     store.close();
-    const { code, stdout, stderr } = await runCli(mark(server.url, '--yes', '--state', state), { env });
+    const { code, stdout } = await runCli(mark(server.url, '--yes', '--state', state), { env });
     expect(code).toBe(1);
     expect(stdout).toContain('fraud-after-service-decline');
-    expect(stderr).toContain('not sent');
+    expect(stdout).toContain('nothing sent: the fraud mark is not valid');
     expect(server.requests.filter((r) => r.path.endsWith('mark_fraudulent'))).toHaveLength(0);
   });
   it('with --dry-run only checks, and needs no key', async () => {

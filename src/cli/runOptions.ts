@@ -7,10 +7,11 @@ import type { ExitCode } from '../core/exitCodes.js';
 import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
 import { isPostgresUrl } from '../state/openState.js';
-import { checkAndSend } from '../run/checkAndSend.js';
+import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/stateLock.js';
 import type { RunInput } from '../run/checkRecords.js';
+import type { Outcome } from '../send/sender.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';
 import { describeHalt } from '../send/setupFailure.js';
 import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
@@ -98,11 +99,25 @@ const commandLine = () => ['collect', ...process.argv.slice(2)].map(maskUrlCrede
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
 const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
 
+/** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
+export interface RunExtras {
+  confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>;
+  onSent?: (outcome: Outcome) => void;
+  /** No progress line (a single record: it would overwrite the question). */
+  noProgress?: boolean;
+  /** Prints the outcome in place of the report and the stderr notices; the run's exit code stays. */
+  show?: (result: RunResult, io: CliIo) => void;
+  /** Files the inputs read besides themselves (a mapping's), for the outputs' checks. */
+  reads?: ReadPlaces;
+}
+
+const noProgress = { tick: () => {}, stop: () => {} };
+
 /**
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: { confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>; reads?: ReadPlaces } = {}): Promise<ExitCode> {
+export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: RunExtras = {}): Promise<ExitCode> {
   const ownFiles = [flags.transform, flags.apiKeyFile].filter((file) => file !== undefined);
   refuseUnsafeOutputs(flags, inputs.map((input) => input.spec), { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] });
   const sending = flags.dryRun !== true;
@@ -136,13 +151,17 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
       ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
     }, {
       stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact, issueSpill,
-      progress: (label, total) => startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
+      progress: (label, total) => extra.noProgress ? noProgress : startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
       onInterrupt: (handler) => io.onInterrupt(() => {
         io.stderr.write(STOPPING);
         handler();
       }),
-      ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
+      ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}), ...(extra.onSent ? { onSent: extra.onSent } : {}),
     });
+    if (extra.show) {
+      extra.show(result, io);
+      return result.exitCode;
+    }
     await writeChunks(io.stdout, reportChunks(result.report, result.issues, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
     if (result.keyRefused) {
       io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');

@@ -1,8 +1,11 @@
-/** C0 controls, DEL and C1 controls: what a terminal acts on (ESC and CSI start sequences that clear the screen or set the clipboard). */
+/**
+ * C0 controls, DEL and C1 controls: what a terminal acts on (ESC and CSI start sequences that clear
+ * the screen or set the clipboard); and line and paragraph separators and bidi overrides, which reorder what is shown.
+ */
 // eslint-disable-next-line no-control-regex -- these are the characters it finds
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex -- the same, a line break apart
-const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- the same, a line break and a tab apart
+const CONTROL_BUT_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const escaped = (char: string) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -16,7 +19,7 @@ export function terminalText(text: string): string {
   return text.replace(CONTROL, escaped);
 }
 
-/** As terminalText, but line breaks stay: for messages of several lines that quote hostile text. */
+/** As terminalText, but line breaks and tabs stay: for messages of several lines that quote hostile text. */
 export function terminalLines(text: string): string {
   return text.replace(CONTROL_BUT_LF, escaped);
 }

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
+import { RunScratch } from '../state/runScratch.js';
 import { InputError } from '../core/errors.js';
 import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';
@@ -20,19 +19,19 @@ export class RelatedRowIndex extends RelatedRowReader {
   /** Tables made so far: each needed file and key column gets the next. */
   private made = 0;
 
-  private constructor(private readonly dir: string, path: string, db: Database.Database) {
+  private constructor(private readonly scratch: RunScratch, path: string, db: Database.Database) {
     super(path, db);
   }
 
-  /** A fresh index file in its own throwaway folder. */
+  /** A fresh index file in a throwaway folder of this run's (removed by the next run if this one is killed). */
   private static create(): RelatedRowIndex {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-related-'));
-    const path = join(dir, 'related.sqlite');
+    const scratch = RunScratch.inTemp();
+    const path = join(scratch.dir(), 'related.sqlite');
     const db = new Database(path);
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -16000');
-    return new RelatedRowIndex(dir, path, db);
+    return new RelatedRowIndex(scratch, path, db);
   }
 
   /** Reads each needed file once and indexes its rows by the key column; `located` says where a name of the mapping is read. */
@@ -90,6 +89,6 @@ export class RelatedRowIndex extends RelatedRowReader {
 
   override close(): void {
     super.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    this.scratch.close();
   }
 }

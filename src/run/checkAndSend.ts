@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
@@ -5,9 +6,10 @@ import type { IssueSpill, ReportIssues } from '../report/reportIssues.js';
 import { flowRules } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
-import { Sender } from '../send/sender.js';
+import { Sender, type Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
+import { RunScratch } from '../state/runScratch.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
 import { WalCheckpoint } from '../state/walCheckpoint.js';
@@ -63,7 +65,7 @@ export interface Progress {
 export interface RunDeps {
   stdin: Readable;
   now: () => Date;
-  /** Where a run without a state folder spills its index. */
+  /** The temporary directory: a run without a state folder (or with a PostgreSQL one) keeps its throwaway files in its user's folder there. */
   scratchDir: string;
   redact: Redact;
   /** Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue stays in memory. */
@@ -72,10 +74,12 @@ export interface RunDeps {
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
   onInterrupt: (handler: () => void) => () => void;
   /**
-   * Asked once before the first record is sent, with what the flow rules could not check about
-   * the records so far that a person must hear before sending (rules marked warnBeforeSending); false: nothing is sent.
+   * Asked once before the first record is sent, with the records' warnings so far and what the flow rules could not
+   * check about them that a person must hear before sending (rules marked warnBeforeSending); false: nothing is sent.
    */
   confirm?: (warnings: readonly string[]) => Promise<boolean>;
+  /** Called with each record's outcome of sending (one record typed by hand shows its answer). */
+  onSent?: (outcome: Outcome) => void;
 }
 
 export interface RunResult {
@@ -95,9 +99,11 @@ export interface RunResult {
 
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
 
-/** The notes of the report so far from rules that warn before sending, as `code: message` lines. */
+/** The records' warnings so far and the notes of rules that warn before sending, as `code: message` lines. */
 function warningsBeforeSending(builder: ReportBuilder): string[] {
-  return builder.build().notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`);
+  const report = builder.build();
+  const warnings = report.issues.filter((issue) => issue.severity === 'warning').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);
+  return [...warnings, ...report.notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`)];
 }
 
 /**
@@ -127,7 +133,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await state.close();
     throw cause;
   }
-  const runIndex = new RunIndex(request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? deps.scratchDir : request.stateDir);
+  // Throwaway files in a folder of this run's own, where the next run removes them if this one is killed; a read-only dry run's in the temporary directory.
+  const scratch = request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? RunScratch.inTemp(deps.scratchDir) : RunScratch.in(join(request.stateDir, 'tmp'));
+  const runIndex = new RunIndex(() => scratch.dir());
   const builder = new ReportBuilder({ strict: request.strict, ...(deps.issueSpill ? { spill: deps.issueSpill } : {}) });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
@@ -145,6 +153,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
         client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs, clock: realClock, random: Math.random,
         onOutcome: (job, outcome) => {
           const committed = record(job, outcome);
+          deps.onSent?.(outcome);
           // Sending starts once every record is checked: the count of valid records is the total.
           if (!sending) {
             checking.stop();
@@ -182,6 +191,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     durable?.flush();
     if (sender) builder.addRetries(sender.retried);
     runIndex.close();
+    scratch.close();
     try {
       await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.

@@ -6,7 +6,7 @@ export type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from
 
 /**
  * The run's records, grouped by order for the flow rules. Held in memory up to `limit` records,
- * then moved to a throwaway SQLite file in `dir`: small runs stay fast, large ones keep memory bounded.
+ * then moved to a throwaway file in `dir`: small runs stay fast, large ones keep memory bounded.
  */
 export class RunIndex {
   /** The endpoints whose records the run holds. */
@@ -19,7 +19,8 @@ export class RunIndex {
   private count = 0;
   private seq = 0;
 
-  constructor(private readonly dir: string, private readonly limit = 50_000) {}
+  /** `dir`: the folder of the file, or how to make it (a run's scratch, made only when a run spills). */
+  constructor(private readonly dir: string | (() => string), private readonly limit = 50_000) {}
 
   add(record: IndexedRecord): void {
     this.resources.add(record.resource);
@@ -52,7 +53,7 @@ export class RunIndex {
   /** Moves what memory holds to the file, in reading order, and keeps adding there. */
   private spill(): void {
     const events = [...this.orders!.values()].flat().sort((a, b) => a.seq - b.seq);
-    this.file = RunIndexFile.create(this.dir);
+    this.file = RunIndexFile.create(typeof this.dir === 'string' ? this.dir : this.dir());
     for (const { seq: _seq, runOwners: _owners, ...record } of events) this.file.add(record);
     for (const record of this.others) this.file.addUnkeyed(record);
     this.orders = undefined;

@@ -1,8 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exitCodes.js';
-import { terminalLines, terminalText } from '../../core/terminalText.js';
+import { terminalLines as forTerminal } from '../../core/terminalText.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
+import type { Outcome } from '../../send/sender.js';
+import { byHandSummary } from '../byHandSummary.js';
+import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 import { runWithFlags, type RunFlags } from '../runOptions.js';
 
@@ -11,11 +14,18 @@ export interface ByHandFlags extends RunFlags {
   [flag: string]: unknown;
 }
 
+/** Asks on the terminal; Ctrl-C while asking is a no (the run then ends as interrupted). */
 async function ask(io: CliIo, question: string): Promise<boolean> {
   const prompt = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
+  const abort = new AbortController();
+  const stopListening = io.onInterrupt(() => abort.abort());
   try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+    return /^y(es)?$/i.test((await prompt.question(question, { signal: abort.signal })).trim());
+  } catch (cause) {
+    if (abort.signal.aborted) return false;
+    throw cause;
   } finally {
+    stopListening();
     prompt.close();
   }
 }
@@ -23,7 +33,9 @@ async function ask(io: CliIo, question: string): Promise<boolean> {
 /**
  * One record typed on the command line (`collect fraud --order-id ID --type TYPE`): checked in
  * memory exactly like a file record (schema and flow rules with the state), then shown and
- * confirmed on a terminal right before it is sent, in the same single run.
+ * confirmed on a terminal right before it is sent, in the same single run. No progress line (it
+ * would overwrite the question); the pretty report is a short summary of what was sent and what
+ * the service answered, or why nothing was sent.
  */
 export async function recordByHand(resource: Resource, byHand: ByHand, files: string[], flags: ByHandFlags, io: CliIo): Promise<ExitCode> {
   if (files.length > 0) throw new UsageError(`give either files or ${byHand.options[0]?.flags.split(' ')[0] ?? 'the record\'s flags'}, not both`);
@@ -31,17 +43,33 @@ export async function recordByHand(resource: Resource, byHand: ByHand, files: st
   if (!flags.dryRun && !(flags.baseUrl ?? io.env.COLLECT_BASE_URL)) {
     throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', `or add --dry-run to check the ${resource.name} record without sending`);
   }
+  // Refused before anything is read or locked: no one can answer the question.
+  if (!flags.dryRun && !flags.yes && io.stdin.isTTY !== true) {
+    throw new UsageError(`refusing to send a ${byHand.noun} without confirmation: standard input is not a terminal`, 'add --yes when no one is at a terminal to confirm');
+  }
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
+  let previewed = false;
+  let outcome: Outcome | undefined;
   const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
     const target = (flags.baseUrl ?? shown.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
-    shown.stderr.write(terminalLines(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`));
-    // What the rules could not check is said before the question (and with --yes, all the same).
-    for (const warning of warnings) shown.stderr.write(`warning: ${terminalText(warning)}\n`);
+    shown.stderr.write(forTerminal(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`));
+    // What the rules could not check is said before the question (and with --yes, all the same), once.
+    for (const warning of warnings) shown.stderr.write(`warning: ${forTerminal(warning)}\n`);
+    previewed = true;
     if (flags.yes) return true;
-    if (shown.stdin.isTTY !== true) throw new UsageError(`refusing to send a ${byHand.noun} without confirmation`, 'add --yes when no one is at a terminal to confirm');
     return ask(shown, `Send this ${byHand.noun}? [y/N] `);
   };
-  const code = await runWithFlags([{ resource, spec }], flags, io, flags.dryRun ? {} : { confirm });
-  if (!flags.dryRun && code !== 0) io.stderr.write(`collect: the ${byHand.noun} was not sent\n`);
-  return code;
+  return runWithFlags([{ resource, spec }], flags, io, {
+    noProgress: true,
+    ...(flags.dryRun ? {} : { confirm, onSent: (sent: Outcome) => (outcome = sent) }),
+    // The machine formats keep the run's report as it is.
+    ...(flags.format === 'pretty'
+      ? {
+          show: (result, shown) => shown.stdout.write(byHandSummary({
+            noun: byHand.noun, dryRun: flags.dryRun === true, previewed, report: result.report, declined: result.declined, interrupted: result.interrupted,
+            ...(result.halted ? { halted: result.halted } : {}), ...(outcome ? { outcome } : {}),
+          }, colorFor(shown.stdout, shown.env))),
+        }
+      : {}),
+  });
 }
