@@ -15,6 +15,7 @@ import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
+import { TRANSFORM_TIMEOUT_MS } from './transformModule.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -38,6 +39,7 @@ export interface RunFlags {
   shard?: Shard;
   allIssues?: boolean;
   transform?: string;
+  transformTimeout: number;
 }
 
 function wholeNumber(min: number) {
@@ -81,6 +83,7 @@ export function addRunOptions(command: Command): Command {
     .option('--shard <i/n>', 'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)', shardOption)
     .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
     .option('--transform <module>', 'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)')
+    .option('--transform-timeout <ms>', 'a --transform call that has not settled this long after it started is an error of its record', wholeNumber(1), TRANSFORM_TIMEOUT_MS)
     .option('--all-issues', 'the pretty report lists every issue (past 20 it counts them by code and field)')
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }

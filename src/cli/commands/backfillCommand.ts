@@ -62,7 +62,7 @@ ${exitCodesHelp()}`)
         const { mapFolderInputs } = await import('../columnMap.js');
         const mapped = await mapFolderInputs(flags.map, dir);
         try {
-          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io));
+          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform, flags.transformTimeout), flags, io));
         } finally {
           mapped.close();
         }
@@ -70,6 +70,6 @@ ${exitCodesHelp()}`)
       }
       const inputs = dir !== undefined ? await folderInputs(dir) : named;
       if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
-      setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
+      setExit(await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io));
     });
 }
