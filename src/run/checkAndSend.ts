@@ -152,13 +152,17 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     : undefined;
   const shard = request.shard ? shardFilter(request.shard) : undefined;
   let interrupted = false;
-  const stopListening = deps.onInterrupt(() => (interrupted = true));
+  const aborted = new AbortController();
+  const stopListening = deps.onInterrupt(() => {
+    interrupted = true;
+    aborted.abort();
+  });
   try {
     await checkRecords({
       inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
       remember, limits: { maxRecordBytes: request.maxRecordBytes },
       ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
-      shouldStop: () => interrupted || state.failed, ...(shard ? { keep: shard.keep } : {}),
+      shouldStop: () => interrupted || state.failed, signal: aborted.signal, ...(shard ? { keep: shard.keep } : {}),
     });
     if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);
     await sender?.drain();
