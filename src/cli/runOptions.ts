@@ -135,5 +135,6 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
   }
   if (result.halted) io.stderr.write(describeHalt(result.halted));
+  if (result.stateFailure) io.stderr.write(`collect: ${result.stateFailure.message}\n${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`);
   return result.exitCode;
 }

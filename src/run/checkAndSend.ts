@@ -9,6 +9,7 @@ import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
+import { StateError } from '../state/stateErrors.js';
 import { WalCheckpoint } from '../state/walCheckpoint.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
 import { shardFilter } from './shard.js';
@@ -83,6 +84,14 @@ export interface RunResult {
   declined: boolean;
   /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
   halted?: SetupFailure;
+  /** The state could not keep the answers any more (a database that stayed away, a lock taken over, a full disk): sending stopped. */
+  stateFailure?: StateError;
+}
+
+/** A failure to keep answers durable is the run's outcome (its summary still printed); any other is thrown on. */
+function stateFailureOf(cause: unknown): StateError {
+  if (cause instanceof StateError) return cause;
+  throw cause;
 }
 
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
@@ -152,6 +161,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     : undefined;
   const shard = request.shard ? shardFilter(request.shard) : undefined;
   let interrupted = false;
+  let stateFailure: StateError | undefined;
   const aborted = new AbortController();
   const stopListening = deps.onInterrupt(() => {
     interrupted = true;
@@ -169,6 +179,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     // A commit that failed with no slot waiting for it: the run must not end as if its answers were kept.
     durable?.flush();
     durable?.throwIfFailed();
+  } catch (cause) {
+    // The answers could not be kept (through a stopped sender, or found once it drained): the summary so far is still the report.
+    stateFailure = stateFailureOf(cause);
   } finally {
     stopListening();
     checking.stop();
@@ -179,7 +192,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     try {
       await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
-      await state.durable();
+      await state.durable().catch((cause: unknown) => void (stateFailure ??= stateFailureOf(cause)));
     } finally {
       await lock?.release();
       await state.close();
@@ -188,6 +201,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await rejects?.close();
     await results?.close();
   }
+  if (stateFailure) builder.note('state-failed', `stopped sending: ${stateFailure.message}; ${stateFailure.hint ?? ''}`);
   if (sender?.halted) builder.note('stopped', `stopped sending: ${sender.halted.summary}; ${sender.halted.hint}`);
   // Stopped while the last requests drained: the report must still say the run is unfinished.
   if (interrupted && !builder.hasNote('interrupted')) builder.note('interrupted', 'interrupted: the requests in flight finished and were saved; run the same command again to go on');
@@ -195,7 +209,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const keyRefused = report.issues.some((issue) => issue.code === 'key-refused');
   const deliveryFailed = keyRefused || sender?.halted !== undefined || report.issues.some((issue) => issue.code === 'delivery-failed');
   return {
-    report, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
-    exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true }),
+    report, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}), ...(stateFailure ? { stateFailure } : {}),
+    exitCode: runExitCode({ interrupted, stateFailed: stateFailure !== undefined, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true }),
   };
 }

@@ -77,7 +77,8 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
 }
 
 function interrupted(options: CheckRecordsOptions): false {
-  options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
+  // Stopped by a failed state rather than Ctrl-C: the run's report says so itself (checkAndSend's state-failed note).
+  if (!options.state.failed) options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
   return false;
 }
 
