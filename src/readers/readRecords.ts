@@ -29,7 +29,7 @@ export interface ReadOptions {
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
 export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<SourceRecord> {
   const records = readInput(spec, resource, stdin, options);
-  return options.hooks?.transform ? transformRecords(records, options.hooks.transform) : records;
+  return options.hooks?.transform ? transformRecords(records, options.hooks.transform, options.signal) : records;
 }
 
 async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {

@@ -39,6 +39,15 @@ describe('transformRecords', () => {
     expect(messages(out)).toEqual([[2, ['transform-failed: --transform fix.mjs did not settle within 50 ms for this record']], [3, []]]);
     expect(out[1]!.value).toEqual({ id: 'B' });
   });
+  it('stops waiting for a pending call as soon as the run is interrupted, and ends the records', async () => {
+    const aborted = new AbortController();
+    const hook = { module: 'fix.mjs', run: () => new Promise(() => {}), timeoutMs: 600_000, builtins: BuiltinSnapshot.take() };
+    const records = transformRecords((async function* () { yield* [record({ id: 'A' }), record({ id: 'B' }, 3)]; })(), hook, aborted.signal);
+    setTimeout(() => aborted.abort(), 20);
+    const out: SourceRecord[] = [];
+    for await (const one of records) out.push(one);
+    expect(out).toEqual([]);
+  });
   it('makes a cyclic object, a BigInt or a hostile Proxy an error of its record, and hands on plain JSON data', async () => {
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();

@@ -19,6 +19,7 @@ export interface TransformHook {
 }
 
 const TIMED_OUT = Symbol('timed out');
+const ABORTED = Symbol('aborted');
 
 /** A cause as one line of text, whatever it is (a Proxy, an object whose toString throws). */
 function describe(cause: unknown): string {
@@ -29,10 +30,19 @@ function describe(cause: unknown): string {
   }
 }
 
-function settleWithin(pending: PromiseLike<unknown>, ms: number): Promise<unknown> {
+/** The promise's value, or TIMED_OUT after `ms`, or ABORTED as soon as `signal` is (Ctrl-C stops waiting for it). */
+function settleWithin(pending: PromiseLike<unknown>, ms: number, signal: AbortSignal | undefined): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise((resolve) => (timer = setTimeout(resolve, ms, TIMED_OUT)));
-  return Promise.race([pending, limit]).finally(() => clearTimeout(timer));
+  let onAbort = () => {};
+  const limit = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms, TIMED_OUT);
+    onAbort = () => resolve(ABORTED);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([pending, limit]).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  });
 }
 
 /** The value as JSON data, or undefined when it is not (cyclic, a BigInt, a getter that throws). */
@@ -51,17 +61,18 @@ type Called = { values: unknown[] } | { failure: string; hint: string };
  * One call of the transform, its answer made plain JSON data: what collect checks and sends
  * is then what an NDJSON file would give it (no cycle, BigInt, getter or Proxy gets further).
  */
-async function call(hook: TransformHook, record: SourceRecord, value: Record<string, unknown>): Promise<Called> {
+async function call(hook: TransformHook, record: SourceRecord, value: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Called | typeof ABORTED> {
   const named = `--transform ${hook.module}`;
   let result: unknown;
   try {
     result = hook.run(value, { file: record.file, line: record.line, index: record.index });
     if ((typeof result === 'object' || typeof result === 'function') && result !== null && typeof (result as { then?: unknown }).then === 'function') {
-      result = await settleWithin(result as PromiseLike<unknown>, hook.timeoutMs);
+      result = await settleWithin(result as PromiseLike<unknown>, hook.timeoutMs, signal);
     }
   } catch (cause) {
     return { failure: `${named} threw: ${describe(cause)}`, hint: 'fix the transform module for records like this one' };
   }
+  if (result === ABORTED) return ABORTED;
   if (result === TIMED_OUT) {
     return { failure: `${named} did not settle within ${hook.timeoutMs} ms for this record`, hint: 'make it resolve or throw for records like this one, or allow it longer with --transform-timeout MS' };
   }
@@ -80,15 +91,17 @@ async function call(hook: TransformHook, record: SourceRecord, value: Record<str
  * Records through a user's transform, for what a mapping cannot say. A throw, a promise that
  * does not settle in time, or a result that is not a record (or not JSON data) becomes an error
  * of that record, never a crash; the raw row stays for --rejects. A transform that changes the
- * built-in objects stops the run (exit 2): every object of collect would see the change.
+ * built-in objects stops the run (exit 2): every object of collect would see the change. An
+ * aborted `signal` (Ctrl-C) ends the records at once, even while a call is pending.
  */
-export async function* transformRecords(records: AsyncIterable<SourceRecord>, hook: TransformHook): AsyncGenerator<SourceRecord> {
+export async function* transformRecords(records: AsyncIterable<SourceRecord>, hook: TransformHook, signal?: AbortSignal): AsyncGenerator<SourceRecord> {
   for await (const record of records) {
     if (!isRecord(record.value)) {
       yield record;
       continue;
     }
-    const called = await call(hook, record, record.value);
+    const called = await call(hook, record, record.value, signal);
+    if (called === ABORTED) return;
     const changed = hook.builtins.restoreChanges();
     if (changed !== undefined) {
       throw new UsageError(
