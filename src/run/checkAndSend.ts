@@ -88,9 +88,9 @@ export interface RunResult {
   stateFailure?: StateError;
 }
 
-/** A failure to keep answers durable is the run's outcome (its summary still printed); any other is thrown on. */
-function stateFailureOf(cause: unknown): StateError {
-  if (cause instanceof StateError) return cause;
+/** In a run that sends, a failure to keep answers durable is the run's outcome (its summary still printed); any other is thrown on. */
+function stateFailureOf(cause: unknown, sending: boolean): StateError {
+  if (sending && cause instanceof StateError) return cause;
   throw cause;
 }
 
@@ -181,7 +181,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     durable?.throwIfFailed();
   } catch (cause) {
     // The answers could not be kept (through a stopped sender, or found once it drained): the summary so far is still the report.
-    stateFailure = stateFailureOf(cause);
+    stateFailure = stateFailureOf(cause, durable !== undefined);
   } finally {
     stopListening();
     checking.stop();
@@ -192,7 +192,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     try {
       await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
-      await state.durable().catch((cause: unknown) => void (stateFailure ??= stateFailureOf(cause)));
+      await state.durable().catch((cause: unknown) => void (stateFailure ??= stateFailureOf(cause, durable !== undefined)));
     } finally {
       await lock?.release();
       await state.close();
