@@ -190,4 +190,97 @@ describe('the PostgreSQL state', () => {
     expect(new Set(sent).size).toBe(80);
     for (const id of ids) expect(sent.indexOf(`POST ${id}`)).toBeLessThan(sent.indexOf(`PUT ${id}`));
   });
+
+  /** Runs the built CLI (as a CI job would) until it ends; `during` is called once it has sent `after` requests. */
+  async function sendingRun(args: string[], http: { requests: unknown[] }, after: number, during: () => Promise<void>) {
+    const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--format', 'json'], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+    while (http.requests.length < after) await new Promise((resolve) => setTimeout(resolve, 5));
+    await during();
+    return { code: await ended, stdout, stderr };
+  }
+
+  /** Ends every connection collect holds to the database (as a DBA or a failover would). */
+  async function terminateCollect(admin: pg.Client): Promise<number> {
+    const { rows } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'collect' AND datname = current_database()");
+    return rows.length;
+  }
+
+  withPostgres()('a dropped connection mid-send (pg_terminate_backend): the run reconnects, keeps its lock and goes on; every record accepted once', async () => {
+    const url = await server!.database();
+    const http = await service(() => ({ status: 201, body: { message: 'ok' }, delayMs: 10 }));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    closers.push(() => admin.end());
+    const input = orders(300);
+    const args = ['order', input, '--base-url', http.url, '--state', url, '--concurrency', '4'];
+    let lockBefore: unknown;
+    const first = await sendingRun(args, http, 100, async () => {
+      lockBefore = (await admin.query('SELECT token, backend_pid FROM collect_run_locks')).rows[0];
+      expect(await terminateCollect(admin)).toBe(2); // its lock's session and its writer
+    });
+    expect(first.stderr).not.toContain('internal error');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).summary).toMatchObject({ accepted: 300 });
+    expect(lockBefore).toMatchObject({ token: expect.any(String) });
+    const ids = http.requests.map((r) => (JSON.parse(r.body) as { id: string }).id);
+    expect(ids).toHaveLength(300);
+    expect(new Set(ids).size).toBe(300);
+    // Every answer reached the state: a re-run sends nothing, and the lock was released.
+    const again = await runCli(args, { env });
+    expect(again.code).toBe(0);
+    expect(http.requests).toHaveLength(300);
+    expect((await admin.query('SELECT count(*)::int AS n FROM collect_run_locks')).rows[0]).toEqual({ n: 0 });
+  }, 60_000);
+
+  withPostgres()('a database that stays away after the drop: exit 2 naming the state, the summary so far; the re-run loses nothing, within the duplicate bound', async () => {
+    const url = await server!.database();
+    const database = new URL(url).pathname.slice(1);
+    const http = await service(() => ({ status: 201, body: { message: 'ok' }, delayMs: 10 }));
+    const admin = new pg.Client({ connectionString: url.replace(`/${database}`, '/postgres') });
+    await admin.connect();
+    closers.push(() => admin.end());
+    const input = orders(300);
+    const args = ['order', input, '--base-url', http.url, '--state', url, '--concurrency', '4'];
+    const first = await sendingRun(args, http, 100, async () => {
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = $2', ['collect', database]);
+    });
+    await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+    expect(first.stderr).not.toContain('internal error');
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain(`the state ${new URL(url).toString()}`);
+    const report = JSON.parse(first.stdout) as { summary: { accepted: number }; notes: { code: string }[] };
+    expect(report.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'state-failed' })]));
+    expect(report.notes.map((note) => note.code)).not.toContain('interrupted');
+    expect(report.summary.accepted).toBeGreaterThanOrEqual(100);
+    expect(report.summary.accepted).toBeLessThan(300);
+    const again = await runCli([...args, '--format', 'json'], { env });
+    expect(again.code).toBe(0);
+    const ids = http.requests.map((r) => (JSON.parse(r.body) as { id: string }).id);
+    expect(new Set(ids).size).toBe(300);
+    expect(ids.length - 300).toBeLessThanOrEqual(2 * 4);
+  }, 60_000);
+
+  withPostgres()('a run whose lock was taken over while its connection was down stops (exit 2) rather than write beside the new holder', async () => {
+    const url = await server!.database();
+    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: false });
+    const lock = await store.lock({ where: 'x', waitMs: 0, command: 'collect order a.ndjson' });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    closers.push(() => admin.end());
+    // Another run judged this one gone and took the lock (pgLock.ts tryTake), then the connections dropped.
+    await admin.query("UPDATE collect_run_locks SET token = 'other-run', pid = 1, command = 'collect order b.ndjson'");
+    expect(await terminateCollect(admin)).toBe(2);
+    store.remember([{ resource: resources.order, hash: 'h1', outcome: 'accepted', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: false, payments: [], claims: [] } as Facts }], now);
+    await expect(store.durable()).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('taken by another run') });
+    expect((await admin.query('SELECT count(*)::int AS n FROM collect_journal')).rows[0]).toEqual({ n: 0 });
+    await lock.release();
+    await store.close();
+    expect((await admin.query('SELECT token FROM collect_run_locks')).rows).toEqual([{ token: 'other-run' }]);
+  }, 60_000);
 });

@@ -22,25 +22,44 @@ export interface CliIo {
   onCheckOnly?: () => void;
 }
 
+/** Who hears the next Ctrl-C or SIGTERM: a run, or the sandbox waiting to stop. */
+const listeners = new Set<() => void>();
+
+/**
+ * The process's one listener of both signals, from its start: with nobody listening (starting up,
+ * printing the report) a signal ends the process with 130 rather than Node's own 143 for SIGTERM.
+ */
+function dispatchSignal(): void {
+  if (listeners.size === 0) process.exit(exitCodes.interrupted);
+  for (const listener of [...listeners]) listener();
+}
+
+let installed = false;
+
 export function processIo(): CliIo {
+  if (!installed) {
+    installed = true;
+    process.on('SIGINT', dispatchSignal);
+    process.on('SIGTERM', dispatchSignal);
+  }
   return {
     stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date(),
     untilStopped: () => new Promise((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
+      const stop = () => {
+        listeners.delete(stop);
+        resolve();
+      };
+      listeners.add(stop);
     }),
     onInterrupt: (handler) => {
       let count = 0;
       const listener = () => {
         if (++count === 1) handler();
+        // Nothing of collect's own waits on Node's thread pool (a FIFO input is read as a pipe), so this exit is at once.
         else process.exit(exitCodes.interrupted); // the journal is committed in groups: a re-run still loses nothing
       };
-      process.on('SIGINT', listener);
-      process.on('SIGTERM', listener);
-      return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-      };
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

@@ -23,6 +23,7 @@ import { inputBytes, inputMeter } from '../readers/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
 import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
+import { TRANSFORM_TIMEOUT_MS } from './transformModule.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
 export interface RunFlags {
@@ -46,6 +47,7 @@ export interface RunFlags {
   shard?: Shard;
   allIssues?: boolean;
   transform?: string;
+  transformTimeout: number;
 }
 
 function wholeNumber(min: number) {
@@ -89,6 +91,7 @@ export function addRunOptions(command: Command): Command {
     .option('--shard <i/n>', 'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)', shardOption)
     .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
     .option('--transform <module>', 'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)')
+    .option('--transform-timeout <ms>', 'a --transform call that has not settled this long after it started is an error of its record', wholeNumber(1), TRANSFORM_TIMEOUT_MS)
     .option('--all-issues', 'the pretty report lists every issue (past 20 it counts them by code and field)')
     .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
 }
@@ -167,6 +170,7 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
       io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
     }
     if (result.halted) io.stderr.write(terminalLines(describeHalt(result.halted)));
+    if (result.stateFailure) io.stderr.write(terminalLines(`collect: ${result.stateFailure.message}\n${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`));
     return result.exitCode;
   } finally {
     issueSpill.close();

@@ -26,7 +26,9 @@ export function exitCodesHelp(): string {
 }
 
 /** What a finished run means as an exit code. */
-export function runExitCode(run: { interrupted: boolean; deliveryFailed: boolean; faulty: boolean }): ExitCode {
+export function runExitCode(run: { interrupted: boolean; stateFailed?: boolean; deliveryFailed: boolean; faulty: boolean }): ExitCode {
+  // The state, like a damaged one at the start, is 2: what to fix is the database or the disk, not the re-run.
+  if (run.stateFailed === true) return exitCodes.usage;
   if (run.interrupted) return exitCodes.interrupted;
   if (run.deliveryFailed) return exitCodes.deliveryFailed;
   return run.faulty ? exitCodes.invalid : exitCodes.ok;

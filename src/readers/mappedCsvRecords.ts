@@ -6,7 +6,7 @@ import { columnCountIssue } from '../convert/rowIssues.js';
 import { parseCsvRows, type Staging } from './csvRows.js';
 import type { MappedRecipe } from './mappedStage.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
-import type { RecordTransform } from './transformRecords.js';
+import type { TransformHook } from './transformRecords.js';
 
 /** An input read through a mapping entry: the entry, and the rows of other files its lists and lookups join. */
 export interface MappedSource {
@@ -22,7 +22,7 @@ export interface MappedSource {
 /** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
 export interface ReadHooks {
   mapping?: MappedSource;
-  transform?: RecordTransform;
+  transform?: TransformHook;
   notes?: { code: string; message: string }[];
 }
 

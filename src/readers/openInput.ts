@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream, openSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Socket } from 'node:net';
+import { addAbortSignal, PassThrough, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError, UsageError } from '../core/errors.js';
 import { inputMeter } from './inputMeter.js';
@@ -42,15 +43,30 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
   }
 }
 
-/** The bytes of an input, decompressed when it ends in .gz. */
-export function openInput(spec: InputSpec, stdin: Readable): Readable {
-  const path = spec.path ?? spec.name;
-  let raw: Readable = stdin;
-  if (path !== '-') {
-    const file = createReadStream(path, { highWaterMark: 256 * 1024 });
-    inputMeter.watch(file);
-    raw = file;
+/**
+ * A named input's bytes. A FIFO (`mkfifo`, `<(...)`) is opened non-blocking and read as a pipe
+ * through the event loop: opened as a file, its open() waits for a writer, and each read for data,
+ * on Node's thread pool, and process.exit waits for the pool, so no signal could end the run.
+ */
+function openFile(path: string): Readable {
+  try {
+    if (statSync(path).isFIFO()) return new Socket({ fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK), readable: true, writable: false });
+  } catch (cause) {
+    // Said as a read error of the input, as createReadStream says it.
+    const failed = new PassThrough();
+    process.nextTick(() => failed.destroy(cause as Error));
+    return failed;
   }
+  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  inputMeter.watch(file);
+  return file;
+}
+
+/** The bytes of an input, decompressed when it ends in .gz; `signal` ends the reading (Ctrl-C), whatever it waits on. */
+export function openInput(spec: InputSpec, stdin: Readable, signal?: AbortSignal): Readable {
+  const path = spec.path ?? spec.name;
+  const raw: Readable = path === '-' ? stdin : openFile(path);
+  if (signal) addAbortSignal(signal, raw);
   if (!spec.gzip) return raw;
   const gunzip = createGunzip();
   raw.on('error', (cause: Error) => gunzip.destroy(cause));

@@ -22,12 +22,14 @@ export interface ReadOptions {
   now?: Date | undefined;
   /** What the run needs of a record checked where it is read (default: its value and raw row). */
   needs?: RecordNeeds;
+  /** Aborted: the reading ends where it is, as if the input ended (Ctrl-C). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Every record of one input, in order, with its location; decoding failures become an InputError. */
 export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<SourceRecord> {
   const records = readInput(spec, resource, stdin, options);
-  return options.hooks?.transform ? transformRecords(records, options.hooks.transform) : records;
+  return options.hooks?.transform ? transformRecords(records, options.hooks.transform, options.signal) : records;
 }
 
 async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {
@@ -41,7 +43,7 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
   const check = now && !hooks?.transform && registry.get(resource.name) === resource ? { endpoint: resource.name, now, needs: options.needs ?? 'values' } : undefined;
   // A mapping's code (luxon's time zones among it) is loaded only for a mapped input, before the input is opened.
   const mapped = map ? await import('./mappedCsvRecords.js') : undefined;
-  const stream = openInput(spec, stdin);
+  const stream = openInput(spec, stdin, options.signal);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
     if (map && spec.format !== 'csv') {
@@ -52,6 +54,7 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
     else yield* readJsonRecords(decodeUtf8(bytes), spec.name, limits);
   } catch (cause) {
+    if (options.signal?.aborted === true) return;
     if (cause instanceof InvalidUtf8Error) {
       yield { file: spec.name, index: null, line: cause.line, issues: [error('invalid-utf8', '', 'the file is not valid UTF-8 here; reading stopped', { hint: 'save the export as UTF-8 (iconv -f LATIN1 -t UTF-8, or your tool\'s "UTF-8" option)' })] };
       return;

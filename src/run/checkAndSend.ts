@@ -12,6 +12,7 @@ import { RunIndex } from '../state/runIndex.js';
 import { RunScratch } from '../state/runScratch.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';
+import { StateError } from '../state/stateErrors.js';
 import { WalCheckpoint } from '../state/walCheckpoint.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
 import { shardFilter } from './shard.js';
@@ -95,6 +96,14 @@ export interface RunResult {
   declined: boolean;
   /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
   halted?: SetupFailure;
+  /** The state could not keep the answers any more (a database that stayed away, a lock taken over, a full disk): sending stopped. */
+  stateFailure?: StateError;
+}
+
+/** In a run that sends, a failure to keep answers durable is the run's outcome (its summary still printed); any other is thrown on. */
+function stateFailureOf(cause: unknown, sending: boolean): StateError {
+  if (sending && cause instanceof StateError) return cause;
+  throw cause;
 }
 
 const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
@@ -171,19 +180,27 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     : undefined;
   const shard = request.shard ? shardFilter(request.shard) : undefined;
   let interrupted = false;
-  const stopListening = deps.onInterrupt(() => (interrupted = true));
+  let stateFailure: StateError | undefined;
+  const aborted = new AbortController();
+  const stopListening = deps.onInterrupt(() => {
+    interrupted = true;
+    aborted.abort();
+  });
   try {
     await checkRecords({
       inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
       remember, limits: { maxRecordBytes: request.maxRecordBytes },
       ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
-      shouldStop: () => interrupted || state.failed, ...(shard ? { keep: shard.keep } : {}),
+      shouldStop: () => interrupted || state.failed, signal: aborted.signal, ...(shard ? { keep: shard.keep } : {}),
     });
     if (shard) builder.note('shard', `shard ${shard.label}: this run took the orders whose id hashes to it (${shard.kept()} records; ${shard.passed()} of other shards passed over)`);
     await sender?.drain();
     // A commit that failed with no slot waiting for it: the run must not end as if its answers were kept.
     durable?.flush();
     durable?.throwIfFailed();
+  } catch (cause) {
+    // The answers could not be kept (through a stopped sender, or found once it drained): the summary so far is still the report.
+    stateFailure = stateFailureOf(cause, durable !== undefined);
   } finally {
     stopListening();
     checking.stop();
@@ -195,7 +212,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     try {
       await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
-      await state.durable();
+      await state.durable().catch((cause: unknown) => void (stateFailure ??= stateFailureOf(cause, durable !== undefined)));
     } finally {
       await lock?.release();
       await state.close();
@@ -204,6 +221,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await rejects?.close();
     await results?.close();
   }
+  if (stateFailure) builder.note('state-failed', `stopped sending: ${stateFailure.message}; ${stateFailure.hint ?? ''}`);
   if (sender?.halted) builder.note('stopped', `stopped sending: ${sender.halted.summary}; ${sender.halted.hint}`);
   // Stopped while the last requests drained: the report must still say the run is unfinished.
   if (interrupted && !builder.hasNote('interrupted')) builder.note('interrupted', 'interrupted: the requests in flight finished and were saved; run the same command again to go on');
@@ -212,8 +230,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const keyRefused = issues.groups.some((group) => group.code === 'key-refused');
   const deliveryFailed = keyRefused || sender?.halted !== undefined || issues.groups.some((group) => group.code === 'delivery-failed');
   return {
-    report, issues, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}),
+    report, issues, interrupted, keyRefused, declined: sink?.declined === true, ...(sender?.halted ? { halted: sender.halted } : {}), ...(stateFailure ? { stateFailure } : {}),
     // A record counts as done only once the service accepted it: one it rejected earlier, unchanged, is not.
-    exitCode: runExitCode({ interrupted, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true || builder.hasNote('rejected-before') }),
+    exitCode: runExitCode({ interrupted, stateFailed: stateFailure !== undefined, deliveryFailed, faulty: reportIsFaulty(report) || sink?.declined === true || builder.hasNote('rejected-before') }),
   };
 }

@@ -47,6 +47,8 @@ export interface CheckRecordsOptions {
   limits?: ReadLimits;
   /** True once the user pressed Ctrl-C: stop reading and sending, keep what was done. */
   shouldStop?: () => boolean;
+  /** Aborted on Ctrl-C: a read waiting for input (a FIFO, standard input) ends at once. */
+  signal?: AbortSignal;
   /** Whether a record read is this run's at all (--shard): the others are passed over unread. */
   keep?: (resource: Resource, value: unknown) => boolean;
 }

@@ -34,8 +34,9 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
+    if (options.shouldStop?.()) return early?.flush(), interrupted(options);
     for (const note of map?.notes ?? []) builder.note(note.code, note.message);
-    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: recordNeeds(options, lean) })) {
+    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: recordNeeds(options, lean), signal: options.signal })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const issues = record.validated || record.value === undefined
@@ -72,11 +73,14 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
     }
   }
   early?.flush();
+  // Stopped while waiting for input: the reading ended where it was.
+  if (options.shouldStop?.()) return interrupted(options);
   return true;
 }
 
 function interrupted(options: CheckRecordsOptions): false {
-  options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
+  // Stopped by a failed state rather than Ctrl-C: the run's report says so itself (checkAndSend's state-failed note).
+  if (!options.state.failed) options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
   return false;
 }
 

@@ -99,7 +99,7 @@ export class CreationsOnly {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
       for (const { resource, spec, map } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: options.keep ? 'values' : 'digests' })) {
+        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: options.keep ? 'values' : 'digests', signal: options.signal })) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           if (record.orderId !== undefined && !this.candidates.has(record.orderId)) continue; // not built again

@@ -63,7 +63,7 @@ ${exitCodesHelp()}`)
         const mapped = await mapFolderInputs(flags.map, dir);
         try {
           const reads = { files: [flags.map, ...mapped.reads], folders: mapped.readsName ? [{ dir, reads: mapped.readsName }] : [] };
-          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io, { reads }));
+          setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform, flags.transformTimeout), flags, io, { reads }));
         } finally {
           mapped.close();
         }
@@ -72,6 +72,6 @@ ${exitCodesHelp()}`)
       const inputs = dir !== undefined ? await folderInputs(dir) : named;
       if (inputs.length === 0) throw new UsageError('nothing to backfill', 'name a folder, or files with --order FILE, --status FILE, ...');
       const reads = dir === undefined ? {} : { folders: [{ dir, reads: (name: string) => FILE_NAME.test(name) }] };
-      setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io, { reads }));
+      setExit(await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io, { reads }));
     });
 }

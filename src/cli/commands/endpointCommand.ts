@@ -53,14 +53,14 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
       }
       const inputs = (files.length > 0 ? files : ['-']).map((name) => ({ resource, spec: inputSpec(name, flags.inputFormat) }));
       if (flags.map === undefined) {
-        setExit(await runWithFlags(await withTransform(inputs, flags.transform), flags, io));
+        setExit(await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io));
         return;
       }
       // The mapping's code (yaml, luxon) is loaded only with --map.
       const { mapEndpointInputs } = await import('../columnMap.js');
       const mapped = await mapEndpointInputs(flags.map, inputs.map((input) => input.spec), resource.name);
       try {
-        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform), flags, io, { reads: { files: [flags.map, ...mapped.reads] } }));
+        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform, flags.transformTimeout), flags, io, { reads: { files: [flags.map, ...mapped.reads] } }));
       } finally {
         mapped.close();
       }

@@ -1,5 +1,8 @@
 import type pg from 'pg';
+import { connectionLost } from './pgConnection.js';
 import { type PgWriteGroup, writeGroups } from './pgWrites.js';
+
+const WRITE_ATTEMPTS = 3;
 
 /** Groups written in one transaction, and when that transaction is over (committed or failed). */
 interface Batch {
@@ -18,7 +21,13 @@ export class PgGroupWriter {
   private filling: Batch | undefined;
   private failure: Error | undefined;
 
-  constructor(private readonly client: pg.ClientBase) {}
+  /**
+   * `before` is awaited before each transaction (the run's lock held). `recover`, given the failure of a dropped connection, returns a new connection to write on,
+   * once the run's lock is held again (or throws: the state is lost). A transaction that failed
+   * so is written again whole: its writes are upserts and updates to the same values, so writing
+   * it twice (when its commit was done but its answer lost) gives what writing it once does.
+   */
+  constructor(private client: pg.ClientBase, private readonly options: { recover?: (lost: unknown) => Promise<pg.ClientBase>; before?: () => Promise<void> } = {}) {}
 
   enqueue(group: PgWriteGroup): void {
     if (!this.filling) {
@@ -40,13 +49,27 @@ export class PgGroupWriter {
       return;
     }
     this.flying = batch;
-    writeGroups(this.client, batch.groups)
+    this.write(batch.groups)
       .catch((cause: unknown) => void (this.failure ??= cause as Error))
       .finally(() => {
         this.flying = undefined;
         batch.end();
         this.pump();
       });
+  }
+
+  /** Writes a batch, on a new connection when the one it was written on dropped (a few times: a batch that kills each connection is not lost ones). */
+  private async write(groups: PgWriteGroup[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.options.before?.();
+      try {
+        await writeGroups(this.client, groups);
+        return;
+      } catch (cause) {
+        if (!this.options.recover || !connectionLost(cause) || attempt >= WRITE_ATTEMPTS) throw cause;
+        this.client = await this.options.recover(cause);
+      }
+    }
   }
 
   /** Settles once every group enqueued so far is written, or the writer failed (see `failed`). */

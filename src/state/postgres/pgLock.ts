@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { StateError } from '../stateErrors.js';
+import { connectionLost } from './pgConnection.js';
 import { HEARTBEAT_MS, STALE_MS, describeHolder, labelOf, lockedBy, overlaps, realWorld, type LockRequest, type LockRow, type LockWorld } from '../stateLock.js';
 
 interface PgLockRow extends LockRow {
@@ -14,12 +16,56 @@ interface PgLockRow extends LockRow {
  */
 export class PostgresLock {
   private readonly timer: NodeJS.Timeout;
+  /** A new session to hold the lock with, once its own is lost (pgConnection.ts reconnectPg); absent: a lost session loses the lock. */
+  private reconnect: ((lost: unknown) => Promise<pg.ClientBase>) | undefined;
+  /** Taking the lock again on a new session, after its own was lost: writes wait for it (`held`). */
+  private retaking: Promise<void> | undefined;
+  private released = false;
 
-  private constructor(private readonly session: pg.ClientBase, private readonly namespace: string, private readonly name: string, private readonly token: string) {
+  private constructor(private session: pg.ClientBase, private readonly namespace: string, private readonly name: string, private readonly token: string, private readonly where: string) {
     this.timer = setInterval(() => {
-      session.query('UPDATE collect_run_locks SET heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3', [namespace, name, token]).catch(() => undefined);
+      this.session.query('UPDATE collect_run_locks SET heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3', [namespace, name, token]).catch((cause: unknown) => {
+        if (connectionLost(cause)) this.lost(this.session, cause);
+      });
     }, HEARTBEAT_MS);
     this.timer.unref();
+  }
+
+  /**
+   * Keeps the lock across a dropped connection. The lock is a row naming its session's backend,
+   * so once that session is gone another run may take it over (pgLock tryTake): on a loss the lock
+   * is taken again at once on a new session, in one UPDATE that finds this run's token (another
+   * run's takeover deleted it, under the table lock, so exactly one of the two wins). Until that
+   * is done every write of the state waits (`held`); a takeover stops the run.
+   */
+  keepWith(reconnect: (lost: unknown) => Promise<pg.ClientBase>): void {
+    this.reconnect = reconnect;
+  }
+
+  /** A session is gone (its 'error' or 'end', or a failed heartbeat): when it is the lock's, the lock is taken again. */
+  lost(session: pg.ClientBase, cause: unknown = new Error('Connection terminated')): void {
+    if (session !== this.session || this.released || this.retaking || !this.reconnect) return;
+    const reconnect = this.reconnect;
+    this.retaking = (async () => {
+      const session = await reconnect(cause);
+      const { rowCount } = await session.query(
+        'UPDATE collect_run_locks SET backend_pid = pg_backend_pid(), heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3',
+        [this.namespace, this.name, this.token]);
+      if (rowCount === 0) {
+        await (session as pg.Client).end().catch(() => undefined);
+        throw new StateError(`the lock on the state ${this.where} was taken by another run while this run's connection was down; sending stopped so the two do not write at once`, 'let the other run finish, then run the same command again: at most twice --concurrency answers are sent again');
+      }
+      const old = this.session;
+      this.session = session;
+      this.retaking = undefined;
+      await (old as pg.Client).end().catch(() => undefined);
+    })();
+    this.retaking.catch(() => undefined); // surfaced by `held`
+  }
+
+  /** Resolves while this run holds the lock (after taking it again if its session was lost); rejects once it cannot. */
+  held(): Promise<void> {
+    return this.retaking ?? Promise.resolve();
   }
 
   static async acquire(session: pg.ClientBase, namespace: string, request: LockRequest, world: LockWorld = realWorld): Promise<PostgresLock> {
@@ -28,7 +74,7 @@ export class PostgresLock {
     const deadline = world.now() + request.waitMs;
     for (;;) {
       const holder = await PostgresLock.tryTake(session, namespace, name, token, request, world);
-      if (!holder) return new PostgresLock(session, namespace, name, token);
+      if (!holder) return new PostgresLock(session, namespace, name, token, request.where);
       if (world.now() >= deadline) throw lockedBy(request, describeHolder(holder, world));
       await world.sleep(Math.min(500, Math.max(1, deadline - world.now())));
     }
@@ -65,8 +111,15 @@ export class PostgresLock {
     }
   }
 
+  /** Gives the lock up; a lock that cannot be reached any more is left to go stale (another run takes it over), never an error. */
   async release(): Promise<void> {
     clearInterval(this.timer);
-    await this.session.query('DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3', [this.namespace, this.name, this.token]);
+    this.released = true;
+    try {
+      await this.retaking;
+      await this.session.query('DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3', [this.namespace, this.name, this.token]);
+    } catch {
+      // Its session is gone: PostgreSQL shows no backend for the row, so the next run takes the lock over at once.
+    }
   }
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { hashBlob, outcomeCode } from '../compactRows.js';
 import { StateError } from '../stateErrors.js';
@@ -6,6 +6,7 @@ import type { Shard } from '../stateLock.js';
 import type { LockRequest } from '../stateLock.js';
 import { StateStore } from '../stateStore.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
+import { connectionLost, connectPg, reconnectPg } from './pgConnection.js';
 import { PostgresLock } from './pgLock.js';
 import { migratePostgres } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
@@ -13,17 +14,6 @@ import { PgWriteGroup } from './pgWrites.js';
 
 /** The URL without its password (in the user part or as ?password=), for messages. */
 export const shownUrl = (url: string): string => maskUrlCredentials(url);
-
-async function connect(url: string, where: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: 'collect' });
-  try {
-    await client.connect();
-  } catch (cause) {
-    throw new StateError(`cannot reach the state ${where}: ${(cause as Error).message}`, 'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)');
-  }
-  client.on('error', () => undefined); // a lost connection fails the next query, which says so
-  return client;
-}
 
 /**
  * The state kept in PostgreSQL, for a team, CI runners without a disk that lasts, and the shards
@@ -37,22 +27,34 @@ export class PostgresStateStore extends StateStore {
   private held: PostgresLock | undefined;
 
   private constructor(
-    private readonly session: pg.Client, private readonly writer: pg.Client, private readonly namespace: string,
+    private session: pg.Client, private writer: pg.Client, private readonly url: string, private readonly namespace: string,
     readonly where: string, private readonly shard: Shard | undefined, baseUrl?: string,
   ) {
     super(null, baseUrl);
-    this.groupWriter = new PgGroupWriter(writer);
+    // A dropped connection (a restart, a failover, pg_terminate_backend) is made again and the run goes on, its lock held again first.
+    this.groupWriter = new PgGroupWriter(writer, {
+      before: () => this.held?.held() ?? Promise.resolve(),
+      recover: async (lost) => {
+        await this.writer.end().catch(() => undefined);
+        this.writer = await reconnectPg(this.url, this.where, lost);
+        this.held?.lost(this.session, lost); // its session most likely went with it: the lock is taken again on a new one
+        await this.held?.held();
+        return this.writer;
+      },
+    });
   }
 
   /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
   static async connect(url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean }): Promise<PostgresStateStore> {
     const where = shownUrl(url);
-    const session = await connect(url, where);
+    let store: PostgresStateStore | undefined;
+    const onLost = (client: pg.Client) => store?.held?.lost(client);
+    const session = await connectPg(url, where, onLost);
     let writer: pg.Client | undefined;
     try {
-      writer = await connect(url, where);
+      writer = await connectPg(url, where);
       await migratePostgres(writer, where);
-      const store = new PostgresStateStore(session, writer, namespaceOf(baseUrl), where, options.shard, baseUrl);
+      store = new PostgresStateStore(session, writer, url, namespaceOf(baseUrl), where, options.shard, baseUrl);
       if (options.loadNow) await store.load();
       return store;
     } catch (cause) {
@@ -68,8 +70,14 @@ export class PostgresStateStore extends StateStore {
 
   /** Takes the run's lock in the database, then reads what the state holds, so a run that waited sees what the other wrote. */
   override async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
-    this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
-    await this.load();
+    try {
+      this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
+      this.held.keepWith(async (lost) => (this.session = await reconnectPg(this.url, this.where, lost, (client) => this.held?.lost(client))));
+      await this.load();
+    } catch (cause) {
+      if (cause instanceof StateError) throw cause;
+      throw new StateError(`the state ${this.where} cannot be read: ${(cause as Error).message}`, connectionLost(cause) ? 'check the database, then run the same command again' : 'check the database and the rights of its user');
+    }
     return this.held;
   }
 
@@ -121,6 +129,7 @@ export class PostgresStateStore extends StateStore {
   override durable(): Promise<void> {
     return this.groupWriter.settled().then(() => {
       const failure = this.groupWriter.failed;
+      if (failure instanceof StateError) throw failure;
       if (failure) {
         throw new StateError(`the state ${this.where} failed: ${failure.message}; sending stopped`, 'check the database, then run the same command again: at most the answers of the requests in flight are sent again');
       }
