@@ -1,7 +1,13 @@
 import { exitCodes } from '../core/exitCodes.js';
+import { startedByNpx, watchProcess } from './launcher.js';
+import { internalErrorText } from './internalError.js';
 import type { Readable, Writable } from 'node:stream';
 
 type Tty = { isTTY?: boolean };
+
+/** The signals that ask a long-running command (the sandbox) to stop. */
+export const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+export type StopSignal = (typeof stopSignals)[number];
 
 /** Everything the CLI touches of its process, passed in so tests can run it in memory. */
 export interface CliIo {
@@ -10,8 +16,16 @@ export interface CliIo {
   stdin: Readable & Tty;
   env: Readonly<Record<string, string | undefined>>;
   now: () => Date;
-  /** Resolves when the user asks a long-running command (the sandbox) to stop. */
-  untilStopped: () => Promise<void>;
+  /**
+   * Calls `handler` with each stop signal a long-running command (the sandbox) gets (Ctrl-C, SIGTERM,
+   * SIGHUP), and with SIGTERM when the npx that started it has ended. Returns the way to stop listening.
+   */
+  onStop: (handler: (signal: StopSignal) => void) => () => void;
+  /**
+   * Calls `handler` when an error nothing caught is about to end the process (then exit 70, with the
+   * internal-error message), so a command can leave its files whole. Returns the way to stop listening.
+   */
+  onFatal: (handler: () => void) => () => void;
   /**
    * Calls `handler` on the first Ctrl-C or SIGTERM (a supervisor's stop is a Ctrl-C too: in-flight
    * requests finish, the summary prints, exit 130); a second one ends the process at once (exit 130).
@@ -25,10 +39,31 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date(),
-    untilStopped: () => new Promise((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
-    }),
+    onStop: (handler) => {
+      const listeners = stopSignals.map((signal) => [signal, () => handler(signal)] as const);
+      for (const [signal, listener] of listeners) process.on(signal, listener);
+      const unwatch = startedByNpx(process.env) ? watchProcess(process.ppid, () => handler('SIGTERM')) : () => {};
+      return () => {
+        for (const [signal, listener] of listeners) process.off(signal, listener);
+        unwatch();
+      };
+    },
+    onFatal: (handler) => {
+      const listener = (cause: unknown) => {
+        try {
+          handler();
+        } finally {
+          process.stderr.write(internalErrorText(cause, process.env));
+          process.exit(exitCodes.internal);
+        }
+      };
+      process.on('uncaughtException', listener);
+      process.on('unhandledRejection', listener);
+      return () => {
+        process.off('uncaughtException', listener);
+        process.off('unhandledRejection', listener);
+      };
+    },
     onInterrupt: (handler) => {
       let count = 0;
       const listener = () => {

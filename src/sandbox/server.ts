@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatJson } from '../report/formatJson.js';
@@ -31,19 +32,24 @@ export interface SandboxOptions {
   judge?: { strict: boolean };
   /** Forward every request to the real service instead of answering it here. */
   upstream?: UpstreamOptions;
+  /** Told of an error of collect while handling one request (answered 500; the sandbox goes on serving). */
+  onError?: (cause: unknown) => void;
 }
 
 export interface Sandbox {
   url: string;
   /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
+  /** Ends the judging at once (the rules that wait for the session's end) and returns the final report: for a process that must exit now. */
+  finalReport: () => Report | undefined;
   close: () => Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
 
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+/** The body as text; undefined when too large; null when the client went away before sending it all. */
+function readBody(request: IncomingMessage): Promise<string | undefined | null> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -51,7 +57,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
       if (size <= MAX_BODY) chunks.push(chunk);
     });
     request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
+    request.on('error', () => resolve(null));
   });
 }
 
@@ -59,6 +65,11 @@ function writeAnswer(response: ServerResponse, reply: Answer): void {
   if (response.destroyed) return;
   response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
   response.end(reply.raw ?? JSON.stringify(reply.body));
+}
+
+/** A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that would recurse as deep). */
+function loggedJson(value: unknown, text: string | undefined): unknown {
+  return value === undefined || nestsDeeperThan(value, MAX_DEPTH) ? text : value;
 }
 
 function received(request: IncomingMessage, path: string, body: string | undefined): ReceivedRequest {
@@ -75,11 +86,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const upstream = options.upstream ? upstreamService(options.upstream) : undefined;
   const service: Service = upstream?.service ?? localService(options, registry, store);
   const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict }), registry) : undefined;
+  let failures = 0;
+  /** The report, with a note on the requests collect failed to handle (they went unjudged). */
+  const reported = (report: Report | undefined) => {
+    if (report && failures > 0) report.notes.push({ code: 'internal-error', message: 'requests collect failed to handle (answered 500, not judged): see its standard error', count: failures });
+    return report;
+  };
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
 
   const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
     at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
-    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : (parseBody(request.body) ?? request.body), ...(outcome.kind === 'answer' ? { answer: outcome.answer.body } : {}),
+    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : loggedJson(parseBody(request.body), request.body),
+    ...(outcome.kind === 'answer' ? { answer: loggedJson(outcome.answer.body, outcome.answer.raw) } : {}),
   })}\n`);
 
   const sandboxRoute = (path: string, response: ServerResponse) => {
@@ -88,17 +106,25 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, formatJson(judge.report())) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, formatJson(reported(judge.report())!)) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
-    const entry = store.get(decodeURIComponent(path.slice('/_sandbox/orders/'.length)));
+    let id: string;
+    try {
+      id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
+    } catch {
+      return reply(400, JSON.stringify({ error_message: 'the order id in the path is not valid percent-encoded UTF-8' }));
+    }
+    const entry = store.get(id);
     return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
-  const server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
     if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
-    const call = received(request, path, await readBody(request));
+    const body = await readBody(request);
+    if (body === null) return;
+    const call = received(request, path, body);
     const judgement = judge?.receive(call);
     const outcome = await service(call, judgement?.checked);
     record(call, outcome);
@@ -111,6 +137,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (judgement) judge!.answered(judgement, answer.status, answer.body, answer.raw);
     if (outcome.delayMs !== undefined) setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
     else writeAnswer(response, answer);
+  };
+
+  // Whatever one request does, the sandbox answers it and goes on serving the others.
+  const server = createServer((request, response) => {
+    serve(request, response).catch((cause: unknown) => {
+      failures++;
+      options.onError?.(cause);
+      if (!response.headersSent && !response.destroyed) writeAnswer(response, { status: 500, body: { error_message: 'sandbox: internal error of collect while handling this request' } });
+      else response.destroy();
+    });
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {
@@ -121,7 +157,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    report: () => judge?.report(),
+    report: () => reported(judge?.report()),
+    finalReport: () => {
+      judge?.finish();
+      return reported(judge?.report());
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => {
