@@ -56,10 +56,10 @@ describe('a hostile request to the sandbox', () => {
     // A bug stand-in: an endpoint whose facts throw.
     const broken: Resource = { ...registry.get('status')!, name: 'broken', path: '/v2/broken', facts: () => { throw new Error('a bug of collect'); } };
     const errors: unknown[] = [];
-    const { url, report } = await sandbox({ registry: createRegistry([...registry.all, broken]), judge: { strict: false }, onError: (cause) => errors.push(cause) });
+    const { url, report } = await sandbox({ registry: createRegistry([...registry.all, broken]), judge: { strict: false }, onError: (cause, doing) => errors.push(cause, doing) });
     const answer = await fetch(`${url}/v2/broken`, { method: 'PUT', headers, body: JSON.stringify({ id: 'A', status: 'approved' }) });
     expect(answer.status).toBe(500);
-    expect(errors).toEqual([new Error('a bug of collect')]);
+    expect(errors).toEqual([new Error('a bug of collect'), 'handling PUT /v2/broken (answered 500)']);
     expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
     expect(report()!.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'internal-error', count: 1 })]));
   });

@@ -84,6 +84,15 @@ describe('collect sandbox on a port that is taken', () => {
   });
 });
 
+describe('collect sandbox --record', () => {
+  it('refuses a log it cannot write before it listens (exit 2, not an internal error)', async () => {
+    const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--record', join(scratch(), 'missing', 'requests.ndjson')]);
+    expect(await run.exit).toBe(2);
+    expect(run.output()).toContain('requests.ndjson: cannot be written (ENOENT)');
+    expect(run.output()).not.toContain('listening');
+  });
+});
+
 describe('collect sandbox --pid-file', () => {
   it('refuses a file that is not a pid file, and one naming a running process, leaving both as they were (exit 2)', async () => {
     const dir = scratch();

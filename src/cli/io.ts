@@ -22,8 +22,9 @@ export interface CliIo {
    */
   onStop: (handler: (signal: StopSignal) => void) => () => void;
   /**
-   * Calls `handler` when an error nothing caught is about to end the process (then exit 70, with the
-   * internal-error message), so a command can leave its files whole. Returns the way to stop listening.
+   * Calls `handler` (once) when an error nothing caught is about to end the process (then exit 70, with
+   * the internal-error message), or the process exits otherwise, so a command can leave its files whole.
+   * Returns the way to stop listening.
    */
   onFatal: (handler: () => void) => () => void;
   /**
@@ -49,17 +50,27 @@ export function processIo(): CliIo {
       };
     },
     onFatal: (handler) => {
+      let called = false;
+      const once = () => {
+        if (!called) {
+          called = true;
+          handler();
+        }
+      };
       const listener = (cause: unknown) => {
         try {
-          handler();
+          once();
         } finally {
           process.stderr.write(internalErrorText(cause, process.env));
           process.exit(exitCodes.internal);
         }
       };
+      // Any other way out while the handler is set (a process.exit elsewhere: a closed output pipe) gets it too.
+      process.on('exit', once);
       process.on('uncaughtException', listener);
       process.on('unhandledRejection', listener);
       return () => {
+        process.off('exit', once);
         process.off('uncaughtException', listener);
         process.off('unhandledRejection', listener);
       };

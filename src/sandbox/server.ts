@@ -32,8 +32,8 @@ export interface SandboxOptions {
   judge?: { strict: boolean };
   /** Forward every request to the real service instead of answering it here. */
   upstream?: UpstreamOptions;
-  /** Told of an error of collect while handling one request (answered 500; the sandbox goes on serving). */
-  onError?: (cause: unknown) => void;
+  /** Told of an error while handling one request (answered 500) or writing the record log: the sandbox goes on serving. */
+  onError?: (cause: unknown, doing: string) => void;
 }
 
 export interface Sandbox {
@@ -67,6 +67,10 @@ function writeAnswer(response: ServerResponse, reply: Answer): void {
   response.end(reply.raw ?? JSON.stringify(reply.body));
 }
 
+/** A request's text as a terminal may show it: control characters (C0, DEL, C1) escaped. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that would recurse as deep). */
 function loggedJson(value: unknown, text: string | undefined): unknown {
   return value === undefined || nestsDeeperThan(value, MAX_DEPTH) ? text : value;
@@ -93,6 +97,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return report;
   };
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
+  // A log that can no longer be written (a full disk) is said, and never ends the session.
+  log?.on('error', (cause) => options.onError?.(cause, `writing ${options.record}`));
 
   const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${JSON.stringify({
     at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
@@ -143,7 +149,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const server = createServer((request, response) => {
     serve(request, response).catch((cause: unknown) => {
       failures++;
-      options.onError?.(cause);
+      options.onError?.(cause, `handling ${request.method} ${printable(request.url ?? '')} (answered 500)`);
       if (!response.headersSent && !response.destroyed) writeAnswer(response, { status: 500, body: { error_message: 'sandbox: internal error of collect while handling this request' } });
       else response.destroy();
     });

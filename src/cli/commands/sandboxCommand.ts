@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { reportFormats, type ReportFormat } from '../../report/formatReport.js';
@@ -67,6 +68,15 @@ async function listen(options: SandboxOptions): Promise<Sandbox> {
     if (code === 'EACCES') throw new UsageError(`cannot listen on ${where}: permission denied`, 'give a --port of 1024 or above');
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new UsageError(`cannot listen on ${where}: ${options.host} is not an address of this machine`, 'give --host 127.0.0.1 (the default) or an address of this machine');
     throw cause;
+  }
+}
+
+/** Checks that the --record file can be appended to (created if need be, never emptied), so a session is never lost to it. */
+function checkRecordFile(file: string): void {
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+  } catch (cause) {
+    throw new UsageError(`--record ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
   }
 }
 
@@ -141,13 +151,14 @@ Examples:
       const wrapped = wrappedCommand(words, command);
       const upstream = upstreamOf(io, flags);
       if (flags.pidFile !== undefined) checkPidFile(flags.pidFile);
+      if (flags.record !== undefined) checkRecordFile(flags.record);
       const sandbox = await listen({
         host: flags.host, port: flags.port, seed: flags.seed, slowMs: flags.slowMs, retryAfterSeconds: flags.retryAfter,
         faults: { fail: flags.failRate, throttle: flags.throttleRate, slow: flags.slowRate, reset: flags.resetRate },
         rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
         ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
         ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
-        onError: (cause) => io.stderr.write(internalErrorText(cause, io.env).replace('internal error:', 'internal error while handling a request (answered 500; the sandbox goes on):')),
+        onError: (cause, doing) => io.stderr.write(internalErrorText(cause, io.env).replace('internal error:', `internal error while ${doing}; the sandbox goes on:`)),
       });
       try {
         // Emptied at once: a report left from an earlier session is never taken for this one's.
