@@ -1,7 +1,13 @@
 import { exitCodes } from '../core/exitCodes.js';
+import { startedByNpx, watchProcess } from './launcher.js';
+import { internalErrorText } from './internalError.js';
 import type { Readable, Writable } from 'node:stream';
 
 type Tty = { isTTY?: boolean };
+
+/** The signals that ask a long-running command (the sandbox) to stop. */
+export const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+export type StopSignal = (typeof stopSignals)[number];
 
 /** Everything the CLI touches of its process, passed in so tests can run it in memory. */
 export interface CliIo {
@@ -10,8 +16,17 @@ export interface CliIo {
   stdin: Readable & Tty;
   env: Readonly<Record<string, string | undefined>>;
   now: () => Date;
-  /** Resolves when the user asks a long-running command (the sandbox) to stop. */
-  untilStopped: () => Promise<void>;
+  /**
+   * Calls `handler` with each stop signal a long-running command (the sandbox) gets (Ctrl-C, SIGTERM,
+   * SIGHUP), and with SIGTERM when the npx that started it has ended. Returns the way to stop listening.
+   */
+  onStop: (handler: (signal: StopSignal) => void) => () => void;
+  /**
+   * Calls `handler` (once) when an error nothing caught is about to end the process (then exit 70, with
+   * the internal-error message), or the process exits otherwise, so a command can leave its files whole.
+   * Returns the way to stop listening.
+   */
+  onFatal: (handler: () => void) => () => void;
   /**
    * Calls `handler` on the first Ctrl-C or SIGTERM (a supervisor's stop is a Ctrl-C too: in-flight
    * requests finish, the summary prints, exit 130); a second one ends the process at once (exit 130).
@@ -23,15 +38,15 @@ export interface CliIo {
 }
 
 /** Who hears the next Ctrl-C or SIGTERM: a run, or the sandbox waiting to stop. */
-const listeners = new Set<() => void>();
+const listeners = new Set<(signal: StopSignal) => void>();
 
 /**
  * The process's one listener of both signals, from its start: with nobody listening (starting up,
  * printing the report) a signal ends the process with 130 rather than Node's own 143 for SIGTERM.
  */
-function dispatchSignal(): void {
+function dispatchSignal(signal: StopSignal): void {
   if (listeners.size === 0) process.exit(exitCodes.interrupted);
-  for (const listener of [...listeners]) listener();
+  for (const listener of [...listeners]) listener(signal);
 }
 
 let installed = false;
@@ -44,13 +59,45 @@ export function processIo(): CliIo {
   }
   return {
     stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date(),
-    untilStopped: () => new Promise((resolve) => {
-      const stop = () => {
-        listeners.delete(stop);
-        resolve();
+    onStop: (handler) => {
+      // SIGINT and SIGTERM through the process's one listener; SIGHUP only while a long-running command listens.
+      const listener = (signal: StopSignal) => handler(signal);
+      const hangUp = () => handler('SIGHUP');
+      listeners.add(listener);
+      process.on('SIGHUP', hangUp);
+      const unwatch = startedByNpx(process.env) ? watchProcess(process.ppid, () => handler('SIGTERM')) : () => {};
+      return () => {
+        listeners.delete(listener);
+        process.off('SIGHUP', hangUp);
+        unwatch();
       };
-      listeners.add(stop);
-    }),
+    },
+    onFatal: (handler) => {
+      let called = false;
+      const once = () => {
+        if (!called) {
+          called = true;
+          handler();
+        }
+      };
+      const listener = (cause: unknown) => {
+        try {
+          once();
+        } finally {
+          process.stderr.write(internalErrorText(cause, process.env));
+          process.exit(exitCodes.internal);
+        }
+      };
+      // Any other way out while the handler is set (a process.exit elsewhere: a closed output pipe) gets it too.
+      process.on('exit', once);
+      process.on('uncaughtException', listener);
+      process.on('unhandledRejection', listener);
+      return () => {
+        process.off('exit', once);
+        process.off('uncaughtException', listener);
+        process.off('unhandledRejection', listener);
+      };
+    },
     onInterrupt: (handler) => {
       let count = 0;
       const listener = () => {

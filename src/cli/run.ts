@@ -3,6 +3,7 @@ import { isCollectError } from '../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
 import { terminalLines } from '../core/terminalText.js';
 import { commandSummaries, summaries } from './commandSummaries.js';
+import { internalErrorText } from './internalError.js';
 import type { CliIo } from './io.js';
 
 const VERSION = '0.1.0';
@@ -23,7 +24,7 @@ const commandLoaders: Record<string, CommandLoader> = {
   backfill: async (io, setExit) => (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
   decisions: async (io, setExit) => (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
   rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),
-  sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, io.untilStopped, setExit),
+  sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, setExit),
   schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),
   template: async (io) => (await import('./commands/templateCommand.js')).templateCommand(io),
   map: async (io) => (await import('./commands/mapCommand.js')).mapCommand(io),
@@ -125,8 +126,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr.write(terminalLines(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`)));
       return cause.exitCode;
     }
-    const detail = io.env.COLLECT_DEBUG ? `\n${(cause as Error).stack ?? String(cause)}` : '';
-    io.stderr.write(`collect: internal error: ${terminalLines(hide(`${(cause as Error).message ?? String(cause)}${detail}`))}\n  please report it, with COLLECT_DEBUG=1 set for details\n`);
+    io.stderr.write(terminalLines(hide(internalErrorText(cause, io.env))));
     return exitCodes.internal;
   }
 }

@@ -5,7 +5,7 @@ import { validateRecord } from '../validate/validateRecord.js';
 import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
 import type { CheckedBody } from './judge.js';
-import type { ReceivedRequest } from './protocolRules.js';
+import { parseJsonBody, type ReceivedRequest } from './protocolRules.js';
 import { keyRefusal, route } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
 
@@ -88,11 +88,10 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
     // A judged request was parsed and checked once already: the answer comes from that.
     let body: unknown = checked?.body;
     if (!checked) {
-      try {
-        body = JSON.parse(request.body);
-      } catch {
-        return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
-      }
+      // Not JSON, or nested past any record (checking it would recurse that deep): the service's parse error.
+      const parsed = parseJsonBody(request.body);
+      if (!parsed.ok) return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
+      body = parsed.value;
     }
     const invalid = validationAnswer(checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }));
     return answered(invalid ?? handle(resource, body as Record<string, unknown>, request.body.length, store, options.rules), fault);

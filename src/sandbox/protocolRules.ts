@@ -1,4 +1,6 @@
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { error, warning, type Issue } from '../core/issue.js';
+import { tooDeep } from '../readers/limitIssues.js';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 
@@ -21,6 +23,7 @@ export const protocolRules = [
   { code: 'missing-authorization', severity: 'error', spec: '§5', catches: 'a request without the header Authorization: Bearer <API_KEY>' },
   { code: 'content-type-not-json', severity: 'error', spec: '§4', catches: 'POST /v2/order without Content-Type: application/json (a warning on the other endpoints, whose bodies are JSON too)' },
   { code: 'body-not-json', severity: 'error', spec: '§2, §4', catches: 'a body that is not JSON (or is empty, or too large to read)' },
+  { code: 'too-deep', severity: 'error', spec: '§2', catches: `a JSON body nested more than ${MAX_DEPTH} levels deep (records nest a few)` },
 ] as const;
 
 /** Parsed body of a request, or why it has none. */
@@ -69,12 +72,13 @@ export function headerIssues(request: ReceivedRequest, resource: Resource): Issu
   return issues;
 }
 
-/** The body as JSON, or the issue that says why it is not. */
+/** The body as JSON, or the issue that says why it is not (nested past any record: judging it would recurse that deep). */
 export function parseJsonBody(body: string | undefined): ParsedBody {
   if (body === undefined) return { ok: false, issue: error('body-not-json', '', 'the body is too large to read (over 1 MiB)', { hint: 'send one record per request' }) };
   if (body.trim() === '') return { ok: false, issue: error('body-not-json', '', 'the body is empty', { hint: 'send the record as a JSON object' }) };
   try {
-    return { ok: true, value: JSON.parse(body) as unknown };
+    const value = JSON.parse(body) as unknown;
+    return nestsDeeperThan(value, MAX_DEPTH) ? { ok: false, issue: tooDeep() } : { ok: true, value };
   } catch (cause) {
     return { ok: false, issue: error('body-not-json', '', `the body is not JSON (${(cause as Error).message})`, { hint: 'serialize the record with a JSON encoder' }) };
   }

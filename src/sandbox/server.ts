@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatJson } from '../report/formatJson.js';
@@ -36,6 +37,8 @@ export interface SandboxOptions {
   allowHosts?: readonly string[];
   /** Bytes of orders and findings it keeps (--keep-mb); past them it lets the least recently used go, and counts. */
   keepBytes?: number;
+  /** Told of an error while handling one request (answered 500) or writing the record log: the sandbox goes on serving. */
+  onError?: (cause: unknown, doing: string) => void;
 }
 
 export interface Sandbox {
@@ -44,6 +47,8 @@ export interface Sandbox {
   report: () => Report | undefined;
   /** How many orders its store let go past keepBytes. */
   lettingGo: () => number;
+  /** Ends the judging at once (the rules that wait for the session's end) and returns the final report: for a process that must exit now. */
+  finalReport: () => Report | undefined;
   close: () => Promise<void>;
 }
 
@@ -51,8 +56,9 @@ const MAX_BODY = 1024 * 1024;
 /** --keep-mb's default: 64 MiB of orders and findings (the process holds about twice that, measured with bench/sandbox-memory.js). */
 export const DEFAULT_KEEP_BYTES = 64 * 1024 * 1024;
 
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+/** The body as text; undefined when too large; null when the client went away before sending it all. */
+function readBody(request: IncomingMessage): Promise<string | undefined | null> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -60,7 +66,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
       if (size <= MAX_BODY) chunks.push(chunk);
     });
     request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
+    request.on('error', () => resolve(null));
   });
 }
 
@@ -68,6 +74,15 @@ function writeAnswer(response: ServerResponse, reply: Answer): void {
   if (response.destroyed) return;
   response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
   response.end(reply.raw ?? JSON.stringify(reply.body));
+}
+
+/** A request's text as a terminal may show it: control characters (C0, DEL, C1) escaped. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that would recurse as deep). */
+function loggedJson(value: unknown, text: string | undefined): unknown {
+  return value === undefined || nestsDeeperThan(value, MAX_DEPTH) ? text : value;
 }
 
 function received(request: IncomingMessage, path: string, body: string | undefined): ReceivedRequest {
@@ -89,18 +104,23 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const service: Service = upstream?.service ?? localService(options, registry, store);
   // Findings get at most half the judge's share, so the flow rules always keep room for timelines.
   const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict, keepBytes: keep / shares / 2 }), registry, undefined, keep / shares / 2) : undefined;
-  const report = (): Report | undefined => {
-    const built = judge?.report();
+  let failures = 0;
+  /** The report, with notes on the orders let go and on the requests collect failed to handle (they went unjudged). */
+  const reported = (built: Report | undefined) => {
     if (built && store.evicted > 0) {
       built.notes.push({ code: 'orders-not-held', count: store.evicted, message: 'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410' });
     }
+    if (built && failures > 0) built.notes.push({ code: 'internal-error', message: 'requests collect failed to handle (answered 500, not judged): see its standard error', count: failures });
     return built;
   };
   const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
+  // A log that can no longer be written (a full disk) is said, and never ends the session.
+  log?.on('error', (cause) => options.onError?.(cause, `writing ${options.record}`));
 
   const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${redact(JSON.stringify({
     at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
-    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : (parseBody(request.body) ?? request.body), ...(outcome.kind === 'answer' ? { answer: outcome.answer.body } : {}),
+    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : loggedJson(parseBody(request.body), request.body),
+    ...(outcome.kind === 'answer' ? { answer: loggedJson(outcome.answer.body, outcome.answer.raw) } : {}),
   }))}\n`);
 
   const sandboxRoute = (path: string, response: ServerResponse) => {
@@ -109,17 +129,22 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, redact(formatJson(report()!))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge ? reply(200, redact(formatJson(reported(judge.report())!))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
     }
     if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
-    const id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
+    let id: string;
+    try {
+      id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
+    } catch {
+      return reply(400, JSON.stringify({ error_message: 'the order id in the path is not valid percent-encoded UTF-8' }));
+    }
     const entry = store.get(id);
     if (!entry && store.wasLetGo(id)) return reply(410, JSON.stringify({ error_message: 'the sandbox let this order go past --keep-mb (least recently used first)' }));
     return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
   };
 
   let hosts = new Set<string>();
-  const server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const refused = callerRefusal(request.headers, hosts);
     if (refused) {
       judge?.refusedCaller();
@@ -127,8 +152,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
     if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
+    const body = await readBody(request);
+    if (body === null) return;
     // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.
-    const call = received(request, request.url ?? '', await readBody(request));
+    const call = received(request, request.url ?? '', body);
     const judgement = judge?.receive(call);
     const outcome = await service(call, judgement?.checked);
     record(call, outcome);
@@ -141,6 +168,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (judgement) judge!.answered(judgement, answer.status, answer.body, answer.raw);
     if (outcome.delayMs !== undefined) setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
     else writeAnswer(response, answer);
+  };
+
+  // Whatever one request does, the sandbox answers it and goes on serving the others.
+  const server = createServer((request, response) => {
+    serve(request, response).catch((cause: unknown) => {
+      failures++;
+      options.onError?.(cause, `handling ${request.method} ${printable(request.url ?? '')} (answered 500)`);
+      if (!response.headersSent && !response.destroyed) writeAnswer(response, { status: 500, body: { error_message: 'sandbox: internal error of collect while handling this request' } });
+      else response.destroy();
+    });
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {
@@ -152,8 +189,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    report,
+    report: () => reported(judge?.report()),
     lettingGo: () => store.evicted,
+    finalReport: () => {
+      judge?.finish();
+      return reported(judge?.report());
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => {

@@ -34,7 +34,12 @@ export async function runCli(argv: string[], options: { stdin?: string; env?: Re
   if (options.stdin === undefined) (stdin as PassThrough).end();
   const io: CliIo = {
     stdout, stderr, stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
-    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), untilStopped: () => Promise.resolve(), onInterrupt: () => () => {},
+    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), onInterrupt: () => () => {}, onFatal: () => () => {},
+    // A long-running command (the sandbox) is asked to stop at once.
+    onStop: (handler) => {
+      queueMicrotask(() => handler('SIGINT'));
+      return () => {};
+    },
     ...(options.onCheckOnly ? { onCheckOnly: options.onCheckOnly } : {}),
   };
   const code = await run(argv, io);

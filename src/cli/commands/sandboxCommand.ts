@@ -1,16 +1,17 @@
-import { writeFileSync } from 'node:fs';
-import { Chalk } from 'chalk';
+import { closeSync, openSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { formatReport, reportFormats, type ReportFormat } from '../../report/formatReport.js';
-import { reportExitCode, type Report } from '../../report/report.js';
+import { reportFormats, type ReportFormat } from '../../report/formatReport.js';
 import { defaultRules } from '../../sandbox/decide.js';
-import { DEFAULT_KEEP_BYTES, startSandbox } from '../../sandbox/server.js';
+import { DEFAULT_KEEP_BYTES, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import type { UpstreamOptions } from '../../sandbox/upstream.js';
 import { keyProblem, redactor } from '../apiKey.js';
+import { internalErrorText } from '../internalError.js';
 import type { CliIo } from '../io.js';
+import { checkPidFile, writePidFile } from '../pidFile.js';
 import { redactingIo } from '../redactingIo.js';
+import { runSession, writeReport } from '../sandboxSession.js';
 
 interface SandboxFlags {
   port: number;
@@ -34,6 +35,7 @@ interface SandboxFlags {
   upstreamTimeout: number;
   allowHost?: string[];
   keepMb: number;
+  pidFile?: string;
 }
 
 /** The report's format: as given, else from the file's extension (report.xml: junit), else pretty. */
@@ -61,19 +63,38 @@ function upstreamOf(io: CliIo, flags: SandboxFlags): UpstreamOptions | undefined
   return { base, key, redact: redactor(key), timeoutMs: flags.upstreamTimeout };
 }
 
-/** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
-function writeReport(file: string, text: string): void {
+/** Listens, or says why it cannot: a port that is taken or an address that is not this machine's is the user's to fix. */
+async function listen(options: SandboxOptions): Promise<Sandbox> {
   try {
-    writeFileSync(file, text);
+    return await startSandbox(options);
   } catch (cause) {
-    throw new UsageError(`--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+    const code = (cause as NodeJS.ErrnoException).code;
+    const where = `${options.host}:${options.port}`;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is taken: another program (another sandbox?) listens there`, 'stop it, or give another --port (--port 0 takes any free port; a command after -- finds it in COLLECT_BASE_URL)');
+    if (code === 'EACCES') throw new UsageError(`cannot listen on ${where}: permission denied`, 'give a --port of 1024 or above');
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new UsageError(`cannot listen on ${where}: ${options.host} is not an address of this machine`, 'give --host 127.0.0.1 (the default) or an address of this machine');
+    throw cause;
   }
 }
 
-function summaryLine(report: Report, file: string): string {
-  const { summary } = report;
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `collect sandbox: ${count(summary.records, 'request')} judged, ${summary.invalid} with errors: ${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}; report written to ${file}\n`;
+/** Checks that the --record file can be appended to (created if need be, never emptied), so a session is never lost to it. */
+function checkRecordFile(file: string): void {
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+  } catch (cause) {
+    throw new UsageError(`--record ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+  }
+}
+
+/** The command after `--`, if any; words without `--` are an error (a misplaced flag would otherwise run as a command). */
+function wrappedCommand(words: readonly string[], command: Command): string[] | undefined {
+  if (words.length === 0) return undefined;
+  // commander keeps the words as given on the root (`rawArgs`, not in its types): the only place `--` still shows.
+  const given = (command.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
+  if (!given.includes('--')) {
+    throw new UsageError(`unexpected ${words[0]}: the command to run against the sandbox goes after --`, `collect sandbox --report report.xml -- ${words.join(' ')}`);
+  }
+  return [...words];
 }
 
 const rate = (text: string) => {
@@ -87,9 +108,11 @@ const number = (text: string) => {
   return value;
 };
 
-/** `collect sandbox`: a local stand-in for the service, until Ctrl-C. */
-export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, setExit: (code: number) => void = () => {}): Command {
+/** `collect sandbox`: a local stand-in for the service, until Ctrl-C or until the command after `--` ends. */
+export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
+    .usage('[options] [-- COMMAND [ARGS...]]')
+    .argument('[command...]', 'run the application\'s tests against the sandbox (COLLECT_BASE_URL set to its URL), after --; then stop, write the report and exit with their code if they failed, else 1 on an error finding (--strict: or a warning), else 0')
     .description('Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.')
     .option('--port <n>', 'port to listen on (0: any free port)', number, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -114,6 +137,7 @@ export function sandboxCommand(io: CliIo, untilStopped: () => Promise<void>, set
       number, DEFAULT_KEEP_BYTES / 1024 / 1024)
     .option('--allow-host <name>', 'also answer requests whose Host is this name (e.g. a docker service name, with --host 0.0.0.0)',
       (name: string, names: string[] | undefined) => [...(names ?? []), name])
+    .option('--pid-file <file>', 'write the process id here once listening (removed at exit), for `kill $(cat FILE)`')
     .addHelpText('after', `
 Examples:
   $ collect sandbox                                        # then, in another terminal:
@@ -121,9 +145,14 @@ Examples:
   $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
   $ curl -s http://127.0.0.1:8787/_sandbox/orders/ORD-1001
 
-  As a contract test of an application (exit 1 on stop when a request broke a rule):
-  $ collect sandbox --report report.xml &  npm test;  kill %1; wait %1
+  As a contract test of an application: its tests run against the sandbox (COLLECT_BASE_URL set to its
+  URL); the exit code is theirs if they failed, else 1 when a request broke a rule, else 0:
+  $ collect sandbox --port 0 --report report.xml -- npm test
+
+  Or in the background until a signal (SIGINT, SIGTERM) stops it, writes the report and exits 1 or 0:
+  $ collect sandbox --report report.xml --pid-file sandbox.pid &
   $ curl -s http://127.0.0.1:8787/_sandbox/report            # the report so far (JSON)
+  $ kill $(cat sandbox.pid)
   $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com
 
 Who it answers: programs on this machine. A request with a browser Origin header, or whose
@@ -133,37 +162,43 @@ Only POST /v2/order, PUT /v2/order, POST /v2/order/mark_fraudulent, PUT /v2/orde
 PUT /v2/order/delivery are endpoints, exactly as written (no query, no encoded or extra
 segments): anything else is 404 or 405 and, with --upstream, never forwarded. A request
 without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`)
-    .action(async (flags: SandboxFlags) => {
-      const upstream = upstreamOf(io, flags);
-      // The upstream key never reaches the terminal either, whatever the service or the application sends.
-      const out = upstream ? redactingIo(io, upstream.redact) : io;
+
+    .action(async (words: string[], flags: SandboxFlags, command: Command) => {
       if (flags.report === undefined && (flags.reportFormat !== undefined || flags.strict)) {
         throw new UsageError('--report-format and --strict apply to a report', 'add --report FILE');
       }
-      if (flags.report !== undefined) writeReport(flags.report, '');
-      const sandbox = await startSandbox({
+      const wrapped = wrappedCommand(words, command);
+      const upstream = upstreamOf(io, flags);
+      // The upstream key never reaches the terminal either, whatever the service or the application sends.
+      const out = upstream ? redactingIo(io, upstream.redact) : io;
+      if (flags.pidFile !== undefined) checkPidFile(flags.pidFile);
+      if (flags.record !== undefined) checkRecordFile(flags.record);
+      const sandbox = await listen({
         host: flags.host, port: flags.port, seed: flags.seed, slowMs: flags.slowMs, retryAfterSeconds: flags.retryAfter,
         faults: { fail: flags.failRate, throttle: flags.throttleRate, slow: flags.slowRate, reset: flags.resetRate },
         rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
         ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
         ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
         allowHosts: flags.allowHost ?? [], keepBytes: flags.keepMb * 1024 * 1024,
+        onError: (cause, doing) => out.stderr.write(internalErrorText(cause, io.env).replace('internal error:', `internal error while ${doing}; the sandbox goes on:`)),
       });
+      try {
+        // Emptied at once: a report left from an earlier session is never taken for this one's.
+        if (flags.report !== undefined) writeReport(flags.report, '');
+        if (flags.pidFile !== undefined) writePidFile(flags.pidFile);
+      } catch (cause) {
+        await sandbox.close();
+        throw cause;
+      }
       const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
       const serving = upstream ? `forwarding to ${upstream.base.href}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
       const judging = flags.report === undefined ? '' : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
-      out.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  stop it with Ctrl-C\n`);
-      await untilStopped();
-      await sandbox.close();
-      const report = sandbox.report();
-      if (report && flags.report !== undefined) {
-        const text = formatReport(report, formatOf(flags.report, flags.reportFormat), new Chalk({ level: 0 }));
-        writeReport(flags.report, upstream ? upstream.redact(text) : text);
-        out.stderr.write(summaryLine(report, flags.report));
-        setExit(reportExitCode(report));
-      }
-      const letGo = sandbox.lettingGo();
-      if (letGo > 0) out.stderr.write(`collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${flags.keepMb} (their updates were still accepted)\n`);
-      out.stderr.write('collect sandbox: stopped\n');
+      const until = wrapped ? `running ${wrapped.join(' ')} with COLLECT_BASE_URL=${sandbox.url}` : 'stop it with Ctrl-C';
+      out.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  ${until}\n`);
+      setExit(await runSession(out, sandbox, {
+        ...(flags.report === undefined ? {} : { report: { file: flags.report, format: formatOf(flags.report, flags.reportFormat) } }),
+        ...(wrapped ? { command: wrapped } : {}), ...(flags.pidFile === undefined ? {} : { pidFile: flags.pidFile }),
+        ...(upstream ? { redact: upstream.redact } : {}), keepMb: flags.keepMb,
+      }));
     });
 }
