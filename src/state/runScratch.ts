@@ -9,7 +9,8 @@ export interface ScratchWorld {
   isAlive: (pid: number) => boolean;
 }
 
-function processIsAlive(pid: number): boolean {
+/** Whether a process of this host lives (EPERM: it does, another user's); the test by which a dead run's lock is taken over. */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

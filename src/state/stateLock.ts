@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
 import { maskUrlCredentials } from '../core/urlCredentials.js';
 import { StateError } from './stateErrors.js';
+import { processIsAlive } from './runScratch.js';
 
 /** One shard of a run: `index` of `count` (0-based). */
 export interface Shard {
@@ -46,14 +47,6 @@ export const HEARTBEAT_MS = 10_000;
 export const STALE_MS = 60_000;
 const POLL_MS = 500;
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export const realWorld: LockWorld = {
   now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), host: hostname(), pid: process.pid, isAlive: processIsAlive,
