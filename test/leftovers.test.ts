@@ -15,9 +15,9 @@ const RECORDS = 60_000;
 /** Runs of 60,000 records, several per test, on a machine that may be busy. */
 const SLOW = { timeout: 240_000 };
 
-function statusFile(count = RECORDS): string {
+function statusFile(count = RECORDS, status = 'approved'): string {
   const dir = mkdtempSync(join(tmpdir(), 'collect-leftovers-'));
-  writeFileSync(join(dir, 'status.ndjson'), nd(...Array.from({ length: count }, (_, n) => ({ id: `ORD-${n}`, status: 'approved' }))));
+  writeFileSync(join(dir, 'status.ndjson'), nd(...Array.from({ length: count }, (_, n) => ({ id: `ORD-${n}`, status }))));
   return join(dir, 'status.ndjson');
 }
 
@@ -30,7 +30,10 @@ function filesUnder(dir: string): Map<string, number> {
   return files;
 }
 
-const runIndexFiles = (dir: string) => [...filesUnder(dir).keys()].filter((file) => /^run-.*\.jsonl$/.test(basename(file))).map((file) => join(dir, file));
+const filesNamed = (pattern: RegExp) => (dir: string) => [...filesUnder(dir).keys()].filter((file) => pattern.test(basename(file))).map((file) => join(dir, file));
+const runIndexFiles = filesNamed(/^run-.*\.jsonl$/);
+/** The report's issues past the 20,000 it keeps in memory (issueSpillFile.ts). */
+const issueFiles = filesNamed(/^issues-.*\.ndjson$/);
 
 interface Child {
   pid: number;
@@ -46,10 +49,10 @@ function collect(args: readonly string[], env: Record<string, string> = {}): Chi
 }
 
 /** Resolves with the run index files under `dir` once there is one (the run spilled), sending `signal` to the run at that moment. */
-function whenSpilled(run: Child, dir: string, signal: NodeJS.Signals): Promise<string[]> {
+function whenSpilled(run: Child, dir: string, signal: NodeJS.Signals, spilled = runIndexFiles): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const watch = setInterval(() => {
-      const files = existsSync(dir) ? runIndexFiles(dir) : [];
+      const files = existsSync(dir) ? spilled(dir) : [];
       if (files.length === 0) return;
       clearInterval(watch);
       process.kill(run.pid, signal);
@@ -81,6 +84,22 @@ describe('a run killed with SIGKILL leaves nothing for good', () => {
     expect([...after.keys()].sort()).toEqual([...reference.keys()].sort());
     const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
     expect(total(after)).toBeLessThanOrEqual(total(reference) * 1.1);
+  });
+
+  it("the report's file of issues too: the next run removes it from the state folder", SLOW, async () => {
+    // 40,000 invalid records: their issues go to a file past 20,000, while the run index stays in memory.
+    const input = statusFile(40_000, 'nope');
+    const state = freshStateDir();
+    const args = ['status', input, '--dry-run', '--state', state, '--format', 'json'];
+    const killed = collect(args);
+    const [leftover] = await whenSpilled(killed, state, 'SIGKILL', issueFiles);
+    expect((await killed.exited).signal).toBe('SIGKILL');
+    expect(existsSync(leftover!)).toBe(true);
+    const rerun = await collect(args).exited;
+    expect(rerun.code).toBe(1);
+    expect(summaryOf(rerun.stdout).records).toBe(40_000);
+    expect(issueFiles(state)).toEqual([]);
+    expect(existsSync(join(state, 'tmp'))).toBe(false);
   });
 
   it('without a state folder: the next run removes it from the temporary directory', SLOW, async () => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
@@ -7,6 +8,7 @@ import type { ExitCode } from '../core/exitCodes.js';
 import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
 import { isPostgresUrl } from '../state/openState.js';
+import { RunScratch } from '../state/runScratch.js';
 import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/stateLock.js';
@@ -142,8 +144,10 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   const size = await inputBytes(inputs.map((input) => input.spec));
   const state = chooseState({ ...(flags.state === undefined ? {} : { state: flags.state }), envState: rawIo.env.COLLECT_STATE ?? '', sending, ...(baseUrl === undefined ? {} : { baseUrl }) });
   const { stateDir } = state;
-  // The report's issues past what it keeps in memory wait on disk, beside the run index, until the report is written.
-  const issueSpill = new IssueSpillFile(stateDir === null || state.readOnly || isPostgresUrl(stateDir) ? tmpdir() : stateDir);
+  // The report's issues past what it keeps in memory wait on disk until the report is written, in a folder
+  // of this run's own where the next run removes it if this one is killed (as the run index's).
+  const spillScratch = stateDir === null || state.readOnly || isPostgresUrl(stateDir) ? RunScratch.inTemp(tmpdir()) : RunScratch.in(join(stateDir, 'tmp'));
+  const issueSpill = new IssueSpillFile(() => spillScratch.dir());
   const { confirm } = extra;
   try {
     const result = await checkAndSend({
@@ -174,5 +178,6 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
     return result.exitCode;
   } finally {
     issueSpill.close();
+    spillScratch.close();
   }
 }

@@ -21,14 +21,17 @@ export class IssueSpillFile implements IssueSpill {
   private size = 0;
   /** Each run's bytes in the file: offset and end. */
   private readonly runs: [number, number][] = [];
-  private readonly path: string;
+  private path: string | undefined;
 
-  constructor(dir: string) {
-    this.path = join(dir, `issues-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.ndjson`);
-  }
+  /** `dir`: the folder, or how to make it when the first issues come (most runs never spill). */
+  constructor(private readonly dir: string | (() => string)) {}
 
   write(run: Iterable<KeyedIssue>): number {
-    const fd = (this.fd ??= openSync(this.path, 'wx+', 0o600));
+    if (this.fd === undefined) {
+      this.path = join(typeof this.dir === 'string' ? this.dir : this.dir(), `issues-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.ndjson`);
+      this.fd = openSync(this.path, 'wx+', 0o600);
+    }
+    const fd = this.fd;
     const start = this.size;
     let text = '';
     const flush = () => {
@@ -73,6 +76,6 @@ export class IssueSpillFile implements IssueSpill {
     if (this.fd === undefined) return;
     closeSync(this.fd);
     this.fd = undefined;
-    rmSync(this.path, { force: true });
+    if (this.path !== undefined) rmSync(this.path, { force: true });
   }
 }
