@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { isRunning } from './launcher.js';
+import { processIsAlive } from '../state/runScratch.js';
 
 /** The pid a file holds, null when it does not exist, or undefined when it is something else than a pid file. */
 function readPid(file: string): number | null | undefined {
@@ -22,7 +22,7 @@ function readPid(file: string): number | null | undefined {
 export function checkPidFile(file: string): void {
   const pid = readPid(file);
   if (pid === undefined) throw new UsageError(`--pid-file ${file}: the file exists and does not hold a process id; it is left as it is`, 'give the path of a new file, e.g. sandbox.pid');
-  if (pid !== null && pid !== process.pid && isRunning(pid)) {
+  if (pid !== null && pid !== process.pid && processIsAlive(pid)) {
     throw new UsageError(`--pid-file ${file}: process ${pid} named there is running (another sandbox?)`, `stop it (kill ${pid}), or remove ${file} if that process is not a sandbox`);
   }
 }

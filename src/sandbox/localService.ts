@@ -4,27 +4,12 @@ import type { Resource } from '../resources/resource.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { decide, type DecisionRules } from './decide.js';
 import { nextFault, seededRandom, type Fault, type FaultRates } from './faults.js';
-import type { CheckedBody } from './judge.js';
-import { parseJsonBody, type ReceivedRequest } from './protocolRules.js';
+import { parseJsonBody } from './protocolRules.js';
 import { keyRefusal, route } from './requestGate.js';
 import { SandboxStore } from './sandboxStore.js';
+import { answer, type Answer, type Outcome, type Service } from './answer.js';
 
-/** An answer to a request, as the service would give it. */
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  /** The answer's text as received from upstream, passed on verbatim (else `body` is written as JSON). */
-  raw?: string;
-}
-
-/** What became of a request: an answer (maybe delayed by a fault), or a dropped connection. */
-export type Outcome =
-  | { kind: 'answer'; answer: Answer; fault: Fault; delayMs?: number }
-  | { kind: 'reset'; fault: Fault };
-
-/** Answers requests: the sandbox's own stand-in for the service, or the real one upstream. */
-export type Service = (request: ReceivedRequest, checked?: CheckedBody) => Outcome | Promise<Outcome>;
+export { answer, type Answer, type Outcome, type Service } from './answer.js';
 
 export interface LocalServiceOptions {
   /** Only this key is accepted; any key when absent. */
@@ -36,7 +21,6 @@ export interface LocalServiceOptions {
   rules: DecisionRules;
 }
 
-export const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 
 /** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
 function validationAnswer(issues: readonly Issue[]): Answer | undefined {

@@ -2,10 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
-import type { Answer } from './localService.js';
+import { answer, type Answer } from './answer.js';
 import { isBearer } from './protocolRules.js';
 
-const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
 
 /**
  * The Host values the sandbox answers to: its own address and port as it listens (localhost too
