@@ -3,7 +3,7 @@
  * runs sharing a state folder (the second run knowing what the first recorded).
  */
 import { describe, expect, it } from 'vitest';
-import { StateStore } from '../src/state/stateStore.js';
+import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { backfill, nd, orderRecord } from './helpers/history.js';
 import { freshStateDir } from './helpers/memoryIo.js';
 
@@ -81,7 +81,7 @@ describe('fraud-after-service-decline', () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(orderRecord('A', { evaluate: true }), orderRecord('B', { evaluate: true })) }, state);
     // The decisions a sending run would have recorded (sending arrives with issue 4).
-    const store = StateStore.open(state);
+    const store = SqliteState.open(state);
     store.rememberDecision('A', 'reject');
     store.rememberDecision('B', 'approve');
     store.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
-import { StateStore } from '../src/state/stateStore.js';
+import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,7 @@ describe('collect fraud --order-id (by hand)', () => {
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('ORD-1', { evaluate: true })));
     const seeded = await runCli(['order', join(dir, 'order.ndjson'), '--base-url', server.url, '--state', state], { env });
     expect(seeded.code).toBe(0);
-    const store = StateStore.open(state, server.url);
+    const store = SqliteState.open(state, server.url);
     store.rememberDecision('ORD-1', 'reject');
     store.close();
     const { code, stdout } = await runCli(mark(server.url, '--yes', '--state', state), { env });

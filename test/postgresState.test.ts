@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
-import { PostgresStateStore } from '../src/state/postgres/postgresStateStore.js';
+import { PostgresState } from '../src/state/postgres/postgresState.js';
 import { namespaceOf } from '../src/state/remembered.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
@@ -45,7 +45,7 @@ const withPostgres = () => (server ? it : it.skip);
 describe('the PostgreSQL state', () => {
   withPostgres()('remembers what the SQLite state does, across openings', async () => {
     const url = await server!.database();
-    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     store.remember([
       { resource: resources.order, hash: 'h1', outcome: 'accepted', decision: 'reject', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], claims: ['D1'] } as Facts },
       { resource: resources.status, hash: 'h2', outcome: 'accepted', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
@@ -55,7 +55,7 @@ describe('the PostgreSQL state', () => {
     store.rememberDecisions([{ orderId: 'B', decision: 'reject' }, { orderId: "Q'uote\\back", decision: 'approve' }], 'decisions.csv', now);
     await store.durable();
     await store.close();
-    const reopened = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    const reopened = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     expect(reopened.priorOrder('A')).toEqual({
       created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
       payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: [],
@@ -66,7 +66,7 @@ describe('the PostgreSQL state', () => {
     expect(reopened.journalOutcome('h3')).toBe('rejected');
     expect(reopened.journalOutcome('h4')).toBe('accepted');
     await reopened.close();
-    const other = await PostgresStateStore.connect(url, 'https://other.example.com', { loadNow: true });
+    const other = await PostgresState.connect(url, 'https://other.example.com', { loadNow: true });
     expect(other.priorOrder('A')).toBeNull();
     await other.close();
   });
@@ -74,7 +74,7 @@ describe('the PostgreSQL state', () => {
   withPostgres()('keeps content hashes as hex text in PostgreSQL and reads them into the compact embedded store', async () => {
     const url = await server!.database();
     const [created, updated] = ['a94a8fe5ccb19ba61c4c0873d391e987982fbbd3', '0b94a8fe5ccb19ba61c4c0873d391e987982fbbd'];
-    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     store.remember([
       { resource: resources.order, hash: created, outcome: 'accepted', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: false, payments: [], claims: [] } as Facts },
       { resource: resources.status, hash: updated, outcome: 'failed', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
@@ -86,7 +86,7 @@ describe('the PostgreSQL state', () => {
     const { rows } = await client.query('SELECT hash, endpoint, order_id, outcome FROM collect_journal ORDER BY hash');
     await client.end();
     expect(rows).toEqual([{ hash: updated, endpoint: 'status', order_id: 'A', outcome: 'failed' }, { hash: created, endpoint: 'order', order_id: 'A', outcome: 'accepted' }]);
-    const reopened = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: true });
+    const reopened = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     expect(reopened.priorOrder('A')).toMatchObject({ created: true, hash: created });
     expect(reopened.journalOutcome(created)).toBe('accepted');
     expect(reopened.journalOutcome(updated)).toBe('failed');
@@ -268,7 +268,7 @@ describe('the PostgreSQL state', () => {
 
   withPostgres()('a run whose lock was taken over while its connection was down stops (exit 2) rather than write beside the new holder', async () => {
     const url = await server!.database();
-    const store = await PostgresStateStore.connect(url, 'https://collect.example.com', { loadNow: false });
+    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: false });
     const lock = await store.lock({ where: 'x', waitMs: 0, command: 'collect order a.ndjson' });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StateLock } from '../src/state/stateLock.js';
-import { StateStore } from '../src/state/stateStore.js';
+import { StateLock } from '../src/state/sqlite/stateLock.js';
+import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { namespaceOf } from '../src/state/remembered.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
@@ -48,7 +48,7 @@ describe('the lock of a run on its state', () => {
   it('refuses a second run with exit 2, naming the holder, and sends nothing', async () => {
     const server = await service();
     const state = freshStateDir();
-    const store = StateStore.open(state, server.url);
+    const store = SqliteState.open(state, server.url);
     const held = await StateLock.acquire(store.database, { where: state, waitMs: 0, command: 'collect backfill history/' });
     const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
     expect(code).toBe(2);

@@ -11,7 +11,7 @@ import { isPostgresUrl } from '../state/openState.js';
 import { RunScratch } from '../state/runScratch.js';
 import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
-import type { Shard } from '../state/stateLock.js';
+import type { Shard } from '../state/runState.js';
 import type { RunInput } from '../run/checkRecords.js';
 import type { Outcome } from '../send/sender.js';
 import { parseBaseUrl } from '../send/serviceUrl.js';

@@ -33,6 +33,8 @@ export interface PriorOrder {
   payments: Record<string, string | null>;
   deliveryIds: string[];
   fraudTypes: string[];
+  /** The rows of the tables resources declare (RememberedTable), by table, each a column -> value object. */
+  rows?: Record<string, Record<string, string | null>[]>;
 }
 
 /** Everything about one order: what the state knows and this run's records for it, in reading order. */

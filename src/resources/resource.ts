@@ -34,6 +34,23 @@ export interface StateWrites {
   setLastStatus(orderId: string, status: string): void;
   addFraudMark(orderId: string, signalType: string): void;
   addDelivery(orderId: string, deliveryId: string): void;
+  /** A row of a table a resource declares (`Resource.tables`), replacing the row of the same key. */
+  addRow(table: RememberedTable, orderId: string, values: readonly (string | null)[]): void;
+}
+
+/**
+ * A table of what the state remembers, declared as data by the resource whose records fill it:
+ * every backend derives its DDL, its migration (a missing table or column is added), its writes
+ * and its reads from this. Its rows are keyed by their order (`order_id`, first) and the first
+ * `key` of `columns`; all columns are text. A later run finds them in PriorOrder.rows[name].
+ */
+export interface RememberedTable<F extends Facts = Facts> {
+  /** Lowercase letters, digits and _ (PostgreSQL prefixes it with collect_). */
+  name: string;
+  columns: readonly string[];
+  key: number;
+  /** The rows one record's facts put in the table: one value per column. */
+  rows(facts: F): readonly (readonly (string | null)[])[];
 }
 
 /** A flag of an endpoint's own by-hand form (`collect fraud --order-id ... --type ...`). */
@@ -90,6 +107,8 @@ export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts 
   facts(record: Record<string, unknown>): F | null;
   /** What the state keeps of a record the service accepted (or a dry run validated). */
   remember(facts: F, writes: StateWrites, hash: string, decision?: string): void;
+  /** Tables of its own that the state keeps (beyond `remember`'s writes), filled from its records' facts. */
+  tables?: readonly RememberedTable<F>[];
   /** Its records' keys are claimed by creations (a delivery id belongs to one order): the rules see the claimants. */
   claimedByCreation?: true;
   /** Checked by the sandbox once the order exists (a payment update for a payment the order lacks: 404). */

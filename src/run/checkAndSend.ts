@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
@@ -9,11 +8,9 @@ import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.j
 import { Sender, type Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { RunIndex } from '../state/runIndex.js';
-import { RunScratch } from '../state/runScratch.js';
-import type { Shard } from '../state/stateLock.js';
-import { isPostgresUrl, openState } from '../state/openState.js';
+import type { Shard } from '../state/runState.js';
+import { openState } from '../state/openState.js';
 import { StateError } from '../state/stateErrors.js';
-import { WalCheckpoint } from '../state/walCheckpoint.js';
 import { checkRecords, type RunInput } from './checkRecords.js';
 import { shardFilter } from './shard.js';
 import { DurableOutcomes } from './durableOutcomes.js';
@@ -66,7 +63,7 @@ export interface Progress {
 export interface RunDeps {
   stdin: Readable;
   now: () => Date;
-  /** The temporary directory: a run without a state folder (or with a PostgreSQL one) keeps its throwaway files in its user's folder there. */
+  /** The temporary directory: a run whose state keeps no folder of its own keeps its throwaway files in its user's folder there. */
   scratchDir: string;
   redact: Redact;
   /** Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue stays in memory. */
@@ -129,7 +126,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const readOnly = !service && !remember;
   // A run that writes the state holds it alone, from before its first read to its last write.
   const locking = request.stateDir !== null && (service !== undefined || remember);
-  const state = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, readOnly, ...(request.shard ? { shard: request.shard } : {}) });
+  const state = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, {
+    locking, readOnly, resources: request.inputs.map((input) => input.resource), ...(request.shard ? { shard: request.shard } : {}),
+  });
   let lock: { release(): void | Promise<void> } | undefined;
   try {
     if (locking) {
@@ -142,15 +141,13 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await state.close();
     throw cause;
   }
-  // Throwaway files in a folder of this run's own, where the next run removes them if this one is killed; a read-only dry run's in the temporary directory.
-  const scratch = request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? RunScratch.inTemp(deps.scratchDir) : RunScratch.in(join(request.stateDir, 'tmp'));
+  // Throwaway files in a folder of this run's own, where the next run removes them if this one is killed.
+  const scratch = state.scratch(deps.scratchDir);
   const runIndex = new RunIndex(() => scratch.dir());
   const builder = new ReportBuilder({ strict: request.strict, ...(deps.issueSpill ? { spill: deps.issueSpill } : {}) });
   const rejects = request.rejects === undefined ? undefined : new RejectsWriter(request.rejects, request.inputs.map((i) => i.spec), deps.redact);
   const results = request.results === undefined ? undefined : new ResultsWriter(request.results, deps.redact);
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
-  // A sending run's commits never wait for a checkpoint: a worker makes them (a SQLite state).
-  const checkpoint = durable && state.location !== null && !isPostgresUrl(request.stateDir) ? WalCheckpoint.start(state.database, state.location) : undefined;
   const client = service && http ? http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs) : undefined;
   const parts = { builder, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
   const decisions = new Map<string, string>();
@@ -210,7 +207,6 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     runIndex.close();
     scratch.close();
     try {
-      await checkpoint?.stop();
       // A remote state's last group must be committed before the lock goes to another run.
       await state.durable().catch((cause: unknown) => void (stateFailure ??= stateFailureOf(cause, durable !== undefined)));
     } finally {

@@ -7,7 +7,7 @@ import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RunIndex } from '../state/runIndex.js';
-import type { StateStore } from '../state/stateStore.js';
+import type { RunState } from '../state/runState.js';
 
 /** One input of a run: what endpoint its records are for, and where to read them. */
 export interface RunInput {
@@ -36,7 +36,7 @@ export interface CheckRecordsOptions {
   stdin: Readable;
   now: Date;
   builder: ReportBuilder;
-  state: StateStore;
+  state: RunState;
   /** Record the run's valid records in the state (a dry run's own namespace). */
   remember: boolean;
   runIndex: RunIndex;

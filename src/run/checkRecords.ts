@@ -8,7 +8,7 @@ import type { RecordNeeds } from '../readers/sourceRecord.js';
 import { locateInChildren } from '../mapping/applyRow.js';
 import { isRecord } from '../schema/checks.js';
 import type { IndexedEvent } from '../state/runIndex.js';
-import type { StateStore } from '../state/stateStore.js';
+import type { RunState } from '../state/runState.js';
 import type { Remembered } from '../state/remembered.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
@@ -95,7 +95,7 @@ function sendingOrder(events: readonly FlowEvent[]): number[] {
   return positions.sort((a, b) => Number(events[a]!.resource.role !== 'creation') - Number(events[b]!.resource.role !== 'creation') || a - b);
 }
 
-function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
+function toFlowEvent(event: IndexedEvent, state: RunState): FlowEvent {
   const { facts, resource } = event;
   const flow: FlowEvent = {
     facts, resource, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,

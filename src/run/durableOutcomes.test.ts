@@ -4,13 +4,14 @@ import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import type { HttpClient } from '../send/httpClient.js';
 import { Sender } from '../send/sender.js';
-import { StateStore } from '../state/stateStore.js';
+import { openState } from '../state/openState.js';
+import type { RunState } from '../state/runState.js';
 import { type Remembered } from '../state/remembered.js';
 import { DurableOutcomes } from './durableOutcomes.js';
 
 /** A state in memory that counts what it has committed, and in which groups. */
-function countingState() {
-  const state = StateStore.open(null, 'http://127.0.0.1:1');
+async function countingState() {
+  const state = await openState(null, 'http://127.0.0.1:1', { locking: false });
   const committed: Remembered[] = [];
   const groups: string[][] = [];
   const remember = state.remember.bind(state);
@@ -28,7 +29,7 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
   for (const window of [1, 4]) {
     it(`never lets a request start while more than the slots and ${window} answers are uncommitted`, async () => {
       const concurrency = 4;
-      const { state, committed } = countingState();
+      const { state, committed } = await countingState();
       const durable = new DurableOutcomes(state, () => new Date(0), window);
       let answered = 0;
       const uncommittedAtStart: number[] = [];
@@ -60,7 +61,7 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
   }
 
   it('commits a full group of `window` answers at the end of the turn; a slot past the window waits until it is durable', async () => {
-    const { state, groups } = countingState();
+    const { state, groups } = await countingState();
     const durable = new DurableOutcomes(state, () => new Date(0), 2);
     expect(durable.commit(answer('a'))).toBeUndefined();
     expect(durable.commit(answer('b'))).toBeUndefined();
@@ -76,7 +77,7 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
   });
 
   it('commits fewer than `window` answers on its own, after a short wait', async () => {
-    const { state, groups } = countingState();
+    const { state, groups } = await countingState();
     const durable = new DurableOutcomes(state, () => new Date(0), 8);
     durable.commit(answer('a'));
     durable.commit(answer('b'));
@@ -90,7 +91,7 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
   });
 
   it('holds back slots while a remote state has not yet made the window durable, and frees them as it does', async () => {
-    const { state, groups } = countingState();
+    const { state, groups } = await countingState();
     const remoteCommits: (() => void)[] = [];
     state.durable = () => new Promise<void>((resolve) => remoteCommits.push(resolve));
     const durable = new DurableOutcomes(state, () => new Date(0), 2);
@@ -111,8 +112,8 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     state.close();
   });
 
-  it('commits at once when every slot waits, and on flush', () => {
-    const { state, groups } = countingState();
+  it('commits at once when every slot waits, and on flush', async () => {
+    const { state, groups } = await countingState();
     const durable = new DurableOutcomes(state, () => new Date(0), 8);
     durable.commit(answer('a'));
     durable.onStall();
@@ -127,7 +128,7 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
 describe('DurableOutcomes: a group the state cannot write', () => {
   it('rejects the commits waiting for it and every later one, never throws from flush, and says so once drained', async () => {
     const full = new Error('the disk is full');
-    const state = { remember: () => { throw full; } } as unknown as StateStore;
+    const state = { remember: () => { throw full; } } as unknown as RunState;
     const durable = new DurableOutcomes(state, () => new Date(), 1);
     expect(durable.commit(answer('a'))).toBeUndefined();
     const waiting = durable.commit(answer('b'));

@@ -1,4 +1,4 @@
-import type { StateStore } from '../state/stateStore.js';
+import type { RunState } from '../state/runState.js';
 import type { Remembered } from '../state/remembered.js';
 
 /** How long an answer may wait for others to share its commit when fewer than `window` come. */
@@ -30,7 +30,7 @@ export class DurableOutcomes {
   /** Answers taken and not yet durable: pending, or written but not yet committed by a remote state. */
   private undurable = 0;
 
-  constructor(private readonly state: StateStore, private readonly now: () => Date, private readonly window = 8) {}
+  constructor(private readonly state: RunState, private readonly now: () => Date, private readonly window = 8) {}
 
   /** Answers not yet durable whose slot is free again: never more than `window`. */
   private get free(): number {
@@ -76,7 +76,7 @@ export class DurableOutcomes {
       this.fail(cause);
       return;
     }
-    // A remote state (PostgreSQL) holds the group once its database committed it; SQLite's at once.
+    // A remote state holds the group once its database committed it; an embedded one at once.
     this.state.durable().then(
       () => {
         this.undurable -= group.length;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
-import { StateStore } from '../state/stateStore.js';
+import { openState } from '../state/openState.js';
+import type { RunState } from '../state/runState.js';
 import type { CheckRecordsOptions, RecordSink } from './checkOptions.js';
 import { EarlyCreations } from './earlyCreations.js';
 
@@ -12,18 +13,18 @@ const order = (orderId: string) => resources.order.facts({ id: orderId, payments
 const status = (orderId: string) => resources.status.facts({ id: orderId, status: 'approved' }) as Facts;
 const now = new Date('2024-06-01T00:00:00Z');
 
-function run(state: StateStore, extra: Partial<CheckRecordsOptions> = {}) {
+function run(state: RunState, extra: Partial<CheckRecordsOptions> = {}) {
   return EarlyCreations.of({ state, remember: true, now, ...extra } as CheckRecordsOptions);
 }
 
 describe('EarlyCreations', () => {
-  it("remembers the first valid creation of an order the state does not know, and nothing else", () => {
+  it("remembers the first valid creation of an order the state does not know, and nothing else", async () => {
     // An earlier run's state, which knows one order.
     const dir = mkdtempSync(join(tmpdir(), 'collect-early-'));
-    const earlier = StateStore.open(dir);
+    const earlier = await openState(dir, undefined, { locking: false });
     earlier.remember([{ facts: order('KNOWN'), resource: resources.order, hash: 'h-known', outcome: 'accepted' }], now);
     earlier.close();
-    const state = StateStore.open(dir);
+    const state = await openState(dir, undefined, { locking: false });
     const early = run(state)!;
     const taken = [
       early.take(resources.order, order('A'), 'h-a', true),
@@ -40,8 +41,8 @@ describe('EarlyCreations', () => {
     state.close();
   });
 
-  it('is for dry runs only: a run that sends remembers what the service answered', () => {
-    const state = StateStore.open(null);
+  it('is for dry runs only: a run that sends remembers what the service answered', async () => {
+    const state = await openState(null, undefined, { locking: false });
     expect(run(state, { sink: {} as RecordSink })).toBeUndefined();
     expect(run(state, { remember: false })).toBeUndefined();
     state.close();

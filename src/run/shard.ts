@@ -1,7 +1,7 @@
 import type { Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import { shardKey } from '../state/shardKey.js';
-import type { Shard } from '../state/stateLock.js';
+import type { Shard } from '../state/runState.js';
 
 /** The shard an order belongs to; every record of an order names it, so an order's records land together. */
 export function shardOf(orderId: string, count: number): number {

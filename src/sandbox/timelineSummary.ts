@@ -27,6 +27,9 @@ export function foldTimeline(timeline: OrderTimeline): PriorOrder {
     addDelivery: (_orderId, deliveryId) => {
       if (!prior.deliveryIds.includes(deliveryId)) prior.deliveryIds.push(deliveryId);
     },
+    addRow: (table, _orderId, values) => {
+      (((prior.rows ??= {})[table.name] ??= [])).push(Object.fromEntries(table.columns.map((column, i) => [column, values[i] ?? null])));
+    },
   };
   for (const event of timeline.events) event.resource.remember(event.facts as never, writes, event.hash);
   return prior;

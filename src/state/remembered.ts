@@ -31,6 +31,7 @@ export function rememberRecords(records: readonly Remembered[], writes: StateWri
       continue;
     }
     resource.remember(facts, writes, hash, decision);
+    for (const table of resource.tables ?? []) for (const row of table.rows(facts)) writes.addRow(table, facts.orderId, row);
     // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
     if (resource.role !== 'creation' || outcome === 'accepted') journal(hash, resource.name, facts.orderId, outcome);
   }

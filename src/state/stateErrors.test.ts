@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import { guardDatabase, guardState, stateError, StateError } from './stateErrors.js';
-import { StateStore } from './stateStore.js';
+import { SqliteState } from './sqlite/sqliteState.js';
 
 const sqlite = (code: string, message = 'x') => new Database.SqliteError(message, code);
 
@@ -54,9 +54,9 @@ describe('guardDatabase', () => {
     db.close();
   });
 
-  it('a StateStore whose disk fills up: remember throws a StateError naming the file', () => {
+  it('a SqliteState whose disk fills up: remember throws a StateError naming the file', () => {
     const folder = mkdtempSync(join(tmpdir(), 'collect-full-'));
-    const store = StateStore.open(folder, 'https://collect.example.com');
+    const store = SqliteState.open(folder, 'https://collect.example.com');
     // SQLite's own page limit stands in for a full disk: the same SQLITE_FULL, with no disk to fill.
     (store as unknown as { db: Database.Database }).db.pragma('max_page_count = 8');
     const records = Array.from({ length: 5000 }, (_, i) => ({

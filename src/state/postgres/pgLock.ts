@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { StateError } from '../stateErrors.js';
 import { connectionLost } from './pgConnection.js';
-import { HEARTBEAT_MS, STALE_MS, describeHolder, labelOf, lockedBy, overlaps, realWorld, type LockRequest, type LockRow, type LockWorld } from '../stateLock.js';
+import { HEARTBEAT_MS, STALE_MS, describeHolder, labelOf, lockedBy, overlaps, realWorld, type LockRow, type LockWorld } from '../sqlite/stateLock.js';
+import type { LockRequest } from '../runState.js';
 
 interface PgLockRow extends LockRow {
   backend_pid: number;

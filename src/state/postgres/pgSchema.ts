@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { RememberedTable } from '../../resources/resource.js';
+import { keyColumns } from '../declared.js';
 import { StateError } from '../stateErrors.js';
 
 /**
@@ -47,6 +49,34 @@ export async function migratePostgres(client: pg.ClientBase, where: string): Pro
     for (const step of pgMigrations.slice(version)) await client.query(step);
     if (rows.length === 0) await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [pgMigrations.length]);
     else await client.query('UPDATE collect_schema SET version = $1', [pgMigrations.length]);
+    await client.query('COMMIT');
+  } catch (cause) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw cause;
+  }
+}
+
+/** A declared table's name in PostgreSQL. */
+export const pgTable = (table: RememberedTable): string => `collect_${table.name}`;
+
+/** The DDL of a declared table: its namespace and shard key first, as every table of this state. */
+export function pgCreateSql(table: RememberedTable): string {
+  const columns = table.columns.map((column, i) => `${column} TEXT${i < table.key ? ' NOT NULL' : ''}`);
+  const key = ['namespace', ...keyColumns(table)];
+  return `CREATE TABLE IF NOT EXISTS ${pgTable(table)} (namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL,
+    ${[...columns, `PRIMARY KEY (${key.join(', ')})`].join(', ')})`;
+}
+
+/** Makes the tables resources declare as declared (a missing table or column is added), under the migration lock. */
+export async function migrateDeclared(client: pg.ClientBase, tables: readonly RememberedTable[]): Promise<void> {
+  if (tables.length === 0) return;
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    for (const table of tables) {
+      await client.query(pgCreateSql(table));
+      for (const column of table.columns) await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
+    }
     await client.query('COMMIT');
   } catch (cause) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -117,7 +117,7 @@ describe('groups of PostgreSQL state writes written together', () => {
     };
     const prepared = await client();
     for (const g of groups()) {
-      expect(g.statement().text.match(/ AS \(/g)!.length, 'CTEs of a group of one kind').toBeLessThanOrEqual(4);
+      expect(g.statement()!.text.match(/ AS \(/g)!.length, 'CTEs of a group of one kind').toBeLessThanOrEqual(4);
       await writeGroups(prepared, [g]);
     }
     const oneByOne = await client();

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import type { StateWrites } from '../../resources/resource.js';
+import type { RememberedTable, StateWrites } from '../../resources/resource.js';
+import { keyColumns } from '../declared.js';
+import { pgTable } from './pgSchema.js';
 import { shardKey } from '../shardKey.js';
 import { GROUP_KINDS, groupStatement, sentKinds, type GroupKind } from './pgGroupStatement.js';
 import type { JournalWrite, Remembered } from '../remembered.js';
@@ -18,6 +20,8 @@ export class PgWriteGroup {
   private readonly acquirers = new Map<string, [string, string, string]>();
   private readonly journal = new Map<string, [string, number, string, string, string, string]>();
   private readonly loaded = new Map<string, [string, number, string, string, string]>();
+  /** Rows of declared tables (RememberedTable), by table, then by key: a later row of a key replaces an earlier one. */
+  private readonly declared = new Map<RememberedTable, Map<string, unknown[]>>();
 
   constructor(private readonly namespace: string, private readonly at: string) {}
 
@@ -41,6 +45,7 @@ export class PgWriteGroup {
     for (const [key, value] of later.acquirers) this.acquirers.set(key, value);
     for (const [key, value] of later.journal) this.journal.set(key, value);
     for (const [key, value] of later.loaded) this.loaded.set(key, value);
+    for (const [table, rows] of later.declared) for (const [key, row] of rows) this.rowsOf(table).set(key, row);
     return true;
   }
 
@@ -52,7 +57,17 @@ export class PgWriteGroup {
     setLastStatus: (orderId, status) => void this.statuses.set(orderId, status),
     addFraudMark: (orderId, signalType) => void this.marks.push([orderId, shardKey(orderId), signalType]),
     addDelivery: (orderId, deliveryId) => void this.deliveries.push([orderId, shardKey(orderId), deliveryId]),
+    addRow: (table, orderId, values) => {
+      const row = [orderId, shardKey(orderId), ...table.columns.map((_, i) => values[i] ?? null)];
+      this.rowsOf(table).set(JSON.stringify([orderId, ...row.slice(2, 2 + table.key)]), row);
+    },
   };
+
+  private rowsOf(table: RememberedTable): Map<string, unknown[]> {
+    let rows = this.declared.get(table);
+    if (!rows) this.declared.set(table, (rows = new Map()));
+    return rows;
+  }
 
   readonly journalWrite: JournalWrite = (hash, endpoint, orderId, outcome: Remembered['outcome']) =>
     void this.journal.set(hash, [hash, shardKey(orderId), endpoint, orderId, outcome, this.at]);
@@ -77,7 +92,9 @@ export class PgWriteGroup {
   }
 
   /** The group as one statement (groupStatement) for the kinds it holds, and its parameters: each column an array. */
-  statement(): { name: string; text: string; values: unknown[] } {
+  statement(): { name: string; text: string; values: unknown[] } | undefined {
+    // Declared tables have no place in the one statement: such a group goes as statements().
+    if (this.declared.size > 0) return undefined;
     const rows = this.rowsByKind();
     const kinds = sentKinds(new Set((Object.keys(rows) as GroupKind[]).filter((kind) => rows[kind].length > 0)));
     const values: unknown[] = [this.namespace];
@@ -89,7 +106,7 @@ export class PgWriteGroup {
 
   get empty(): boolean {
     return this.orders.size + this.payments.length + this.deliveries.length + this.marks.length + this.decisionsAnswered.size
-      + this.statuses.size + this.acquirers.size + this.journal.size + this.loaded.size === 0;
+      + this.statuses.size + this.acquirers.size + this.journal.size + this.loaded.size + this.declared.size === 0;
   }
 
   /** The group's statements, in the order they apply; values go in as literals escaped by the client. */
@@ -124,6 +141,13 @@ export class PgWriteGroup {
     add([...this.loaded.values()], ['text', 'bigint', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
       SELECT ${ns}, u.* FROM ${u} AS u
       ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`);
+    for (const [table, rows] of this.declared) {
+      const rest = table.columns.slice(table.key);
+      const set = rest.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+      add([...rows.values()], ['text', 'bigint', ...table.columns.map(() => 'text')], (u) => `INSERT INTO ${pgTable(table)}
+        (namespace, order_id, shard_key, ${table.columns.join(', ')}) SELECT ${ns}, * FROM ${u}
+        ON CONFLICT (namespace, ${keyColumns(table).join(', ')}) ${set}`);
+    }
     add([...this.journal.values()], ['text', 'bigint', 'text', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
       SELECT ${ns}, u.* FROM ${u} AS u
       ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`);
@@ -140,8 +164,9 @@ export async function writeGroups(client: pg.ClientBase, groups: readonly PgWrit
   const merged: PgWriteGroup[] = [];
   for (const group of groups) if (!merged.at(-1)?.absorb(group)) merged.push(group);
   // Usually they merge into one group: one prepared statement, committed on its own.
-  if (merged.length === 1) {
-    if (!merged[0]!.empty) await client.query(merged[0]!.statement());
+  const one = merged.length === 1 ? merged[0]!.statement() : undefined;
+  if (merged.length === 1 && (merged[0]!.empty || one)) {
+    if (one) await client.query(one);
     return;
   }
   const steps = merged.flatMap((group) => group.statements(client));

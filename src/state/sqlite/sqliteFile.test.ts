@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { StateError } from './stateErrors.js';
-import { resources } from '../resources/registry.js';
-import type { Facts } from '../resources/resource.js';
-import { StateStore } from './stateStore.js';
-import { namespaceOf } from './remembered.js';
+import { StateError } from '../stateErrors.js';
+import { resources } from '../../resources/registry.js';
+import type { Facts } from '../../resources/resource.js';
+import { SqliteState } from './sqliteState.js';
+import { namespaceOf } from '../remembered.js';
 
 const folder = () => join(mkdtempSync(join(tmpdir(), 'collect-file-')), 'state');
 const url = 'https://collect.example.com';
 const fileOf = (dir: string) => join(dir, `${namespaceOf(url)}.sqlite`);
 
 function filled(dir: string): void {
-  const store = StateStore.open(dir, url);
+  const store = SqliteState.open(dir, url);
   const orders = Array.from({ length: 2000 }, (_, i) => ({
     resource: resources.order, hash: `h${i}`, outcome: 'accepted' as const,
     facts: { kind: 'order', orderId: `ORD-${i}`, key: `ORD-${i}`, evaluate: false, payments: [], claims: [] } as Facts,
@@ -27,13 +27,13 @@ describe('the state file', () => {
   it('is private: files 0600 (the WAL too) in a 0700 folder, also when an older collect left them open', () => {
     const dir = folder();
     filled(dir);
-    const store = StateStore.open(dir, url);
+    const store = SqliteState.open(dir, url);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     for (const name of readdirSync(dir)) expect([name, statSync(join(dir, name)).mode & 0o777]).toEqual([name, 0o600]);
     store.close();
     chmodSync(dir, 0o755);
     chmodSync(fileOf(dir), 0o644);
-    StateStore.open(dir, url).close();
+    SqliteState.open(dir, url).close();
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(fileOf(dir)).mode & 0o777).toBe(0o600);
   });
@@ -42,34 +42,34 @@ describe('the state file', () => {
     const dir = folder();
     mkdirSync(dir, { recursive: true });
     writeFileSync(fileOf(dir), '');
-    expect(() => StateStore.open(dir, url)).toThrow(StateError);
-    expect(() => StateStore.open(dir, url)).toThrow(`the state file ${fileOf(dir)} is an empty file (0 bytes)`);
+    expect(() => SqliteState.open(dir, url)).toThrow(StateError);
+    expect(() => SqliteState.open(dir, url)).toThrow(`the state file ${fileOf(dir)} is an empty file (0 bytes)`);
   });
 
   it('refuses a file that is not SQLite, and a truncated one', () => {
     const garbage = folder();
     mkdirSync(garbage, { recursive: true });
     writeFileSync(fileOf(garbage), 'order_id,decision\n'.repeat(20));
-    expect(() => StateStore.open(garbage, url)).toThrow(/is not a collect state/);
+    expect(() => SqliteState.open(garbage, url)).toThrow(/is not a collect state/);
     const cut = folder();
     filled(cut);
     truncateSync(fileOf(cut), Math.floor(statSync(fileOf(cut)).size / 2));
-    expect(() => StateStore.open(cut, url)).toThrow(/is damaged \(truncated/);
+    expect(() => SqliteState.open(cut, url)).toThrow(/is damaged \(truncated/);
   });
 
   it('refuses a state written by a newer collect', () => {
     const dir = folder();
-    StateStore.open(dir, url).close();
+    SqliteState.open(dir, url).close();
     const db = new Database(fileOf(dir));
     db.pragma('user_version = 99');
     db.close();
-    expect(() => StateStore.open(dir, url)).toThrow(/newer collect \(schema 99/);
+    expect(() => SqliteState.open(dir, url)).toThrow(/newer collect \(schema 99/);
   });
 
   it('is created whole: never a half-made file, and a second opening finds it ready', () => {
     const dir = folder();
-    const a = StateStore.open(dir, url);
-    const b = StateStore.open(dir, url);
+    const a = SqliteState.open(dir, url);
+    const b = SqliteState.open(dir, url);
     expect(readdirSync(dir).filter((name) => name.endsWith('.new'))).toEqual([]);
     expect(a.hasOrders).toBe(false);
     a.close();

@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../resources/registry.js';
-import type { Facts } from '../resources/resource.js';
+import { resources } from '../../resources/registry.js';
+import type { Facts } from '../../resources/resource.js';
 import { migrations } from './migrations.js';
-import { StateStore } from './stateStore.js';
-import { namespaceOf } from './remembered.js';
+import { SqliteState } from './sqliteState.js';
+import { namespaceOf } from '../remembered.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
 const now = new Date('2025-01-01T00:00:00Z');
 
-describe('StateStore', () => {
+describe('SqliteState', () => {
   it('remembers orders with payments and deliveries, statuses, fraud marks and decisions, across openings', () => {
     const folder = dir();
-    const store = StateStore.open(folder);
+    const store = SqliteState.open(folder);
     expect(store.hasOrders).toBe(false);
     store.remember([
       { resource: resources.order, hash: 'h1', outcome: 'validated', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], claims: ['D1'] } as Facts },
@@ -25,7 +25,7 @@ describe('StateStore', () => {
     ], now);
     store.rememberDecision('A', 'reject');
     store.close();
-    const reopened = StateStore.open(folder);
+    const reopened = SqliteState.open(folder);
     expect(reopened.hasOrders).toBe(true);
     expect(reopened.priorOrder('A')).toEqual({
       created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
@@ -39,23 +39,23 @@ describe('StateStore', () => {
   });
   it('keeps one file per service base URL, and its own for dry runs without one', () => {
     const folder = dir();
-    StateStore.open(folder).close();
-    StateStore.open(folder, 'https://a.example.test/').close();
-    StateStore.open(folder, 'https://A.example.test').close();
-    StateStore.open(folder, 'https://b.example.test').close();
+    SqliteState.open(folder).close();
+    SqliteState.open(folder, 'https://a.example.test/').close();
+    SqliteState.open(folder, 'https://A.example.test').close();
+    SqliteState.open(folder, 'https://b.example.test').close();
     expect(readdirSync(folder).filter((f) => f.endsWith('.sqlite')).sort()).toEqual(
       ['dry-run.sqlite', `${namespaceOf('https://a.example.test')}.sqlite`, `${namespaceOf('https://b.example.test')}.sqlite`].sort(),
     );
   });
   it('uses WAL and records its schema version, refusing a newer one', () => {
     const folder = dir();
-    StateStore.open(folder).close();
+    SqliteState.open(folder).close();
     const db = new Database(join(folder, 'dry-run.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     db.pragma(`user_version = ${migrations.length + 1}`);
     db.close();
-    expect(() => StateStore.open(folder)).toThrow(/newer collect/);
+    expect(() => SqliteState.open(folder)).toThrow(/newer collect/);
   });
   it('brings a state written by an older collect up to date', () => {
     const folder = dir();
@@ -64,7 +64,7 @@ describe('StateStore', () => {
     old.pragma('user_version = 1');
     old.prepare("INSERT INTO orders (order_id, hash, evaluate) VALUES ('A', 'h', 0)").run();
     old.close();
-    const store = StateStore.open(folder);
+    const store = SqliteState.open(folder);
     expect(store.priorOrder('A')).toMatchObject({ created: true, hash: 'h' });
     store.close();
     const db = new Database(join(folder, 'dry-run.sqlite'));

@@ -1,14 +1,16 @@
 import type pg from 'pg';
+import type { PriorOrder } from '../../flow/timeline.js';
+import type { RememberedTable } from '../../resources/resource.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
-import { hashBlob, outcomeCode } from '../compactRows.js';
+import { hashBlob, outcomeCode, type Outcome } from '../compactRows.js';
 import { StateError } from '../stateErrors.js';
-import type { Shard } from '../stateLock.js';
-import type { LockRequest } from '../stateLock.js';
-import { StateStore } from '../stateStore.js';
+import type { LockRequest, RunState, Shard } from '../runState.js';
+import { RunScratch } from '../runScratch.js';
+import { SqliteState } from '../sqlite/sqliteState.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
 import { connectionLost, connectPg, reconnectPg } from './pgConnection.js';
 import { PostgresLock } from './pgLock.js';
-import { migratePostgres } from './pgSchema.js';
+import { migratePostgres, migrateDeclared, pgTable } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
 import { PgWriteGroup } from './pgWrites.js';
 
@@ -18,19 +20,21 @@ export const shownUrl = (url: string): string => maskUrlCredentials(url);
 /**
  * The state kept in PostgreSQL, for a team, CI runners without a disk that lasts, and the shards
  * of one backfill. A run reads a copy of its namespace (its shard's orders only) into the embedded
- * store once, so the flow rules look up nothing remotely per record; every group of answers is
- * written back in a transaction (pgGroupWriter.ts), and `durable()` resolves once it is committed
- * (the kill -9 guarantee of run/durableOutcomes.ts holds as with SQLite).
+ * store (an in-memory SqliteState) once, so the flow rules look up nothing remotely per record;
+ * every group of answers is written to both, in a transaction here (pgGroupWriter.ts), and
+ * `durable()` resolves once it is committed (the kill -9 guarantee of run/durableOutcomes.ts).
  */
-export class PostgresStateStore extends StateStore {
+export class PostgresState implements RunState {
   private readonly groupWriter: PgGroupWriter;
   private held: PostgresLock | undefined;
+  /** What the run reads: a copy of the namespace, kept up to date with every write. */
+  private readonly local: SqliteState;
 
   private constructor(
     private session: pg.Client, private writer: pg.Client, private readonly url: string, private readonly namespace: string,
-    readonly where: string, private readonly shard: Shard | undefined, baseUrl?: string,
+    readonly where: string, private readonly shard: Shard | undefined, private readonly tables: readonly RememberedTable[], baseUrl?: string,
   ) {
-    super(null, baseUrl);
+    this.local = new SqliteState(null, baseUrl, { tables });
     // A dropped connection (a restart, a failover, pg_terminate_backend) is made again and the run goes on, its lock held again first.
     this.groupWriter = new PgGroupWriter(writer, {
       before: () => this.held?.held() ?? Promise.resolve(),
@@ -45,16 +49,19 @@ export class PostgresStateStore extends StateStore {
   }
 
   /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
-  static async connect(url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean }): Promise<PostgresStateStore> {
+  static async connect(
+    url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean; tables?: readonly RememberedTable[] },
+  ): Promise<PostgresState> {
     const where = shownUrl(url);
-    let store: PostgresStateStore | undefined;
+    let store: PostgresState | undefined;
     const onLost = (client: pg.Client) => store?.held?.lost(client);
     const session = await connectPg(url, where, onLost);
     let writer: pg.Client | undefined;
     try {
       writer = await connectPg(url, where);
       await migratePostgres(writer, where);
-      store = new PostgresStateStore(session, writer, url, namespaceOf(baseUrl), where, options.shard, baseUrl);
+      await migrateDeclared(writer, options.tables ?? []);
+      store = new PostgresState(session, writer, url, namespaceOf(baseUrl), where, options.shard, options.tables ?? [], baseUrl);
       if (options.loadNow) await store.load();
       return store;
     } catch (cause) {
@@ -64,12 +71,17 @@ export class PostgresStateStore extends StateStore {
     }
   }
 
-  override get location(): string {
+  get location(): string {
     return this.where;
   }
 
+  /** Nothing of the run is kept beside a remote state: its throwaway files go in the temporary folder. */
+  scratch(tempDir: string): RunScratch {
+    return RunScratch.inTemp(tempDir);
+  }
+
   /** Takes the run's lock in the database, then reads what the state holds, so a run that waited sees what the other wrote. */
-  override async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
+  async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
     try {
       this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
       this.held.keepWith(async (lost) => (this.session = await reconnectPg(this.url, this.where, lost, (client) => this.held?.lost(client))));
@@ -92,41 +104,62 @@ export class PostgresStateStore extends StateStore {
     const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
     // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
     const seconds = 'floor(extract(epoch FROM at))::float8';
+    // Each table's rows in the order of its columns in the embedded store.
     const tables: [string, unknown[][]][] = [
-      ['INSERT INTO orders (order_id, hash, evaluate, decision, last_status) VALUES (?, ?, ?, ?, ?)',
-        (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders')).map(([id, hash, ...rest]) => [id, hashBlob(hash as string), ...rest])],
-      ['INSERT INTO order_payments (order_id, payment_id, acquirer_id, updated_acquirer_id) VALUES (?, ?, ?, ?)', await read('SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments')],
-      ['INSERT INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
-      ['INSERT INTO fraud_marks (order_id, signal_type) VALUES (?, ?)', await read('SELECT order_id, signal_type FROM collect_fraud_marks')],
-      ['INSERT INTO journal (hash, outcome, at) VALUES (?, ?, ?)',
-        (await read(`SELECT hash, outcome, ${seconds} FROM collect_journal`)).map(([hash, outcome, at]) => [hashBlob(hash as string), outcomeCode(outcome as Remembered['outcome']), at])],
-      ['INSERT INTO decisions (order_id, decision, source, at) VALUES (?, ?, ?, ?)', await read(`SELECT order_id, decision, source, ${seconds} FROM collect_decisions`)],
+      ['orders', (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders')).map(([id, hash, ...rest]) => [id, hashBlob(hash as string), ...rest])],
+      ['order_payments', await read('SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments')],
+      ['order_deliveries', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
+      ['fraud_marks', await read('SELECT order_id, signal_type FROM collect_fraud_marks')],
+      ['journal', (await read(`SELECT hash, outcome, ${seconds} FROM collect_journal`)).map(([hash, outcome, at]) => [hashBlob(hash as string), outcomeCode(outcome as Outcome), at])],
+      ['decisions', await read(`SELECT order_id, decision, source, ${seconds} FROM collect_decisions`)],
     ];
-    this.db.transaction(() => {
-      for (const table of ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions']) this.db.exec(`DELETE FROM ${table}`);
-      for (const [sql, rows] of tables) {
-        const insert = this.db.prepare(sql);
-        for (const row of rows) insert.run(...row);
-      }
-    })();
-    this.recount();
+    for (const table of this.tables) {
+      tables.push([table.name, await read(`SELECT order_id, ${table.columns.join(', ') || 'NULL'} FROM ${pgTable(table)}`)]);
+    }
+    for (const [table, rows] of tables) this.local.replaceRows(table, rows);
+    this.local.recount();
   }
 
-  override remember(records: readonly Remembered[], now: Date): void {
-    super.remember(records, now);
+  get hasOrders(): boolean {
+    return this.local.hasOrders;
+  }
+
+  priorOrder(orderId: string): PriorOrder | null {
+    return this.local.priorOrder(orderId);
+  }
+
+  claimants(key: string): string[] {
+    return this.local.claimants(key);
+  }
+
+  journalOutcome(hash: string): Outcome | undefined {
+    return this.local.journalOutcome(hash);
+  }
+
+  /** Written to the local copy at once (later reads see it), and to the database in the next transaction. */
+  remember(records: readonly Remembered[], now: Date): void {
+    this.local.remember(records, now);
     const group = new PgWriteGroup(this.namespace, now.toISOString());
     rememberRecords(records, group.writes, group.journalWrite);
     this.groupWriter.enqueue(group);
   }
 
-  override rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
-    super.rememberDecisions(decisions, source, now);
+  rememberLater(records: readonly Remembered[], now: Date): void {
+    this.remember(records, now);
+  }
+
+  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+    this.local.rememberDecisions(decisions, source, now);
     const group = new PgWriteGroup(this.namespace, now.toISOString());
     for (const { orderId, decision } of decisions) group.loadDecision(orderId, decision, source);
     this.groupWriter.enqueue(group);
   }
 
-  override durable(): Promise<void> {
+  rememberDecision(orderId: string, decision: string, now = new Date()): void {
+    this.rememberDecisions([{ orderId, decision }], 'by hand', now);
+  }
+
+  durable(): Promise<void> {
     return this.groupWriter.settled().then(() => {
       const failure = this.groupWriter.failed;
       if (failure instanceof StateError) throw failure;
@@ -136,14 +169,14 @@ export class PostgresStateStore extends StateStore {
     });
   }
 
-  override get failed(): boolean {
+  get failed(): boolean {
     return this.groupWriter.failed !== undefined;
   }
 
-  override async close(): Promise<void> {
+  async close(): Promise<void> {
     await this.groupWriter.settled();
     await this.held?.release().catch(() => undefined);
-    super.close();
+    this.local.close();
     await this.session.end().catch(() => undefined);
     await this.writer.end().catch(() => undefined);
   }

@@ -1,5 +1,5 @@
-import type { PriorOrder } from '../flow/timeline.js';
-import { hashText } from './compactRows.js';
+import type { PriorOrder } from '../../flow/timeline.js';
+import { hashText } from '../compactRows.js';
 
 /** The decision the flow rules go by: a reject from either source wins (§1.5 must hold), then the service's own answer to collect. */
 function knownDecision(answered: string | null, loaded: string | undefined): string | null {
@@ -17,7 +17,7 @@ export const PRIOR_ROWS = `SELECT 0, hash, evaluate, decision, last_status FROM 
   UNION ALL SELECT 3, signal_type, NULL, NULL, NULL FROM fraud_marks WHERE order_id = ?`;
 
 /** What the state knows of one order, from its rows (PRIOR_ROWS) and a decision loaded from a file: null when nothing. */
-export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefined): PriorOrder | null {
+export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefined, declared?: PriorOrder['rows']): PriorOrder | null {
   let row: PriorRow | undefined;
   const payments: Record<string, string | null> = {};
   const deliveryIds: string[] = [];
@@ -29,8 +29,8 @@ export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefin
     else fraudTypes.push(r[1] as string);
   }
   if (!row) {
-    return fraudTypes.length > 0 || loaded !== undefined
-      ? { created: false, hash: '', evaluate: false, decision: loaded ?? null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes }
+    return fraudTypes.length > 0 || loaded !== undefined || declared !== undefined
+      ? { created: false, hash: '', evaluate: false, decision: loaded ?? null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes, ...(declared ? { rows: declared } : {}) }
       : null;
   }
   return {
@@ -42,5 +42,6 @@ export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefin
     payments,
     deliveryIds,
     fraudTypes,
+    ...(declared ? { rows: declared } : {}),
   };
 }

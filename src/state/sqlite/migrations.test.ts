@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
-import { StateStore } from './stateStore.js';
+import { SqliteState } from './sqliteState.js';
 
 const HASH = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 const OTHER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
@@ -32,7 +32,7 @@ function version3State(): { dir: string; path: string } {
 describe('migration 4 (compact rows)', () => {
   it('keeps everything a version-3 state recorded', () => {
     const { dir } = version3State();
-    const store = StateStore.open(dir);
+    const store = SqliteState.open(dir);
     expect(store.journalOutcome(HASH)).toBe('accepted');
     expect(store.journalOutcome(OTHER)).toBe('rejected');
     expect(store.journalOutcome('not-hex')).toBe('failed');
@@ -46,7 +46,7 @@ describe('migration 4 (compact rows)', () => {
   });
   it('stores hex hashes as 20-byte blobs, outcomes as integers, times as Unix seconds, tables without rowid', () => {
     const { dir, path } = version3State();
-    StateStore.open(dir).close();
+    SqliteState.open(dir).close();
     const db = new Database(path);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.prepare('SELECT typeof(hash) AS type, length(hash) AS bytes, outcome, at FROM journal WHERE outcome = 1').get()).toEqual({ type: 'blob', bytes: 20, outcome: 1, at: 1709287200 });
@@ -60,7 +60,7 @@ describe('migration 4 (compact rows)', () => {
   });
   it('writes new records in the compact form', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
-    const store = StateStore.open(dir);
+    const store = SqliteState.open(dir);
     store.rememberDecision('G', 'approve', new Date('2024-03-01T10:00:00.500Z'));
     store.close();
     const db = new Database(join(dir, 'dry-run.sqlite'));

@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
-import { maskUrlCredentials } from '../core/urlCredentials.js';
-import { StateError } from './stateErrors.js';
-import { processIsAlive } from './runScratch.js';
-
-/** One shard of a run: `index` of `count` (0-based). */
-export interface Shard {
-  index: number;
-  count: number;
-}
-
-export interface LockRequest {
-  /** The state, named in messages. */
-  where: string;
-  shard?: Shard;
-  /** How long to wait for another run to finish (0: refuse at once). */
-  waitMs: number;
-  /** The command line, shown to a run that finds the lock held. */
-  command: string;
-}
+import { maskUrlCredentials } from '../../core/urlCredentials.js';
+import type { LockRequest, Shard } from '../runState.js';
+import { StateError } from '../stateErrors.js';
+import { processIsAlive } from '../runScratch.js';
 
 /** What a lock needs of the world (the real one by default; tests pass their own). */
 export interface LockWorld {
@@ -126,9 +111,13 @@ export class StateLock {
     }
   }
 
-  /** The tokens of the locks held now (this run's among them): a file named for any other is a stopped run's. */
-  static heldTokens(db: Database.Database): Set<string> {
-    return new Set((db.prepare('SELECT token FROM run_locks').pluck().all() as string[]));
+  /** Throws when this run's lock is gone: taken over while the run was stopped (SIGSTOP, a suspended laptop). */
+  assertHeld(): void {
+    const still = this.db.prepare('SELECT 1 FROM run_locks WHERE name = ? AND token = ?').get(this.name, this.token);
+    if (still === undefined) {
+      throw new StateError('the lock of this run was taken over by another run while this one was stopped: its answers since are not kept',
+        'run the same command again once the other run is done: at most the answers of the requests in flight are sent again');
+    }
   }
 
   release(): void {

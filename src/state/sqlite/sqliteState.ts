@@ -1,0 +1,194 @@
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { PriorOrder } from '../../flow/timeline.js';
+import type { RememberedTable, StateWrites } from '../../resources/resource.js';
+import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';
+import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
+import type { HeldLock, LockRequest, RunState } from '../runState.js';
+import { RunScratch } from '../runScratch.js';
+import { guardState, StateError, stateError } from '../stateErrors.js';
+import { DeclaredTables } from './declaredTables.js';
+import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
+import { openStateFile, privateFolder } from './sqliteFile.js';
+import { StateLock } from './stateLock.js';
+import { countsOf, prepare, writesOn, type Counts, type StoreStatements } from './stateStatements.js';
+
+/** How a SQLite state is opened: the tables resources declare (declaredTables.ts), and whether the run only reads. */
+export interface SqliteOptions {
+  tables?: readonly RememberedTable[];
+  readOnly?: boolean;
+}
+
+/**
+ * The embedded state: one SQLite file per service namespace in a folder, or in memory (`path`
+ * null: `--no-state`, and the local copy of a PostgreSQL state). Every write is a transaction on
+ * the run's own thread, so a later read sees it; committed in WAL mode, it survives kill -9.
+ */
+export class SqliteState implements RunState {
+  /** The database, every failure a StateError naming the file (sqliteFile.ts). */
+  readonly db: Database.Database;
+  /** The database unguarded, for the run lock's immediate transactions (stateLock.ts). */
+  private readonly raw: Database.Database;
+  private counts: Counts;
+  private readonly statements: StoreStatements;
+  private readonly declared: DeclaredTables;
+  private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
+  /** The hot reads of a later run, on the connection itself: a failure is explained where they are called. */
+  private readonly priorRows: Database.Statement;
+  private readonly journaled: Database.Statement;
+  /** The run's lock, while held: a write checks it is still this run's. */
+  private held: StateLock | undefined;
+
+  /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
+  constructor(readonly path: string | null, readonly baseUrl?: string, private readonly options: SqliteOptions = {}) {
+    const opened = openStateFile(path, (db) => {
+      if (baseUrl) db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
+      const declared = new DeclaredTables(db, options.tables ?? []);
+      return { counts: countsOf(db), statements: prepare(db), declared };
+    });
+    this.db = opened.db;
+    this.raw = opened.raw;
+    this.counts = opened.value.counts;
+    this.statements = opened.value.statements;
+    this.declared = opened.value.declared;
+    const where = path ?? ':memory:';
+    this.priorRows = guardState(where, () => this.raw.prepare(PRIOR_ROWS).raw(true));
+    this.journaled = guardState(where, () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true));
+    const s = this.statements;
+    const writes: StateWrites = { ...writesOn(s), addRow: this.declared.addRow };
+    // Made once: a sending run commits a group per window of answers, thousands of times.
+    this.rememberAll = this.db.transaction((records: readonly Remembered[], at: number) => {
+      this.held?.assertHeld();
+      rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) => s.journal.run(hashBlob(hash), outcomeCode(outcome), at));
+    });
+  }
+
+  /** Opens the store of a namespace in `dir`, creating the folder (private: 0700); null dir: in memory. */
+  static open(dir: string | null, baseUrl?: string, options: SqliteOptions = {}): SqliteState {
+    if (dir === null) return new SqliteState(null, baseUrl, options);
+    privateFolder(dir);
+    return new SqliteState(SqliteState.fileOf(dir, baseUrl), baseUrl, options);
+  }
+
+  /** The file of a namespace's store in `dir`. */
+  static fileOf(dir: string, baseUrl?: string): string {
+    return join(dir, `${namespaceOf(baseUrl)}.sqlite`);
+  }
+
+  get location(): string | null {
+    return this.path;
+  }
+
+  /** The database unguarded, for the run lock kept beside the state (stateLock.ts) and its tests. */
+  get database(): Database.Database {
+    return this.raw;
+  }
+
+  /** Beside the state file (the next run sweeps a killed run's folder there); a read-only run's and an in-memory state's in `tempDir`. */
+  scratch(tempDir: string): RunScratch {
+    if (this.path === null || this.options.readOnly === true) return RunScratch.inTemp(tempDir);
+    return RunScratch.in(join(this.path, '..', 'tmp'));
+  }
+
+  async lock(request: LockRequest): Promise<HeldLock> {
+    const lock = await StateLock.acquire(this.raw, request);
+    this.held = lock;
+    this.recount();
+    return {
+      release: () => {
+        this.held = undefined;
+        lock.release();
+      },
+    };
+  }
+
+  /** Reads afresh which tables hold anything: the reads of a run skip a table empty before it. */
+  recount(): void {
+    this.counts = countsOf(this.db);
+    this.declared.recount();
+  }
+
+  get hasOrders(): boolean {
+    return this.counts.orders === 1;
+  }
+
+  priorOrder(orderId: string): PriorOrder | null {
+    const declared = this.declared.rowsOf(orderId);
+    if (!this.hasOrders && this.counts.decisions === 0 && declared === undefined) return null;
+    const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
+    let rows: PriorRow[];
+    try {
+      rows = this.priorRows.all(orderId, orderId, orderId, orderId) as PriorRow[];
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+    return priorOrderOf(rows, loaded, declared);
+  }
+
+  claimants(key: string): string[] {
+    if (this.counts.deliveries === 0) return [];
+    return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
+  }
+
+  journalOutcome(hash: string): Outcome | undefined {
+    if (this.counts.journal === 0) return undefined;
+    let outcome: number | undefined;
+    try {
+      outcome = this.journaled.get(hashBlob(hash)) as number | undefined;
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+    return outcome === undefined ? undefined : outcomeOf(outcome);
+  }
+
+  /** One transaction: committed (and so kept through kill -9) when this returns. */
+  remember(records: readonly Remembered[], now: Date): void {
+    if (records.length === 0) return;
+    this.rememberAll(records, unixSeconds(now));
+  }
+
+  rememberLater(records: readonly Remembered[], now: Date): void {
+    this.remember(records, now);
+  }
+
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  get failed(): boolean {
+    return false;
+  }
+
+  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+    const at = unixSeconds(now);
+    this.db.transaction(() => {
+      for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
+    })();
+    if (decisions.length > 0) this.counts.decisions = 1;
+  }
+
+  rememberDecision(orderId: string, decision: string, now = new Date()): void {
+    this.rememberDecisions([{ orderId, decision }], 'by hand', now);
+  }
+
+  /** Copies rows into a table of this (in-memory) store, replacing what it held: a remote state's local copy. */
+  replaceRows(table: string, rows: readonly (readonly unknown[])[]): void {
+    this.db.transaction(() => this.declared.replace(table, rows) || this.replaceCore(table, rows))();
+  }
+
+  private replaceCore(table: string, rows: readonly (readonly unknown[])[]): true {
+    if (!CORE_TABLES.includes(table)) throw new StateError(`no table ${table} in the state`, 'this is a bug in collect');
+    this.db.exec(`DELETE FROM ${table}`);
+    if (rows.length === 0) return true;
+    const insert = this.db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
+    for (const row of rows) insert.run(...row);
+    return true;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The tables of the core endpoints, which a remote state copies into its local one. */
+const CORE_TABLES = ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions'];
