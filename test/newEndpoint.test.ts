@@ -1,19 +1,27 @@
 import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createRegistry, registry, resources } from '../src/resources/registry.js';
-import { noChecks, textField, type Resource } from '../src/resources/resource.js';
+import { noChecks, textField, type Facts, type RememberedTable, type Resource } from '../src/resources/resource.js';
 import { checkAndSend, type RunRequest } from '../src/run/checkAndSend.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { openState } from '../src/state/openState.js';
 import { freshStateDir } from './helpers/memoryIo.js';
+import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 
 /**
  * A throwaway sixth endpoint, declared only here: the proof that an endpoint's identity lives in
  * its Resource. It goes through a dry run, the flow rules, the sandbox and the state untouched.
  */
 const refundSchema = z.object({ id: z.string().min(1), order_id: z.string().min(1), value: z.number() });
+type RefundFacts = Facts & { value: string };
+/** What the state remembers of refunds: a table of their own, declared as data. */
+const refundsTable: RememberedTable<RefundFacts> = {
+  name: 'refunds', columns: ['refund_id', 'value'], key: 1,
+  rows: (facts) => [[facts.key, facts.value]],
+};
 const refundResource: Resource = {
   name: 'refund',
   method: 'POST',
@@ -28,12 +36,16 @@ const refundResource: Resource = {
   facts: (record) => {
     const orderId = textField(record.order_id);
     const id = textField(record.id);
-    return orderId && id ? { kind: 'refund', orderId, key: id } : null;
+    return orderId && id ? { kind: 'refund', orderId, key: id, value: String(record.value) } : null;
   },
   remember: () => {},
+  tables: [refundsTable as RememberedTable],
 };
 
 const withRefunds = createRegistry([...registry.all, refundResource]);
+
+const postgres: TestPostgres | null = await startTestPostgres();
+afterAll(() => postgres?.stop());
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -96,5 +108,34 @@ describe('a new endpoint is one Resource and one registry line', () => {
 
     const again = await checkAndSend(request(inputs, { service, stateDir }), deps());
     expect(again.report.summary).toMatchObject({ sent: 0, skipped: 2 });
+  });
+
+  const backends: [string, () => Promise<string> | string][] = [['SQLite', () => freshStateDir()]];
+  if (postgres) backends.push(['PostgreSQL', () => postgres.database()]);
+  it.each(backends)('has a table of its own in the %s state: a run remembers its facts there, a later run sees them', async (_name, location) => {
+    const sandbox = await startSandbox({
+      host: '127.0.0.1', port: 0, seed: 1, slowMs: 0, retryAfterSeconds: 0, rules: defaultRules,
+      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 }, registry: withRefunds,
+    });
+    closers.push(sandbox.close);
+    const stateDir = await location();
+    const service = { baseUrl: sandbox.url, base: new URL(sandbox.url), apiKey: 'k' };
+    const refunds = (value: number) => [{ id: 'R-1', order_id: 'A', value }, { id: 'R-2', order_id: 'A', value: 1 }];
+    const inputs = (value: number) => [
+      { resource: resources.order, spec: memorySpec('orders', [{ id: 'A' }]) },
+      { resource: refundResource, spec: memorySpec('refunds', refunds(value)) },
+    ];
+    const first = await checkAndSend(request(inputs(5), { service, stateDir }), deps());
+    expect(first.report.summary).toMatchObject({ sent: 3, accepted: 3 });
+    // A later run: a changed refund is sent and replaces its row; the state holds both refunds.
+    const again = await checkAndSend(request(inputs(7), { service, stateDir }), deps());
+    expect(again.report.summary).toMatchObject({ sent: 1, skipped: 2 });
+    const later = await openState(stateDir, sandbox.url, { locking: false, resources: [refundResource] });
+    try {
+      expect(later.priorOrder('A')?.rows).toEqual({ refunds: [{ refund_id: 'R-1', value: '7' }, { refund_id: 'R-2', value: '1' }] });
+      expect(later.priorOrder('B')).toBeNull();
+    } finally {
+      await later.close();
+    }
   });
 });
