@@ -6,19 +6,15 @@ const LINGER_MS = 5;
 
 /**
  * The kill -9 guarantee of a sending run, in one place: **at most `window` answers that are not
- * yet durable have their request's slot free again.** Answers are made durable in
- * groups of `window` (the state's `remember`: a line of its answer log or a transaction, either
- * surviving the process being killed; its cost is mostly per group, so a full group is far
- * cheaper per answer than the few that come in one turn of the event loop), or after
- * LINGER_MS, or at once when every slot waits. A full group is committed at the end of the turn
- * (setImmediate), once the requests this turn started are written, so the service works meanwhile. `commit` returns nothing while at most `window`
- * answers are not yet durable (the slot goes on at once, no lock-step); past that (a remote
- * state still committing) it returns a promise that the sender awaits before it frees the slot
- * (Sender's `onOutcome`), resolved once the group is written. So a kill loses at most the answers of the
- * requests in flight (the concurrency) and `window` more: with `window` = the concurrency, a re-run
- * sends at most twice the concurrency again, never a record the state says was accepted.
- * A commit that fails (a full disk) rejects the answers waiting for it and every later one, which
- * stops the sender; `throwIfFailed` surfaces it once sending is drained.
+ * yet durable have their request's slot free again.** Answers go to the state's `remember` in
+ * groups of `window` (one transaction each: its cost is mostly per group), or after LINGER_MS, or
+ * at once when every slot waits; a full group at the end of the turn (setImmediate), once the
+ * requests this turn started are written. `commit` returns nothing while at most `window` answers
+ * are not yet durable; past that (a remote state still committing) it returns a promise the sender
+ * awaits before it frees the slot. So a kill loses at most the answers in flight and `window` more:
+ * with `window` = the concurrency, a re-run sends at most twice the concurrency again, never a
+ * record the state says was accepted. A failed commit rejects the waiting answers and every later
+ * one, which stops the sender; `throwIfFailed` surfaces it once sending is drained.
  */
 export class DurableOutcomes {
   private pending: Remembered[] = [];
