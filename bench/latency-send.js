@@ -2,7 +2,8 @@
 //   node bench/latency-send.js [--main dist/cli/main.js] [--rows 20000] [--concurrency 64]
 // A local HTTP server on 127.0.0.1 answers each request after 20-200 ms (seeded, the same
 // sequence every run), 1 % of them with a 503; `collect order` sends the orders of
-// generate-orders.js to it with a fresh SQLite state folder. Compare two builds with
+// generate-orders.js to it with a fresh SQLite state folder (--postgres ADMIN_URL: a fresh
+// PostgreSQL database of that server instead). Compare two builds with
 //   farm-bench -n 5 --timeout 1200 --vs 'node bench/latency-send.js --main /work/old/dist/cli/main.js' \
 //     -- node bench/latency-send.js
 import { spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '64' },
     state: { type: 'string' },
+    postgres: { type: 'string' },
   },
 });
 const rows = Number(values.rows);
@@ -53,7 +55,17 @@ mkdirSync(dataDir, { recursive: true });
 const file = join(dataDir, `orders-${rows}.csv`);
 if (!existsSync(file)) await generateOrders(file, rows);
 
-const stateDir = values.state ?? mkdtempSync(join(tmpdir(), 'collect-latency-state-'));
+async function freshDatabase(adminUrl) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const name = `collect_latency_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+}
+
+const stateDir = values.postgres ? await freshDatabase(values.postgres) : (values.state ?? mkdtempSync(join(tmpdir(), 'collect-latency-state-')));
 const started = performance.now();
 const child = spawn(process.execPath, [values.main, 'order', file, '--base-url', url, '--concurrency', values.concurrency,
   '--state', stateDir, '--format', 'json'], { env: { ...process.env, COLLECT_API_KEY: 'bench-key' }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -61,5 +73,5 @@ const code = await new Promise((resolve) => child.on('exit', (status) => resolve
 const seconds = (performance.now() - started) / 1000;
 server.close();
 server.closeAllConnections();
-if (!values.state) rmSync(stateDir, { recursive: true, force: true });
+if (!values.state && !values.postgres) rmSync(stateDir, { recursive: true, force: true });
 console.log(JSON.stringify({ main: values.main, rows, served, seconds, rate: served / seconds, exit: code }));
