@@ -46,7 +46,7 @@ export interface RunState {
   journalOutcome(hash: string): Outcome | undefined;
   /** Records what the service now knows, in one transaction: kept for good once `durable()` resolves. */
   remember(records: readonly Remembered[], now: Date): void;
-  /** A dry run's validated records: as `remember` (a backend may defer them until `durable()`). */
+  /** A dry run's validated records, as `remember` does (callers in run/ name the two apart). */
   rememberLater(records: readonly Remembered[], now: Date): void;
   /** Resolves once everything remembered so far is kept for good. */
   durable(): Promise<void>;
