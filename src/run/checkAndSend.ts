@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { runExitCode, type ExitCode } from '../core/exitCodes.js';
 import { ReportBuilder, reportIsFaulty, type Report } from '../report/report.js';
 import type { IssueSpill, ReportIssues } from '../report/reportIssues.js';
-import { flowRules } from '../flow/rules/index.js';
+import { flowRules, type FlowRule } from '../flow/rules/index.js';
 import { realClock } from '../send/clock.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
 import { Sender, type Outcome } from '../send/sender.js';
@@ -30,6 +30,8 @@ export interface Service {
 /** What to do: the records, and how to check and send them. */
 export interface RunRequest {
   inputs: readonly RunInput[];
+  /** The flow rules to judge by (default: every rule of docs/flow-rules.md). */
+  rules?: readonly FlowRule[];
   /** Absent: a dry run (nothing sent). */
   service?: Service;
   /** The base URL of a dry run, whose state it reads (its own namespace when absent). */
@@ -106,10 +108,9 @@ function stateFailureOf(cause: unknown, sending: boolean): StateError {
   throw cause;
 }
 
-const warnedRules = new Set(flowRules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
-
 /** The records' warnings so far and the notes of rules that warn before sending, as `code: message` lines. */
-function warningsBeforeSending(builder: ReportBuilder): string[] {
+function warningsBeforeSending(builder: ReportBuilder, rules: readonly FlowRule[]): string[] {
+  const warnedRules = new Set(rules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
   const report = builder.build();
   const warnings = report.issues.filter((issue) => issue.severity === 'warning').map((issue) => `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);
   return [...warnings, ...report.notes.filter((note) => warnedRules.has(note.code)).map((note) => `${note.code}: ${note.message}`)];
@@ -122,6 +123,7 @@ function warningsBeforeSending(builder: ReportBuilder): string[] {
  */
 export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
   const { service } = request;
+  const rules = request.rules ?? flowRules;
   // undici is loaded only by a run that sends (a dry run starts without it), before anything is opened or locked.
   const http = service ? await import('../send/httpClient.js') : undefined;
   const remember = !service && request.remember === true && request.stateDir !== null;
@@ -176,7 +178,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
       })
     : undefined;
   const sink = sender || rejects
-    ? sendingSink(parts, sender, decisions, { resend: request.resend, ...(deps.confirm ? { confirm: () => deps.confirm!(warningsBeforeSending(builder)) } : {}) })
+    ? sendingSink(parts, sender, decisions, { rules, resend: request.resend, ...(deps.confirm ? { confirm: () => deps.confirm!(warningsBeforeSending(builder, rules)) } : {}) })
     : undefined;
   const shard = request.shard ? shardFilter(request.shard) : undefined;
   let interrupted = false;
@@ -188,7 +190,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   });
   try {
     await checkRecords({
-      inputs: request.inputs, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
+      inputs: request.inputs, rules, stdin: deps.stdin, now: deps.now(), builder, state, runIndex, onRecord: checking.tick,
       remember, limits: { maxRecordBytes: request.maxRecordBytes },
       ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sink ? { sink } : {}),
       shouldStop: () => interrupted || state.failed, signal: aborted.signal, ...(shard ? { keep: shard.keep } : {}),

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Issue, RecordLocation } from '../core/issue.js';
+import type { FlowRule } from '../flow/rules/rule.js';
 import type { FlowEvent } from '../flow/timeline.js';
 import type { InputSpec } from '../readers/inputSpec.js';
 import type { ReadHooks } from '../readers/mappedCsvRecords.js';
@@ -36,6 +37,8 @@ export interface CheckRecordsOptions {
   stdin: Readable;
   now: Date;
   builder: ReportBuilder;
+  /** The flow rules the run judges by (what they declare turns the dry-run shortcuts on or off). */
+  rules: readonly FlowRule[];
   state: StateStore;
   /** Record the run's valid records in the state (a dry run's own namespace). */
   remember: boolean;

@@ -1,6 +1,5 @@
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
-import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
@@ -112,7 +111,7 @@ function toFlowEvent(event: IndexedEvent, state: StateStore): FlowEvent {
 async function checkFlows(options: CheckRecordsOptions): Promise<void> {
   const { builder, state, runIndex, sink } = options;
   const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
-  for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.resources)) builder.note(skip.code, `skipped: ${skip.reason}`);
+  for (const skip of rulesSkippedForKnowledge(options.rules, knowledge, runIndex.resources)) builder.note(skip.code, `skipped: ${skip.reason}`);
   let remembered: Remembered[] = [];
   for (const indexed of runIndex.timelines()) {
     if (options.shouldStop?.()) {
@@ -123,7 +122,7 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
     // An order whose creation was remembered as it was read was unknown to the state before the run (earlyCreations.ts).
     const rememberedEarly = indexed.events.some((event) => event.remembered);
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: rememberedEarly ? null : state.priorOrder(indexed.orderId), events };
-    const verdict = evaluateTimeline(timeline, knowledge, flowRules);
+    const verdict = evaluateTimeline(timeline, knowledge, options.rules);
     for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
     for (const position of sendingOrder(events)) {

@@ -1,6 +1,6 @@
 import { error, type Issue } from '../core/issue.js';
 import type { Facts } from '../flow/facts.js';
-import { flowRules } from '../flow/rules/index.js';
+import type { FlowRule } from '../flow/rules/rule.js';
 import type { FlowEvent } from '../flow/timeline.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
@@ -92,9 +92,9 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
 }
 
 /** The flow rules' last word right before sending, with the decisions this run received. */
-function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string>) {
+function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string>, rules: readonly FlowRule[]) {
   return () => {
-    for (const rule of flowRules) {
+    for (const rule of rules) {
       const hit = rule.beforeSend?.(event, decisions);
       if (hit) return { code: hit.code, message: hit.message };
     }
@@ -109,7 +109,7 @@ function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string
  */
 export function sendingSink(
   parts: OutcomeParts, sender: Sender<SendContext> | undefined, decisions: ReadonlyMap<string, string>,
-  options: { resend: boolean; confirm?: () => Promise<boolean> },
+  options: { rules: readonly FlowRule[]; resend: boolean; confirm?: () => Promise<boolean> },
 ): RecordSink & { declined: boolean } {
   const settled = (earlier: string | undefined) => !options.resend && (earlier === 'accepted' || earlier === 'rejected');
   let confirmed = options.confirm === undefined;
@@ -149,7 +149,7 @@ export function sendingSink(
         endpoint: resource.name, method: resource.method, path: resource.path, body, orderId: facts.orderId,
         isCreation: resource.role === 'creation', location: event.location,
         context: { raw, facts, resource, hash: event.hash },
-        guard: beforeSendGuard(event, decisions),
+        guard: beforeSendGuard(event, decisions, options.rules),
       });
     },
   };
