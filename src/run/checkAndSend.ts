@@ -8,7 +8,7 @@ import { realClock } from '../send/clock.js';
 import { RejectsWriter, ResultsWriter, type Redact } from '../send/outputFiles.js';
 import { Sender, type Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
-import { RunIndex } from '../state/runIndex.js';
+import { RunIndex } from './runIndex/runIndex.js';
 import { RunScratch } from '../state/runScratch.js';
 import type { Shard } from '../state/stateLock.js';
 import { isPostgresUrl, openState } from '../state/openState.js';

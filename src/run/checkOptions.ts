@@ -7,7 +7,7 @@ import type { ReadHooks } from '../readers/mappedCsvRecords.js';
 import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
-import type { RunIndex } from '../state/runIndex.js';
+import type { RunIndex } from './runIndex/runIndex.js';
 import type { StateStore } from '../state/stateStore.js';
 
 /** One input of a run: what endpoint its records are for, and where to read them. */

@@ -6,7 +6,7 @@ import { readRecords } from '../readers/readRecords.js';
 import type { RecordNeeds } from '../readers/sourceRecord.js';
 import { locateInChildren } from '../mapping/applyRow.js';
 import { isRecord } from '../schema/checks.js';
-import type { IndexedEvent } from '../state/runIndex.js';
+import type { IndexedEvent } from './runIndex/runIndex.js';
 import type { StateStore } from '../state/stateStore.js';
 import type { Remembered } from '../state/remembered.js';
 import { validateRecord } from '../validate/validateRecord.js';
