@@ -5,9 +5,9 @@ import type { FlowEvent } from '../flow/timeline.js';
 import type { InputSpec } from '../readers/inputSpec.js';
 import type { ReadHooks } from '../readers/mappedCsvRecords.js';
 import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
-import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RunIndex } from './runIndex/runIndex.js';
+import type { RunLedger } from './runLedger.js';
 import type { StateStore } from '../state/stateStore.js';
 
 /** One input of a run: what endpoint its records are for, and where to read them. */
@@ -36,7 +36,8 @@ export interface CheckRecordsOptions {
   inputs: readonly RunInput[];
   stdin: Readable;
   now: Date;
-  builder: ReportBuilder;
+  /** Where the run's findings go (the report), and the counts it steers by. */
+  ledger: RunLedger;
   /** The flow rules the run judges by (what they declare turns the dry-run shortcuts on or off). */
   rules: readonly FlowRule[];
   state: StateStore;

@@ -106,7 +106,7 @@ export class CreationsOnly {
           const facts = factsOf(resource, record);
           if (!facts || !this.candidates.has(facts.orderId)) continue;
           const issues = record.validated ? record.issues : validateRecord(resource, record.value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues), record.hash);
+          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.ledger.faults(issues), record.hash);
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);
@@ -125,14 +125,14 @@ export class CreationsOnly {
 
   /** Judges one order's timeline after what the state knew before the run; reports and remembers the events `mine` selects. Returns whether it remembered any. */
   private settle(orderId: string, prior: PriorOrder | null, events: FlowEvent[], mine: (event: FlowEvent) => boolean): boolean {
-    const { builder } = this.options;
+    const { ledger } = this.options;
     let remembered = false;
     const verdict = evaluateTimeline({ orderId, prior, events }, this.knowledge, this.rules);
-    for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+    for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     for (const event of events) {
       if (!mine(event)) continue;
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       if (this.options.remember && event.schemaValid && !flowInvalid) {
         this.remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
         remembered = true;
