@@ -25,7 +25,9 @@ export class RunLedger {
   private valid = 0;
   private invalid = 0;
   private readonly noted = new Set<string>();
-  private readonly warnings: { key: [number, number]; line: string }[] = [];
+  private readonly warnings: { key: [number, number, number]; line: string }[] = [];
+  /** Each file's place in reading order, as the report orders its issues. */
+  private readonly files = new Map<string, number>();
   private readonly warnedNotes = new Map<string, string>();
   private seq = 0;
 
@@ -42,7 +44,7 @@ export class RunLedger {
       if (invalid) this.invalid++;
       else this.valid++;
     }
-    this.keepWarnings(location, issues);
+    this.keepWarnings(endpoint, location, issues);
     return invalid;
   }
 
@@ -54,7 +56,7 @@ export class RunLedger {
       this.valid--;
       this.invalid++;
     }
-    this.keepWarnings(location, issues);
+    this.keepWarnings(endpoint, location, issues);
     return invalid;
   }
 
@@ -102,15 +104,19 @@ export class RunLedger {
 
   /** The records' warnings so far (by record), then the notes of rules that warn before sending, as `code: message` lines. */
   warningsBeforeSending(): string[] {
-    const byRecord = [...this.warnings].sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1]).map((warning) => warning.line);
+    const byRecord = [...this.warnings]
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+      .map((warning) => warning.line);
     return [...byRecord, ...this.warnedNotes.values()];
   }
 
-  private keepWarnings(location: RecordLocation, issues: readonly Issue[]): void {
+  private keepWarnings(endpoint: string, location: RecordLocation, issues: readonly Issue[]): void {
     if (!this.options.warnBeforeSending || this.options.strict) return;
+    const file = `${endpoint}\u0000${location.file}`;
+    if (!this.files.has(file)) this.files.set(file, this.files.size);
     for (const issue of issues) {
       if (issue.severity !== 'warning' || this.warnings.length >= WARNINGS_KEPT) continue;
-      this.warnings.push({ key: [location.index ?? -1, this.seq++], line: `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}` });
+      this.warnings.push({ key: [this.files.get(file)!, location.index ?? -1, this.seq++], line: `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}` });
     }
   }
 }
