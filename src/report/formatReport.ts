@@ -11,7 +11,9 @@ export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif'] as c
 export type ReportFormat = (typeof reportFormats)[number];
 
 /** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour and options. */
-export type Formatter = (report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions) => Iterable<string>;
+export type Formatter = (
+  report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions,
+) => Iterable<string>;
 
 /** Every format's formatter: a format added to reportFormats without one does not compile. */
 export const formatters: Readonly<Record<ReportFormat, Formatter>> = {

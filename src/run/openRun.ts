@@ -28,42 +28,50 @@ export interface OpenRun {
  * service, each put on `stack` as it is taken. `onStateFailure` hears the state's last commit failing.
  */
 export async function openRun(
-  request: RunRequest, deps: RunDeps, policy: RunPolicy, stack: DisposalStack, onStateFailure: (cause: unknown) => void,
+  request: RunRequest, deps: RunDeps, policy: RunPolicy, stack: DisposalStack,
+  onStateFailure: (cause: unknown) => void,
 ): Promise<OpenRun> {
   const { service } = request;
   const { locking, readOnly } = policy;
-  // undici is loaded only by a run that sends (a dry run starts without it), before anything is opened or locked.
+  // undici is loaded only by a run that sends (a dry run starts without it), before anything is locked.
   const http = service ? await import('../send/httpClient.js') : undefined;
+  const shard = request.shard ? { shard: request.shard } : {};
   const state = stack.adopt(
-    await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, readOnly, ...(request.shard ? { shard: request.shard } : {}) }),
+    await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, { locking, readOnly, ...shard }),
     (opened) => opened.close(),
   );
   if (locking) {
     const lock = await state.lock({
-      where: state.location ?? String(request.stateDir), waitMs: request.lockWaitMs ?? 0, command: request.command ?? 'collect',
-      ...(request.shard ? { shard: request.shard } : {}),
+      where: state.location ?? String(request.stateDir), waitMs: request.lockWaitMs ?? 0,
+      command: request.command ?? 'collect', ...shard,
     });
     stack.defer(() => lock.release());
   }
   // A remote state's last group must be committed before the lock goes to another run.
   stack.defer(() => state.durable().catch(onStateFailure));
-  // Throwaway files in a folder of this run's own, where the next run removes them if this one is killed; a read-only dry run's in the temporary directory.
+  // Throwaway files in a folder of this run's own, which the next run removes if this one is killed.
+  const { stateDir } = request;
   const scratch = stack.adopt(
-    request.stateDir === null || readOnly || isPostgresUrl(request.stateDir) ? RunScratch.inTemp(deps.scratchDir) : RunScratch.in(join(request.stateDir, 'tmp')),
+    stateDir === null || readOnly || isPostgresUrl(stateDir) ? RunScratch.inTemp(deps.scratchDir) : RunScratch.in(join(stateDir, 'tmp')),
     (held) => held.close(),
   );
   const runIndex = stack.adopt(new RunIndex(() => scratch.dir()), (index) => index.close());
   const inputNames = request.inputs.map((input) => input.spec);
-  const rejects = request.rejects === undefined ? undefined : stack.adopt(new RejectsWriter(request.rejects, inputNames, deps.redact), (file) => file.close());
-  const results = request.results === undefined ? undefined : stack.adopt(new ResultsWriter(request.results, deps.redact), (file) => file.close());
+  const close = (file: { close(): Promise<void> }) => file.close();
+  const rejects = request.rejects === undefined ? undefined : stack.adopt(new RejectsWriter(request.rejects, inputNames, deps.redact), close);
+  const results = request.results === undefined ? undefined : stack.adopt(new ResultsWriter(request.results, deps.redact), close);
   const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
   // A sending run's commits never wait for a checkpoint: a worker makes them (a SQLite state).
-  const checkpoint = durable && state.location !== null && !isPostgresUrl(request.stateDir) ? WalCheckpoint.start(state.database, state.location) : undefined;
+  const checkpointed = durable && state.location !== null && !isPostgresUrl(request.stateDir);
+  const checkpoint = checkpointed ? WalCheckpoint.start(state.database, state.location!) : undefined;
   if (checkpoint) stack.defer(() => checkpoint.stop());
   // Every answer committed before the checkpoint stops and the state closes.
   if (durable) stack.defer(() => durable.flush());
   const client = service && http
-    ? stack.adopt(http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs), (opened) => opened.close())
+    ? stack.adopt(http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs), close)
     : undefined;
-  return { state, runIndex, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { durable } : {}), ...(client ? { client } : {}) };
+  return {
+    state, runIndex, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { durable } : {}),
+    ...(client ? { client } : {}),
+  };
 }

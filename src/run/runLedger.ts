@@ -116,7 +116,8 @@ export class RunLedger {
     if (!this.files.has(file)) this.files.set(file, this.files.size);
     for (const issue of issues) {
       if (issue.severity !== 'warning' || this.warnings.length >= WARNINGS_KEPT) continue;
-      this.warnings.push({ key: [this.files.get(file)!, location.index ?? -1, this.seq++], line: `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}` });
+      const line = `${issue.code}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`;
+      this.warnings.push({ key: [this.files.get(file)!, location.index ?? -1, this.seq++], line });
     }
   }
 }

@@ -20,17 +20,21 @@ export interface Sending {
  * checking to sending with the first answer, since every record is checked by then.
  */
 export function startSending(
-  request: RunRequest, deps: RunDeps, run: OpenRun, ledger: RunLedger, rules: readonly FlowRule[], checking: Progress, stack: DisposalStack,
+  request: RunRequest, deps: RunDeps, run: OpenRun, ledger: RunLedger, rules: readonly FlowRule[],
+  checking: Progress, stack: DisposalStack,
 ): Sending {
   const { rejects, results, durable, client } = run;
-  const parts = { ledger, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}) };
+  const parts = {
+    ledger, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}),
+  };
   const decisions = new Map<string, string>();
   const record = outcomeRecorder(parts, decisions);
   let sending: Progress | undefined;
   stack.defer(() => sending?.stop());
   const sender = client
     ? new Sender<SendContext>({
-        client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs, clock: realClock, random: Math.random,
+        client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs,
+        clock: realClock, random: Math.random,
         onOutcome: (job, outcome) => {
           const committed = record(job, outcome);
           deps.onSent?.(outcome);
@@ -46,8 +50,7 @@ export function startSending(
       })
     : undefined;
   const { confirm } = deps;
-  const sink = sender || rejects
-    ? sendingSink(parts, sender, decisions, { rules, resend: request.resend, ...(confirm ? { confirm: () => confirm(ledger.warningsBeforeSending()) } : {}) })
-    : undefined;
+  const ask = confirm ? { confirm: () => confirm(ledger.warningsBeforeSending()) } : {};
+  const sink = sender || rejects ? sendingSink(parts, sender, decisions, { rules, resend: request.resend, ...ask }) : undefined;
   return { ...(sender ? { sender } : {}), ...(sink ? { sink } : {}) };
 }
