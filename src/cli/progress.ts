@@ -1,9 +1,7 @@
+import type { Progress } from '../run/runRequest.js';
 import type { CliIo } from './io.js';
 
-export interface Progress {
-  tick: (failed?: boolean) => void;
-  stop: () => void;
-}
+export type { Progress } from '../run/runRequest.js';
 
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const mebibytes = (bytes: number) => (bytes >= 1048576 ? `${(bytes / 1048576).toFixed(0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);

@@ -32,6 +32,8 @@ export function evaluateTimeline(timeline: OrderTimeline, knowledge: Knowledge, 
     const result = rule.check(timeline, knowledge, faulted);
     skips.push(...(result.skips ?? []));
     for (const hit of result.hits) {
+      // What a rule declares it judges is what the shortcuts trust (creationsJudgedAsRead): a rule outside it is a bug.
+      if (!ruleAppliesTo(rule, hit.event.resource)) throw new Error(`flow rule ${rule.code} faulted a ${hit.event.resource.name} record, outside its appliesTo`);
       if (hit.repeat) repeats.add(hit.event);
       const issue: Issue = {
         severity: hit.severity ?? rule.severity, code: hit.code, path: hit.path, message: hit.message, hint: hit.hint,

@@ -10,20 +10,23 @@ import { issuesOf, type ReportIssues } from './reportIssues.js';
 export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
+/** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour and options. */
+export type Formatter = (
+  report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions,
+) => Iterable<string>;
+
+/** Every format's formatter: a format added to reportFormats without one does not compile. */
+export const formatters: Readonly<Record<ReportFormat, Formatter>> = {
+  pretty: prettyChunks,
+  json: (report, issues) => jsonChunks(report, issues),
+  junit: (report, issues) => junitChunks(report, issues),
+  github: (report, issues) => githubChunks(report, issues),
+  sarif: (report, issues) => sarifChunks(report, issues),
+};
+
 /** A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write the pieces as they come. */
 export function reportChunks(report: Report, issues: ReportIssues, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): Iterable<string> {
-  switch (format) {
-    case 'json':
-      return jsonChunks(report, issues);
-    case 'junit':
-      return junitChunks(report, issues);
-    case 'github':
-      return githubChunks(report, issues);
-    case 'sarif':
-      return sarifChunks(report, issues);
-    default:
-      return prettyChunks(report, issues, color, options);
-  }
+  return formatters[format](report, issues, color, options);
 }
 
 /** A report held whole in memory, in a format, as one text. */

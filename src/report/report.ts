@@ -1,5 +1,7 @@
 import type { Issue, LocatedIssue, RecordLocation } from '../core/issue.js';
 import { GroupCounter, type IssueKey } from './groupIssues.js';
+import { RecordVerdicts } from './recordVerdicts.js';
+import type { RunEvent, SendResult } from './runEvents.js';
 import { compareKeyed, mergeRuns, SAMPLE_SIZE, type IssueSpill, type KeyedIssue, type ReportIssues } from './reportIssues.js';
 
 export interface Summary {
@@ -52,11 +54,7 @@ export interface Report {
   delivery?: Delivery;
 }
 
-/** The outcome of sending one record, as the report counts it. */
-export type SendResult =
-  | { kind: 'accepted'; decision?: string }
-  | { kind: 'rejected'; issue: Issue }
-  | { kind: 'failed'; issue: Issue };
+export type { RunEvent, SendResult } from './runEvents.js';
 
 export interface ReportOptions {
   /** Warnings count, and are shown, as errors. */
@@ -88,7 +86,7 @@ const emptySummary = (): Summary => ({
   records: 0, valid: 0, invalid: 0, errors: 0, warnings: 0, sent: 0, accepted: 0, rejected: 0, skipped: 0, failed: 0,
 });
 
-/** Gathers the outcome of every record into a report; pure, so every format and test shares it. */
+/** Folds a run's events into a report (apply, then build); pure, so every format and test shares it. */
 export class ReportBuilder {
   private readonly summary = emptySummary();
   /** Issues not yet spilled, in arrival order. */
@@ -106,13 +104,32 @@ export class ReportBuilder {
   private readonly files = new Map<string, FileSummary>();
   private readonly notes = new Map<string, Note>();
   private delivery: Delivery | undefined;
-  /** Under --strict, files whose header drew a warning: it stands for each of their records. */
-  private readonly headerFaulted = new Set<FileSummary>();
+  private readonly verdicts: RecordVerdicts;
   /** Under keepBytes: bytes kept so far, and what was only counted past them. */
   private readonly kept = { issues: 0, files: 0 };
   private readonly dropped = { issues: 0, files: 0 };
 
-  constructor(private readonly options: ReportOptions) {}
+  constructor(private readonly options: ReportOptions) {
+    this.verdicts = new RecordVerdicts(options.strict);
+  }
+
+  /** One event of the run, in the order it happened. */
+  apply(event: RunEvent): void {
+    switch (event.kind) {
+      case 'read':
+        return void this.add(event.endpoint, event.location, event.issues);
+      case 'judged':
+        return void this.addLater(event.endpoint, event.location, event.issues, event.wasValid);
+      case 'sent':
+        return this.addSent(event.endpoint, event.location, event.result, event.requested);
+      case 'skipped':
+        return this.addSkipped();
+      case 'retried':
+        return this.addRetries(event.count);
+      case 'note':
+        return this.note(event.code, event.message, event.count);
+    }
+  }
 
   private last: FileSummary | undefined;
 
@@ -215,13 +232,10 @@ export class ReportBuilder {
   /** A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns whether it is invalid. */
   add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
     const file = this.file(endpoint, location.file);
-    let invalid = this.push(endpoint, location, issues);
-    if (location.index === null) {
-      // A header warning (an unknown column) is said once for the file but is true of every row: --strict faults them all.
-      if (this.options.strict && file.records === 0 && issues.some((issue) => issue.severity === 'warning')) this.headerFaulted.add(file);
-      return invalid;
-    }
-    invalid ||= this.headerFaulted.has(file);
+    this.push(endpoint, location, issues);
+    // A header warning (an unknown column) is said once for the file but is true of every row: --strict faults them all.
+    const invalid = this.verdicts.read(endpoint, location, issues);
+    if (location.index === null) return invalid;
     this.summary.records++;
     file.records++;
     if (invalid) {
@@ -242,12 +256,6 @@ export class ReportBuilder {
       this.file(endpoint, location.file).invalid++;
     }
     return invalid;
-  }
-
-  /** Whether a note with this code was made. */
-  hasNote(code: string): boolean {
-    for (const note of this.notes.values()) if (note.code === code) return true;
-    return false;
   }
 
   /** A note about the run, said once; repeated notes add up their counts. */
@@ -294,19 +302,11 @@ export class ReportBuilder {
 
   /** The issues that make a record invalid under this report's rules (--strict counts warnings). */
   faulting(issues: readonly Issue[]): Issue[] {
-    return this.options.strict ? [...issues] : issues.filter((issue) => issue.severity === 'error');
+    return this.verdicts.faulting(issues);
   }
 
   faults(issues: readonly Issue[]): boolean {
-    return this.faulting(issues).length > 0;
-  }
-
-  get validRecords(): number {
-    return this.summary.valid;
-  }
-
-  get invalidRecords(): number {
-    return this.summary.invalid;
+    return this.verdicts.faults(issues);
   }
 
   /** Every issue in report order (read back from the spill once issues went there), with their count and groups. */

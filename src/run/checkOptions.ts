@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { Issue, RecordLocation } from '../core/issue.js';
+import type { FlowRule } from '../flow/rules/rule.js';
 import type { FlowEvent } from '../flow/timeline.js';
 import type { InputSpec } from '../readers/inputSpec.js';
 import type { ReadHooks } from '../readers/mappedCsvRecords.js';
 import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
-import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
-import type { RunIndex } from '../state/runIndex.js';
+import type { RunIndex } from './runIndex/runIndex.js';
+import type { RunLedger } from './runLedger.js';
 import type { RunState } from '../state/runState.js';
 
 /** One input of a run: what endpoint its records are for, and where to read them. */
@@ -35,7 +36,10 @@ export interface CheckRecordsOptions {
   inputs: readonly RunInput[];
   stdin: Readable;
   now: Date;
-  builder: ReportBuilder;
+  /** Where the run's findings go (the report), and the counts it steers by. */
+  ledger: RunLedger;
+  /** The flow rules the run judges by (what they declare turns the dry-run shortcuts on or off). */
+  rules: readonly FlowRule[];
   state: RunState;
   /** Record the run's valid records in the state (a dry run's own namespace). */
   remember: boolean;

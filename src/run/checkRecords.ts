@@ -1,13 +1,12 @@
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
-import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable } from '../readers/openInput.js';
 import { readRecords } from '../readers/readRecords.js';
 import type { RecordNeeds } from '../readers/sourceRecord.js';
 import { locateInChildren } from '../mapping/applyRow.js';
 import { isRecord } from '../schema/checks.js';
-import type { IndexedEvent } from '../state/runIndex.js';
+import type { IndexedEvent } from './runIndex/runIndex.js';
 import type { RunState } from '../state/runState.js';
 import type { Remembered } from '../state/remembered.js';
 import { validateRecord } from '../validate/validateRecord.js';
@@ -28,7 +27,7 @@ function recordNeeds(options: CheckRecordsOptions, lean: CreationsOnly | undefin
 
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped. */
 async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undefined): Promise<boolean> {
-  const { builder, runIndex, sink } = options;
+  const { ledger: builder, runIndex, sink } = options;
   const context = { now: options.now };
   const early = lean ? undefined : EarlyCreations.of(options);
   let seq = 0;
@@ -80,12 +79,12 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
 
 function interrupted(options: CheckRecordsOptions): false {
   // Stopped by a failed state rather than Ctrl-C: the run's report says so itself (checkAndSend's state-failed note).
-  if (!options.state.failed) options.builder.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
+  if (!options.state.failed) options.ledger.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
   return false;
 }
 
 function stopped(options: CheckRecordsOptions): false {
-  options.builder.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
+  options.ledger.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
   return false;
 }
 
@@ -110,9 +109,9 @@ function toFlowEvent(event: IndexedEvent, state: RunState): FlowEvent {
  * record to the sink (valid ones in flow order), and what the state should remember.
  */
 async function checkFlows(options: CheckRecordsOptions): Promise<void> {
-  const { builder, state, runIndex, sink } = options;
+  const { ledger, state, runIndex, sink } = options;
   const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
-  for (const skip of rulesSkippedForKnowledge(flowRules, knowledge, runIndex.resources)) builder.note(skip.code, `skipped: ${skip.reason}`);
+  for (const skip of rulesSkippedForKnowledge(options.rules, knowledge, runIndex.resources)) ledger.note(skip.code, `skipped: ${skip.reason}`);
   let remembered: Remembered[] = [];
   for (const indexed of runIndex.timelines()) {
     if (options.shouldStop?.()) {
@@ -123,19 +122,19 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
     // An order whose creation was remembered as it was read was unknown to the state before the run (earlyCreations.ts).
     const rememberedEarly = indexed.events.some((event) => event.remembered);
     const timeline: OrderTimeline = { orderId: indexed.orderId, prior: rememberedEarly ? null : state.priorOrder(indexed.orderId), events };
-    const verdict = evaluateTimeline(timeline, knowledge, flowRules);
-    for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+    const verdict = evaluateTimeline(timeline, knowledge, options.rules);
+    for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
     for (const position of sendingOrder(events)) {
       const event = events[position]!;
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       const valid = event.schemaValid && !flowInvalid;
       if (options.remember && valid && !indexed.events[position]!.remembered) remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
       if (!sink) continue;
       const { body, raw, earlier, issues: schemaIssues = [] } = indexed.events[position]!;
-      if (!valid) sink.invalid(event.resource, event.location, raw, [...schemaIssues, ...builder.faulting(issues ?? [])]);
-      else if (verdict.repeats.has(event)) builder.addSkipped();
+      if (!valid) sink.invalid(event.resource, event.location, raw, [...schemaIssues, ...ledger.faulting(issues ?? [])]);
+      else if (verdict.repeats.has(event)) ledger.addSkipped();
       else await sink.valid(event, body, raw, earlier);
     }
     if (remembered.length >= REMEMBER_BATCH) {

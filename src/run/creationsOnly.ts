@@ -2,8 +2,7 @@ import type { RecordLocation } from '../core/issue.js';
 import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline } from '../flow/evaluate.js';
 import { FingerprintSet } from '../flow/fingerprintSet.js';
-import { flowRules } from '../flow/rules/index.js';
-import { ruleAppliesTo } from '../flow/rules/rule.js';
+import { creationsJudgedAsRead, ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, PriorOrder } from '../flow/timeline.js';
 import { readRecords } from '../readers/readRecords.js';
 import type { SourceRecord } from '../readers/sourceRecord.js';
@@ -38,11 +37,11 @@ function factsOf(resource: Resource, record: SourceRecord): FlowEvent['facts'] |
 
 /**
  * The lean path of a run of creations alone that sends nothing (checking an export, in CI or
- * before a backfill): no run index. The one rule that judges creations, duplicate-order, judges
- * each creation against the state and the creations of the same order BEFORE it, never after,
- * so a creation whose order id is new to the run is judged (and remembered) as soon as it is
- * read; one whose id fingerprint was already seen is held back, and pass 2 reads only the
- * orders of held creations again, to judge them with their whole timeline.
+ * before a backfill): no run index. While the rules that judge creations judge each against the
+ * state and the creations of its order BEFORE it, never after (creationsJudgedAsRead), a
+ * creation whose order id is new to the run is judged (and remembered) as soon as it is read;
+ * one whose id fingerprint was already seen is held back, and pass 2 reads only the orders of
+ * held creations again, to judge them with their whole timeline.
  */
 export class CreationsOnly {
   private readonly fingerprints = new FingerprintSet();
@@ -55,12 +54,13 @@ export class CreationsOnly {
   private readonly knowledge = { creations: true };
 
   constructor(private readonly options: CheckRecordsOptions) {
-    this.rules = flowRules.filter((rule) => rule.check && options.inputs.some((input) => ruleAppliesTo(rule, input.resource)));
+    this.rules = options.rules.filter((rule) => rule.check && options.inputs.some((input) => ruleAppliesTo(rule, input.resource)));
   }
 
   /** Whether a run can take this path: creations only, nothing to send or write out. */
   static fits(options: CheckRecordsOptions): boolean {
-    return options.inputs.every((input) => input.resource.role === 'creation') && !options.sink;
+    const resources = options.inputs.map((input) => input.resource);
+    return resources.every((resource) => resource.role === 'creation') && !options.sink && creationsJudgedAsRead(options.rules, resources);
   }
 
   /** No state to read or write, no shard to pick: a lone creation has nothing to be judged against, so its order id is all pass 1 needs. */
@@ -106,7 +106,7 @@ export class CreationsOnly {
           const facts = factsOf(resource, record);
           if (!facts || !this.candidates.has(facts.orderId)) continue;
           const issues = record.validated ? record.issues : validateRecord(resource, record.value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.builder.faults(issues), record.hash);
+          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.ledger.faults(issues), record.hash);
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);
@@ -125,14 +125,14 @@ export class CreationsOnly {
 
   /** Judges one order's timeline after what the state knew before the run; reports and remembers the events `mine` selects. Returns whether it remembered any. */
   private settle(orderId: string, prior: PriorOrder | null, events: FlowEvent[], mine: (event: FlowEvent) => boolean): boolean {
-    const { builder } = this.options;
+    const { ledger } = this.options;
     let remembered = false;
     const verdict = evaluateTimeline({ orderId, prior, events }, this.knowledge, this.rules);
-    for (const skip of verdict.skips) builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+    for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     for (const event of events) {
       if (!mine(event)) continue;
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? builder.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
       if (this.options.remember && event.schemaValid && !flowInvalid) {
         this.remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
         remembered = true;

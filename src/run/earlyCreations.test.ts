@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flowRules } from '../flow/rules/index.js';
 import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import { openState } from '../state/openState.js';
@@ -14,7 +15,8 @@ const status = (orderId: string) => resources.status.facts({ id: orderId, status
 const now = new Date('2024-06-01T00:00:00Z');
 
 function run(state: RunState, extra: Partial<CheckRecordsOptions> = {}) {
-  return EarlyCreations.of({ state, remember: true, now, ...extra } as CheckRecordsOptions);
+  const inputs = [{ resource: resources.order }, { resource: resources.status }];
+  return EarlyCreations.of({ state, remember: true, now, rules: flowRules, inputs, ...extra } as CheckRecordsOptions);
 }
 
 describe('EarlyCreations', () => {

@@ -1,4 +1,5 @@
 import { FingerprintSet } from '../flow/fingerprintSet.js';
+import { creationsJudgedAsRead } from '../flow/rules/rule.js';
 import type { Facts, Resource } from '../resources/resource.js';
 import type { Remembered } from '../state/remembered.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
@@ -8,10 +9,10 @@ const BATCH = 1000;
 
 /**
  * A dry run's creations remembered while they are read, so the state writer works beside the
- * reading instead of after it. Only the one rule that judges creations, duplicate-order, can
- * make a schema-valid creation invalid, and it never flags the first creation of an order the
- * state does not know: such a creation is remembered at once, and flagged in the run index so
- * that pass 2 neither remembers it again nor reads the state's new row as an earlier run's.
+ * reading instead of after it. While every rule that judges creations faults only repeats
+ * (creationsJudgedAsRead), the first valid creation of an order the state does not know stays
+ * valid: it is remembered at once, and flagged in the run index so that pass 2 neither
+ * remembers it again nor reads the state's new row as an earlier run's.
  * A later creation of a seen order id (or of a clashing fingerprint) is left to pass 2.
  * As on the creations-only path, a run stopped while reading (--max-errors, Ctrl-C) keeps the
  * creations it remembered; one that fails keeps those handed over before the failure.
@@ -24,7 +25,8 @@ export class EarlyCreations {
 
   /** For a run that remembers its valid records itself (a dry run), not one whose sink remembers what the service answered. */
   static of(options: CheckRecordsOptions): EarlyCreations | undefined {
-    return options.remember && !options.sink ? new EarlyCreations(options) : undefined;
+    const allowed = creationsJudgedAsRead(options.rules, options.inputs.map((input) => input.resource));
+    return options.remember && !options.sink && allowed ? new EarlyCreations(options) : undefined;
   }
 
   /** Remembers a record read now if it is such a creation; true when it did. */

@@ -1,15 +1,15 @@
 import { error, type Issue } from '../core/issue.js';
 import type { Facts } from '../flow/facts.js';
-import { flowRules } from '../flow/rules/index.js';
+import type { FlowRule } from '../flow/rules/rule.js';
 import type { FlowEvent } from '../flow/timeline.js';
 import type { RawRecord } from '../readers/sourceRecord.js';
-import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
 import { MAX_ANSWER_BYTES } from '../send/responseBody.js';
 import { parseBody } from '../send/responseBody.js';
 import type { Outcome, Sender, SendJob } from '../send/sender.js';
-import type { RecordSink } from './checkRecords.js';
+import type { RecordSink } from './checkOptions.js';
+import type { RunLedger } from './runLedger.js';
 
 /** What the run keeps beside each request, to record its outcome. */
 export interface SendContext {
@@ -21,7 +21,7 @@ export interface SendContext {
 
 /** What an outcome is recorded in; `commit` journals it and resolves once it is durable (see durableOutcomes). */
 export interface OutcomeParts {
-  builder: ReportBuilder;
+  ledger: RunLedger;
   rejects?: RejectsWriter;
   results?: ResultsWriter;
   commit?: (entry: { facts: Facts; resource: Resource; hash: string; outcome: 'accepted' | 'rejected' | 'failed'; decision?: string }) => Promise<void> | undefined;
@@ -59,7 +59,7 @@ const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(t
 
 /** Records each outcome of sending in the report, the results and rejects files, and the state; notes the decisions of this run. */
 export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, string>) {
-  const { builder, results, rejects, commit } = parts;
+  const { ledger, results, rejects, commit } = parts;
   return (job: SendJob<SendContext>, outcome: Outcome): Promise<void> | undefined => {
     const { location } = job;
     const { facts, resource, hash, raw } = job.context;
@@ -73,15 +73,15 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
       });
     }
     if (outcome.kind === 'accepted') {
-      builder.addSent(job.endpoint, location, outcome.decision ? { kind: 'accepted', decision: outcome.decision } : { kind: 'accepted' }, true);
+      ledger.addSent(job.endpoint, location, outcome.decision ? { kind: 'accepted', decision: outcome.decision } : { kind: 'accepted' }, true);
       if (outcome.decision) decisions.set(job.orderId, outcome.decision);
       return commit?.({ facts, resource, hash, outcome: 'accepted', ...(outcome.decision ? { decision: outcome.decision } : {}) });
     }
     // Not sent because sending stopped (a refused key, a setup failure): counted in one note, like the records never handed over.
-    if (outcome.kind === 'not-sent') return void builder.note('not-sent', NOT_SENT, 1);
+    if (outcome.kind === 'not-sent') return void ledger.note('not-sent', NOT_SENT, 1);
     const [kind, issue] = describeFailure(outcome);
-    builder.addSent(job.endpoint, location, { kind, issue }, requested);
-    if (outcome.kind === 'blocked') builder.note('held', HELD, 1);
+    ledger.addSent(job.endpoint, location, { kind, issue }, requested);
+    if (outcome.kind === 'blocked') ledger.note('held', HELD, 1);
     rejects?.write(location.file, raw, issue.message);
     // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures;
     // an update refused because the service does not know its order (404) is retried too: it is not the record's fault.
@@ -92,9 +92,9 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
 }
 
 /** The flow rules' last word right before sending, with the decisions this run received. */
-function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string>) {
+function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string>, rules: readonly FlowRule[]) {
   return () => {
-    for (const rule of flowRules) {
+    for (const rule of rules) {
       const hit = rule.beforeSend?.(event, decisions);
       if (hit) return { code: hit.code, message: hit.message };
     }
@@ -109,7 +109,7 @@ function beforeSendGuard(event: FlowEvent, decisions: ReadonlyMap<string, string
  */
 export function sendingSink(
   parts: OutcomeParts, sender: Sender<SendContext> | undefined, decisions: ReadonlyMap<string, string>,
-  options: { resend: boolean; confirm?: () => Promise<boolean> },
+  options: { rules: readonly FlowRule[]; resend: boolean; confirm?: () => Promise<boolean> },
 ): RecordSink & { declined: boolean } {
   const settled = (earlier: string | undefined) => !options.resend && (earlier === 'accepted' || earlier === 'rejected');
   let confirmed = options.confirm === undefined;
@@ -122,15 +122,15 @@ export function sendingSink(
       parts.rejects?.write(location.file, raw, reasonOf(issues)),
     valid: async (event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined) => {
       if (!sender || sink.declined) return;
-      if (sender.stopped) return parts.builder.note('not-sent', NOT_SENT, 1);
+      if (sender.stopped) return parts.ledger.note('not-sent', NOT_SENT, 1);
       // A re-run is the recovery: what the service accepted is not sent again, nor an unchanged rejected record.
       if (settled(earlier)) {
-        parts.builder.addSkipped();
+        parts.ledger.addSkipped();
         if (earlier === 'rejected' && event.resource.role === 'creation') {
           sender.hold(event.facts.orderId, `its creation at ${event.location.file}:${event.location.line ?? '?'} was rejected by the service in an earlier run and is unchanged`);
         }
         if (earlier === 'rejected') {
-          parts.builder.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend (the run exits 1 until the service has them)', 1);
+          parts.ledger.note('rejected-before', 'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend (the run exits 1 until the service has them)', 1);
           // --rejects is written anew each run: the records still waiting for a fix stay in it.
           parts.rejects?.write(event.location.file, raw, 'rejected by the service in an earlier run and unchanged since; fix it as the service said, or add --resend');
         }
@@ -149,7 +149,7 @@ export function sendingSink(
         endpoint: resource.name, method: resource.method, path: resource.path, body, orderId: facts.orderId,
         isCreation: resource.role === 'creation', location: event.location,
         context: { raw, facts, resource, hash: event.hash },
-        guard: beforeSendGuard(event, decisions),
+        guard: beforeSendGuard(event, decisions, options.rules),
       });
     },
   };

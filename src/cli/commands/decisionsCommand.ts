@@ -5,7 +5,7 @@ import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../readers/openInput.js';
 import type { InputFormat } from '../../readers/sourceRecord.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
-import { readDecisionRows } from '../../state/decisionRows.js';
+import { readDecisionRows } from '../../decisions/decisionRows.js';
 import { openState } from '../../state/openState.js';
 import type { CliIo } from '../io.js';
 

@@ -12,6 +12,8 @@ export const duplicateOrderRule: FlowRule = {
   fix: 'keep one creation per order id; later changes go through the update endpoints (status, payment, delivery)',
   appliesTo: ['order'],
   needsCreations: false,
+  // It compares a creation with the order's first (the state's or the run's): the first is never faulted.
+  faultsCreations: 'repeats',
   check: (timeline) => {
     const hits: RuleHit[] = [];
     let first = timeline.prior?.created ? { hash: timeline.prior.hash, at: EARLIER_RUN } : null;

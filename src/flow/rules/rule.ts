@@ -16,6 +16,12 @@ export interface FlowRule {
   /** It cannot judge anything without knowing which orders were created. */
   needsCreations: boolean;
   /**
+   * For a rule that judges creations: it faults only a creation of an order created before it (in
+   * the state or earlier in the run), by what came before it alone. Absent: it may fault any
+   * creation by anything in its order's timeline, and the dry-run shortcuts switch off.
+   */
+  faultsCreations?: 'repeats';
+  /**
    * A later record of the order can satisfy it (a fraud mark sent after the decline): judged over
    * the whole timeline, so a session judging calls as they arrive judges it only when it ends.
    */
@@ -36,6 +42,15 @@ export interface FlowRule {
 /** Whether a rule judges the records of an endpoint. */
 export function ruleAppliesTo(rule: FlowRule, resource: Resource): boolean {
   return rule.appliesTo === 'updates' ? resource.role === 'update' : (rule.appliesTo as readonly string[]).includes(resource.name);
+}
+
+/**
+ * Whether a creation can be judged as it is read: no rule that judges the creations of these
+ * endpoints may fault the first creation of an order new to the state, or look past a creation.
+ */
+export function creationsJudgedAsRead(rules: readonly FlowRule[], resources: Iterable<Resource>): boolean {
+  const creations = [...resources].filter((resource) => resource.role === 'creation');
+  return rules.every((rule) => !rule.check || rule.faultsCreations === 'repeats' || !creations.some((resource) => ruleAppliesTo(rule, resource)));
 }
 
 export type FactsOf<K extends RuleFacts['kind']> = Extract<RuleFacts, { kind: K }>;

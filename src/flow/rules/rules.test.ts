@@ -4,6 +4,7 @@ import { resources } from '../../resources/registry.js';
 import type { RuleFacts } from '../facts.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../timeline.js';
 import { flowRules } from './index.js';
+import type { FlowRule } from './rule.js';
 
 let seq = 0;
 beforeEach(() => (seq = 0));
@@ -160,6 +161,18 @@ describe('delivery-order-mismatch', () => {
   });
   it("accepts the order's own delivery and a delivery id no creation holds", () => {
     expect(hits([order('A'), delivery('A', 'D1', ['A']), delivery('A', 'D2', [])])).toEqual([]);
+  });
+});
+
+describe('what a rule declares it judges', () => {
+  it('is enforced: a rule that faults a record outside its appliesTo is a bug, not a verdict', () => {
+    const stray: FlowRule = {
+      code: 'stray', severity: 'error', spec: 'test', catches: 'x', fix: 'x', appliesTo: ['status'], needsCreations: false,
+      check: (timeline) => ({ hits: timeline.events.map((e) => ({ event: e, code: 'stray', path: 'id', message: 'x', hint: 'x' })) }),
+    };
+    const events = [order('A'), status('A', 'approved')];
+    expect(() => evaluateTimeline({ orderId: 'A', prior: null, events }, { creations: true }, [stray])).toThrow(/stray faulted a order record/);
+    expect(evaluateTimeline({ orderId: 'A', prior: null, events: [events[1]!] }, { creations: true }, [stray]).issues.size).toBe(1);
   });
 });
 

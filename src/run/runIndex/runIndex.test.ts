@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../resources/registry.js';
-import type { Facts } from '../resources/resource.js';
+import { resources } from '../../resources/registry.js';
+import type { Facts } from '../../resources/resource.js';
 import { RunIndex, type IndexedRecord } from './runIndex.js';
 
 const records: IndexedRecord[] = [

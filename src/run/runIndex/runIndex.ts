@@ -1,4 +1,4 @@
-import type { Resource } from '../resources/resource.js';
+import type { Resource } from '../../resources/resource.js';
 import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './indexedRecord.js';
 import { RunIndexFile } from './runIndexFile.js';
 

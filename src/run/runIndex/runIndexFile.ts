@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { Issue } from '../core/issue.js';
-import type { RawRecord } from '../readers/sourceRecord.js';
-import type { Facts, Resource } from '../resources/resource.js';
+import type { Issue } from '../../core/issue.js';
+import type { RawRecord } from '../../readers/sourceRecord.js';
+import type { Facts, Resource } from '../../resources/resource.js';
 import { ChunkFile } from './chunkFile.js';
-import { ClaimsTable } from './claimsTable.js';
+import { ClaimsTable } from '../../state/claimsTable.js';
 import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './indexedRecord.js';
 
 /** Orders are spread over this many buckets by their id: reading one back holds about 1/BUCKETS of the run in memory. */

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../resources/registry.js';
-import type { Facts } from '../resources/resource.js';
+import { resources } from '../../resources/registry.js';
+import type { Facts } from '../../resources/resource.js';
 import { RunIndexFile } from './runIndexFile.js';
 
 describe('RunIndexFile', () => {

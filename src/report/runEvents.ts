@@ -1,0 +1,22 @@
+import type { Issue, RecordLocation } from '../core/issue.js';
+
+/** The outcome of sending one record, as the report counts it. */
+export type SendResult =
+  | { kind: 'accepted'; decision?: string }
+  | { kind: 'rejected'; issue: Issue }
+  | { kind: 'failed'; issue: Issue };
+
+/** What happened in a run, in the order it happened: the report is a fold over these (ReportBuilder.apply). */
+export type RunEvent =
+  /** A record as read, with its issues (none for a valid one); index null is a problem of its file. */
+  | { kind: 'read'; endpoint: string; location: RecordLocation; issues: readonly Issue[] }
+  /** Issues found later about a record already read (the flow rules): a valid record they fault becomes invalid. */
+  | { kind: 'judged'; endpoint: string; location: RecordLocation; issues: readonly Issue[]; wasValid: boolean }
+  /** A record sent (or that could not be); `requested` when a request was made. */
+  | { kind: 'sent'; endpoint: string; location: RecordLocation; result: SendResult; requested: boolean }
+  /** A valid record not sent because an earlier run or this one already sent it. */
+  | { kind: 'skipped' }
+  /** Requests made again after a timeout, a dropped connection, a 429 or a 5xx. */
+  | { kind: 'retried'; count: number }
+  /** Something about the run as a whole, said once; repeated notes add up their counts. */
+  | { kind: 'note'; code: string; message: string; count?: number };
