@@ -75,7 +75,7 @@ describe('readCsvRecords with a check', () => {
     const read = await readChecked(input);
     expect(read).toHaveLength(count);
     for (const record of read) {
-      expect(record.validated).toBe(true);
+      expect(record.checked).toBeDefined();
       expect(record.issues).toEqual(validateRecord(statusResource, record.value, { now }, [], { fieldsChecked: true }));
     }
     expect(read.filter((record) => record.issues.length > 0).map((record) => record.line)).toEqual(
@@ -94,7 +94,7 @@ describe('readCsvRecords with a check', () => {
     const input = `id,status,status_reason\n${rows(3000).join('')}`;
     const full = await readChecked(input);
     const lean = await readChecked(input, 'ids');
-    expect(lean.map((record) => [record.index, record.line, record.issues, record.orderId])).toEqual(full.map((record) => [record.index, record.line, record.issues, (record.value as { id?: string }).id ?? '']));
+    expect(lean.map((record) => [record.index, record.line, record.issues, record.checked?.orderId])).toEqual(full.map((record) => [record.index, record.line, record.issues, (record.value as { id?: string }).id ?? '']));
     expect(lean.every((record) => record.value === undefined && record.raw === undefined)).toBe(true);
   });
 
@@ -124,7 +124,7 @@ describe('readCsvRecords with a check', () => {
     const input = `id,status,status_reason\n${rows(count).join('')}`;
     const full = await readChecked(input);
     const digested = await readChecked(input, 'digests');
-    expect(digested.map((record) => [record.line, record.facts, record.hash])).toEqual(full.map((record) => {
+    expect(digested.map((record) => [record.line, record.checked?.facts, record.checked?.hash])).toEqual(full.map((record) => {
       const facts = statusResource.facts(record.value as Record<string, unknown>);
       return [record.line, facts, facts ? contentHash('status', record.value) : ''];
     }));

@@ -74,21 +74,20 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
     said = undefined;
     const staged = batch.staged;
     if (staged && plan && header) {
-      let next = 0;
       for (let n = 0; n < staged.lines.length; n++) {
-        const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : undefined;
         const at = index++;
         const line = staged.lines[n]!;
         const cells = staged.rows[n];
-        const digest = staged.facts ? { facts: staged.facts[n]!, hash: staged.hashes![n]! } : {};
+        const checked = staged.checked?.[n];
         if (!cells) {
-          yield { file, index: at, line, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, ...digest };
+          yield { file, index: at, line, issues: checked!.issues, fieldsChecked: true, checked: checked! };
           continue;
         }
         const built = rowToRecord(plan, cells);
-        yield staged.validated
-          ? { file, index: at, line, value: built.value, issues: found ?? [], fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, raw: { kind: 'csv', header, cells }, ...digest }
-          : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw: { kind: 'csv', header, cells } };
+        const raw = { kind: 'csv', header, cells } as const;
+        yield checked
+          ? { file, index: at, line, value: built.value, issues: checked.issues, fieldsChecked: true, checked, raw }
+          : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw };
       }
     }
     if (batch.error) yield { file, index: header ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };

@@ -84,11 +84,9 @@ async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, re
   for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
     const staged = batch.staged;
     if (staged) {
-      let next = 0;
       for (let n = 0; n < staged.lines.length; n++) {
-        const found = staged.issues[next]?.at === n ? staged.issues[next++]!.issues : [];
-        const digest = staged.facts ? { facts: staged.facts[n]!, hash: staged.hashes![n]! } : {};
-        yield { file, index: index + staged.positions![n]!, line: staged.lines[n]!, issues: found, fieldsChecked: true, validated: true, orderId: staged.orderIds[n]!, ...digest };
+        const checked = staged.checked![n]!;
+        yield { file, index: index + staged.positions![n]!, line: staged.lines[n]!, issues: checked.issues, fieldsChecked: true, checked };
       }
       index += staged.rowCount!;
     }

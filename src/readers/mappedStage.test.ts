@@ -25,10 +25,10 @@ describe('a mapped file staged where its pieces are parsed', () => {
     expect(staged.rowCount).toBe(6);
     expect(staged.positions).toEqual([0, 1, 2, 3, 4]);
     expect(staged.lines).toEqual([2, 3, 4, 5, 6]);
-    expect(staged.orderIds[0]).toBe('e481f51cbdc54678b7cc49136f2d6af7');
-    expect(staged.issues).toEqual([]);
-    expect(staged.facts![0]).toMatchObject({ kind: 'status', orderId: 'e481f51cbdc54678b7cc49136f2d6af7' });
-    expect(staged.hashes!.every((hash) => /^[0-9a-f]{40,}$/.test(hash))).toBe(true);
+    expect(staged.checked![0]!.orderId).toBe('e481f51cbdc54678b7cc49136f2d6af7');
+    expect(staged.checked!.flatMap((checked) => checked.issues)).toEqual([]);
+    expect(staged.checked![0]!.facts).toMatchObject({ kind: 'status', orderId: 'e481f51cbdc54678b7cc49136f2d6af7' });
+    expect(staged.checked!.every(({ hash }) => /^[0-9a-f]{40,}$/.test(hash))).toBe(true);
   });
 
   it('compiles the same entry from its recipe as the reading thread did', async () => {

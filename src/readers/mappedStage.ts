@@ -1,12 +1,11 @@
 import { columnCountIssue } from '../convert/rowIssues.js';
-import { contentHash } from '../flow/canonical.js';
-import { applyRow, locateInChildren } from '../mapping/applyRow.js';
+import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import { applyRow } from '../mapping/applyRow.js';
 import { compileEntry, type CompiledEntry } from '../mapping/compileMapping.js';
 import { prefetchBatch } from '../mapping/compileRow.js';
 import type { MappingSpec } from '../mapping/mappingSpec.js';
 import { endpointSchemas, registry } from '../resources/registry.js';
-import type { EndpointName, Facts } from '../resources/resource.js';
-import { validateRecord } from '../validate/validateRecord.js';
+import type { EndpointName } from '../resources/resource.js';
 import type { StagedRows } from './csvRecordStage.js';
 import { RelatedRowReader, type RelatedIndexFile } from './relatedRowReader.js';
 
@@ -51,31 +50,19 @@ export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lin
   const related = RelatedRowReader.open(plan.mapped.related);
   const resource = registry.get(plan.endpoint);
   if (!resource) throw new Error(`no endpoint ${plan.endpoint}`);
-  const context = { now: new Date(plan.now) };
+  const check = { now: new Date(plan.now), fieldsChecked: true, digest: plan.digest };
   return (rows, lines) => {
-    const staged: StagedRows = { rows: [], lines: [], issues: [], validated: true, orderIds: [], positions: [], rowCount: rows.length };
-    const facts: (Facts | null)[] = [];
-    const hashes: string[] = [];
-    if (plan.digest) {
-      staged.facts = facts;
-      staged.hashes = hashes;
-    }
+    const checked: CheckedRecord[] = [];
+    const staged: StagedRows = { rows: [], lines: [], checked, positions: [], rowCount: rows.length };
     prefetchBatch(row, rows, related);
     for (let n = 0; n < rows.length; n++) {
       const cells = rows[n]!;
       if (!row.keep(cells)) continue;
       const mapped = applyRow(row, cells, related);
       if (cells.length !== plan.width) mapped.issues.push(columnCountIssue(cells.length, plan.width));
-      const found = locateInChildren(validateRecord(resource, mapped.value, context, mapped.issues, { fieldsChecked: true }), mapped.children);
-      const at = staged.lines.push(lines[n]!) - 1;
+      checked.push(checkRecord(resource, mapped.value, mapped.issues, check, mapped.children));
+      staged.lines.push(lines[n]!);
       staged.positions!.push(n);
-      const id = mapped.value[resource.orderField];
-      staged.orderIds.push(typeof id === 'string' ? id : '');
-      if (found.length > 0) staged.issues.push({ at, issues: found });
-      if (!plan.digest) continue;
-      const known = resource.facts(mapped.value);
-      facts.push(known);
-      hashes.push(known ? contentHash(resource.name, mapped.value) : '');
     }
     return staged;
   };

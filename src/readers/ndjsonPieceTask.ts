@@ -1,9 +1,7 @@
 import type { Issue } from '../core/issue.js';
-import { contentHash } from '../flow/canonical.js';
-import { isRecord } from '../schema/checks.js';
+import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import { learnedHash } from '../check/recordHash.js';
 import { registry } from '../resources/registry.js';
-import type { Facts } from '../resources/resource.js';
-import { validateRecord } from '../validate/validateRecord.js';
 import { readNdjsonLine } from './ndjsonLine.js';
 import { tooLarge } from './limitIssues.js';
 
@@ -16,44 +14,38 @@ export interface NdjsonTaskOptions {
   now: number;
   /** False: values and texts are not sent back (the reader needs only lines, issues, order ids and digests). */
   values: boolean;
+  /** False: the run needs only order ids and issues (no flow facts, no hash). */
+  digest: boolean;
 }
 
-/** The records of one piece, checked: by position, their lines (from the piece's first), issues, order ids and digests. */
+/** One record of a piece: its line (from the piece's first), its check, and with `values` its value and text. */
+export interface NdjsonPieceRecord {
+  line: number;
+  checked: CheckedRecord;
+  /** Undefined: it could not be read, or the reader asked for no values. */
+  value?: unknown;
+  /** Null: a line too long to keep. */
+  text?: string | null;
+}
+
+/** The records of one piece, checked, in order; and the lines it spans. */
 export interface NdjsonPiece {
   format: 'ndjson';
-  lines: number[];
-  /** Every problem of the records that have any (reading, schema, checks), by position. */
-  issues: { at: number; issues: Issue[] }[];
-  orderIds: string[];
-  facts: (Facts | null)[];
-  hashes: string[];
-  /** With `values`: each record's value (undefined: it could not be read) and text (null: a line too long to keep). */
-  values?: unknown[];
-  texts?: (string | null)[];
+  records: NdjsonPieceRecord[];
   lineCount: number;
 }
 
 /** The work on each piece of an NDJSON file: every line that is not blank read, checked against its endpoint, digested. */
 export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) => NdjsonPiece {
   const resource = registry.get(options.endpoint)!;
-  const context = { now: new Date(options.now) };
+  const check = { now: new Date(options.now), digest: options.digest, hashOf: learnedHash(resource.name) };
   const limits = { maxRecordBytes: options.maxRecordSize };
   return (bytes) => {
     const text = bytes.toString('utf8');
-    const piece: NdjsonPiece = { format: 'ndjson', lines: [], issues: [], orderIds: [], facts: [], hashes: [], lineCount: 0 };
-    const values: unknown[] = [];
-    const texts: (string | null)[] = [];
+    const piece: NdjsonPiece = { format: 'ndjson', records: [], lineCount: 0 };
     const add = (line: number, issues: Issue[], value: unknown, raw: string | null) => {
-      const facts = isRecord(value) ? resource.facts(value) : null;
-      const id = isRecord(value) ? value[resource.orderField] : undefined;
-      if (issues.length > 0) piece.issues.push({ at: piece.lines.length, issues });
-      piece.lines.push(line);
-      piece.orderIds.push(typeof id === 'string' ? id : '');
-      piece.facts.push(facts);
-      piece.hashes.push(facts ? contentHash(resource.name, value) : '');
-      if (!options.values) return;
-      values.push(value);
-      texts.push(raw);
+      const checked = checkRecord(resource, value, issues, check);
+      piece.records.push(options.values ? { line, checked, value, text: raw } : { line, checked });
     };
     let start = 0;
     for (let line = 1; start < text.length; line++) {
@@ -66,12 +58,8 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
       if (options.maxRecordSize > 0 && size > options.maxRecordSize) add(line, [tooLarge(size, limits)], undefined, null);
       else if (content.trim() !== '') {
         const read = readNdjsonLine(content);
-        add(line, read.value === undefined ? read.issues : validateRecord(resource, read.value, context, read.issues), read.value, read.text);
+        add(line, read.issues, read.value, read.text);
       }
-    }
-    if (options.values) {
-      piece.values = values;
-      piece.texts = texts;
     }
     return piece;
   };

@@ -33,7 +33,7 @@ function input(lines: number): string {
 /** What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as readAll does it. */
 function seen(record: SourceRecord) {
   const { index, line, value, raw } = record;
-  if (record.validated) return { index, line, issues: record.issues, facts: record.facts ?? null, hash: record.hash ?? '', value, raw };
+  if (record.checked) return { index, line, issues: record.issues, facts: record.checked.facts, hash: record.checked.hash, value, raw };
   const issues = value === undefined ? record.issues : validateRecord(statusResource, value, { now }, record.issues);
   const facts = isRecord(value) ? statusResource.facts(value) : null;
   return { index, line, issues, facts, hash: facts ? contentHash('status', value) : '', value, raw };
@@ -61,12 +61,12 @@ describe('readNdjsonPieces', () => {
     const expected = await here(text);
     const got = await inPieces(text, 'values');
     expect(got.map(seen)).toEqual(expected);
-    expect(got.every((record) => record.validated)).toBe(lines > 1000);
+    expect(got.every((record) => record.checked !== undefined)).toBe(lines > 1000);
   });
 
   it('sends back no value or text when the run needs only digests', async () => {
     const got = await inPieces(input(16_000), 'digests');
-    expect(got.every((record) => record.value === undefined && record.raw === undefined && record.hash !== undefined)).toBe(true);
+    expect(got.every((record) => record.value === undefined && record.raw === undefined && record.checked?.hash !== undefined)).toBe(true);
   });
 
   it('reads every line before bytes that are not UTF-8, then fails there, as a stream does', async () => {

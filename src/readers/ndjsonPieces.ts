@@ -8,12 +8,8 @@ import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 /** One piece's records, in order, from line `base` and record `index` of the file. */
 function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
-  let next = 0;
-  for (let n = 0; n < piece.lines.length; n++) {
-    const issues = piece.issues[next]?.at === n ? piece.issues[next++]!.issues : [];
-    const record: SourceRecord = { file, index: index + n, line: piece.lines[n]! + base - 1, issues, validated: true, orderId: piece.orderIds[n]!, facts: piece.facts[n]!, hash: piece.hashes[n]! };
-    const value = piece.values?.[n];
-    const text = piece.texts?.[n];
+  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
+    const record: SourceRecord = { file, index: index + n, line: line + base - 1, issues: checked.issues, checked };
     if (value !== undefined) record.value = value;
     if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
     yield record;
@@ -49,7 +45,7 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     let first = Buffer.concat(head, size);
     // A byte order mark opens line 1 only: dropped here, so that no piece needs to know it is the first.
     if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
-    const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values' };
+    const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values', digest: check.needs !== 'ids' };
     const parsers = new PieceParsers(workerCount(), options);
     // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
     const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
@@ -58,7 +54,7 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     for await (const piece of answersInOrder(first, input, splitter, parsers)) {
       yield* piecesRecords(piece, file, base, index);
       base += piece.lineCount;
-      index += piece.lines.length;
+      index += piece.records.length;
     }
     if (splitter.overflowed) yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, { line: base - 1, index });
   } finally {

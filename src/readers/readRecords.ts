@@ -5,6 +5,8 @@ import type { Resource } from '../resources/resource.js';
 import { readCsvRecords } from './csvRecords.js';
 import type { ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
+import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
+import { learnedHash } from '../check/recordHash.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { readNdjsonPieces } from './ndjsonPieces.js';
@@ -26,10 +28,27 @@ export interface ReadOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Every record of one input, in order, with its location; decoding failures become an InputError. */
-export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<SourceRecord> {
+/** A record read and held to its endpoint. */
+export type ReadRecord = SourceRecord & { checked: CheckedRecord };
+
+/**
+ * Every record of one input, in order, with its location and its check (made where it was decoded,
+ * or here: check/checkRecord.ts); decoding failures become an InputError.
+ */
+export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<ReadRecord> {
   const records = readInput(spec, resource, stdin, options);
-  return options.hooks?.transform ? transformRecords(records, options.hooks.transform, options.signal) : records;
+  const decoded = options.hooks?.transform ? transformRecords(records, options.hooks.transform, options.signal) : records;
+  const needs = options.needs ?? 'values';
+  return checkedRecords(decoded, resource, { now: options.now ?? new Date(), digest: needs !== 'ids', hashOf: learnedHash(resource.name) });
+}
+
+/** The records of an input, each checked on this thread unless its decoder checked it already. */
+async function* checkedRecords(records: AsyncGenerator<SourceRecord>, resource: Resource, options: CheckOptions): AsyncGenerator<ReadRecord> {
+  const fieldsChecked = { ...options, fieldsChecked: true };
+  for await (const record of records) {
+    record.checked ??= checkRecord(resource, record.value, record.issues, record.fieldsChecked ? fieldsChecked : options, record.children);
+    yield record as ReadRecord;
+  }
 }
 
 async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {

@@ -1,7 +1,7 @@
 import type { Issue } from '../core/issue.js';
-import type { Facts } from '../resources/resource.js';
+import type { CheckedRecord } from '../check/checkRecord.js';
 
-/** One record as read from an input, before validation. */
+/** One record as decoded from an input, with its location; `checked` once held to its endpoint. */
 export interface SourceRecord {
   /** The input's display name: its path as given, or `-` for standard input. */
   file: string;
@@ -11,15 +11,10 @@ export interface SourceRecord {
   line: number | null;
   /** The record; absent when it could not be read at all. */
   value?: unknown;
-  /** `issues` already hold the whole check of the record against its endpoint (made where a large CSV or NDJSON file was read). */
-  validated?: true;
-  /** With `validated`: the record's order id ('' when it has none), read where it was checked. */
-  orderId?: string;
-  /** With `validated`, when the reader worked them out: the record's flow facts (null: none) and content hash. */
-  facts?: Facts | null;
-  hash?: string;
-  /** Problems found while reading (bad JSON, a cell that is not a number). */
+  /** Problems found while decoding (bad JSON, a cell that is not a number). */
   issues: Issue[];
+  /** The record's one check (check/checkRecord.ts), where its decoder made it (on a worker); readRecords checks the rest. */
+  checked?: CheckedRecord;
   /** Its fields were already checked against the schema when the file's header was read (CSV). */
   fieldsChecked?: true;
   /** The record as written in its input, for a rejects file in the same format. */

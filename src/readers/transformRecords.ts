@@ -122,7 +122,7 @@ export async function* transformRecords(records: AsyncIterable<SourceRecord>, ho
         continue;
       }
       // The transform may add fields of its own: they get the full unknown-field check.
-      const { fieldsChecked: _checked, validated: _validated, orderId: _orderId, ...rest } = record;
+      const { fieldsChecked: _fields, checked: _checked, ...rest } = record;
       yield { ...rest, value };
     }
   }
