@@ -1,4 +1,4 @@
-import { error } from '../core/issue.js';
+import { error, type Issue } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
@@ -15,6 +15,22 @@ function parseElement(text: string): { value: unknown } | { message: string } {
   }
 }
 
+/** One element of a JSON array read: its value (absent: not JSON, or too deep), its issues, and whether its text is kept as raw. */
+export interface JsonElementRead {
+  value?: unknown;
+  issues: Issue[];
+  keepsText: boolean;
+}
+
+/** Reads the text of one element (a rejects file's reasons field dropped), on whichever thread decodes it. */
+export function readJsonElement(text: string): JsonElementRead {
+  const parsed = parseElement(text);
+  if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH)) return { issues: [tooDeep()], keepsText: false };
+  return 'value' in parsed
+    ? { value: withoutReason(parsed.value), issues: inexactNumbers(text), keepsText: true }
+    : { issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })], keepsText: true };
+}
+
 /** Records of a JSON input (one object, or an array of objects), streamed. */
 export async function* readJsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
   const splitter = new JsonSplitter(limits.maxRecordBytes);
@@ -29,15 +45,10 @@ export async function* readJsonRecords(text: AsyncIterable<string>, file: string
         yield { file, index: index++, line: event.element.line, issues: [tooLarge(event.element.tooLarge, limits)] };
         continue;
       }
-      const parsed = parseElement(event.element.text);
-      if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH)) {
-        yield { file, index: index++, line: event.element.line, issues: [tooDeep()] };
-        continue;
-      }
-      const at = { file, index: index++, line: event.element.line, raw: { kind: 'text', text: event.element.text } as const };
-      yield 'value' in parsed
-        ? { ...at, value: withoutReason(parsed.value), issues: inexactNumbers(event.element.text) }
-        : { ...at, issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })] };
+      const read = readJsonElement(event.element.text);
+      const at = { file, index: index++, line: event.element.line, issues: read.issues };
+      const raw = read.keepsText ? { raw: { kind: 'text', text: event.element.text } as const } : {};
+      yield read.value === undefined ? { ...at, ...raw } : { ...at, value: read.value, ...raw };
     }
   };
   for await (const chunk of text) yield* toRecords(splitter.push(chunk));

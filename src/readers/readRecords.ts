@@ -8,6 +8,7 @@ import { transformRecords } from './transformRecords.js';
 import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
 import { learnedHash } from '../check/recordHash.js';
 import { readJsonRecords } from './jsonRecords.js';
+import { readJsonPieces } from './jsonPieces.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { readNdjsonPieces } from './ndjsonPieces.js';
 import { decodeUtf8 } from './decodeUtf8.js';
@@ -71,6 +72,7 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
     else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(check ? { check } : {}) });
     else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
+    else if (check) yield* readJsonPieces(bytes, spec.name, limits, check);
     else yield* readJsonRecords(decodeUtf8(bytes), spec.name, limits);
   } catch (cause) {
     if (options.signal?.aborted === true) return;
