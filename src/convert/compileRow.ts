@@ -1,3 +1,4 @@
+import { fastPaths } from '../fast/fastPaths.js';
 import type { Issue } from '../core/issue.js';
 import { convertCell, NEEDS_FULL, quickCell } from './cells.js';
 import type { CsvColumn } from './csvColumn.js';
@@ -28,7 +29,7 @@ function compilable(columns: readonly CsvColumn[]): boolean {
  * Keys enter the code only as JSON string literals.
  */
 export function compileRowBuilder(columns: readonly CsvColumn[], width: number): RowBuilder | undefined {
-  if (!compilable(columns)) return undefined;
+  if (!fastPaths || !compilable(columns)) return undefined;
   const code: string[] = ['let issues = null, c, v;', 'const r = {};'];
   code.push(`if (cells.length !== ${width}) (issues ??= []).push(columnCountIssue(cells.length, ${width}));`);
   const arrays = new Set<string>();

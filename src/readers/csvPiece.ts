@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { fastPaths } from '../fast/fastPaths.js';
 import { breaksIn, readPlainCsv, type RecordDelimiter } from './plainCsv.js';
 
 export type { RecordDelimiter } from './plainCsv.js';
@@ -85,7 +86,7 @@ function rowsBeforeFailure(bytes: Buffer, options: PieceOptions): string[][] {
  */
 export function parseCsvPiece(bytes: Buffer, options: PieceOptions): PieceRows {
   // Once the file's delimiter is known, plain pieces (nearly all) are read without csv-parse.
-  if (options.delimiter && options.first !== true) {
+  if (fastPaths && options.delimiter && options.first !== true) {
     const plain = readPlainCsv(bytes.toString('utf8'), options.delimiter, options.maxRecordSize);
     if (plain) return plain;
   }

@@ -4,6 +4,7 @@ import type { PieceSplitter } from './pieceSplitter.js';
 import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
 import { outOfMemory, pieceWorkerLimits } from './pieceWorkerHeap.js';
 import { PieceWorkerPool } from './pieceWorkerPool.js';
+import { fastPaths } from '../fast/fastPaths.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
 function builtUrl(url: string): string {
@@ -107,6 +108,7 @@ export class PieceParsers<O extends PieceTaskOptions> {
   private crash: Error | undefined;
   private wake: (() => void) | undefined;
   private closing = false;
+  private inline: ReturnType<typeof createPieceTask<O>> | undefined;
 
   constructor(readonly workerThreads: number, private readonly options: O) {}
 
@@ -117,9 +119,10 @@ export class PieceParsers<O extends PieceTaskOptions> {
 
   /** `last`: the input's last piece. Small, with no worker started yet, it is parsed here: the whole file was small. */
   add(piece: Buffer, last = false): void {
-    if (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES) {
+    // Without fast paths (fast/fastPaths.ts) every piece is decoded and checked here: the plain twin of the workers.
+    if (!fastPaths || (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES)) {
       const seq = this.added++;
-      const task = createPieceTask(this.options);
+      const task = (this.inline ??= createPieceTask(this.options));
       if (!(task instanceof Promise)) this.answers.set(seq, task(piece));
       else {
         task.then((run) => this.answers.set(seq, run(piece)), (cause: Error) => (this.crash = cause)).finally(() => this.wake?.());
