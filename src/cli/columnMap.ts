@@ -9,6 +9,7 @@ import { inputSpec, type InputSpec } from '../readers/openInput.js';
 import type { MappedRecipe } from '../readers/mappedStage.js';
 import { findInFolder, realFolder } from '../readers/folderFile.js';
 import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
+import { RunScratch } from '../state/runScratch.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
@@ -95,7 +96,7 @@ async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, fi
     files, header, refused: (file) => found.get(file)?.refused, schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
-  const related = await RelatedRowIndex.build((file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
+  const related = await RelatedRowIndex.build(RunScratch.inTemp(), (file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
   // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
   const recipe = (entry: CompiledEntry): MappedRecipe => ({
     spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
-import { RunScratch } from '../state/runScratch.js';
 import { InputError } from '../core/errors.js';
 import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';
@@ -11,6 +10,12 @@ import { checkedUtf8 } from './utf8Check.js';
 
 const BATCH = 20_000;
 
+/** A throwaway folder of the run's (the run's scratch folder): made on first use, removed when closed. */
+export interface ScratchFolder {
+  dir(): string;
+  close(): void;
+}
+
 /**
  * The rows of the files a mapping's lists and lookups read, indexed by their key column in a
  * throwaway SQLite file: a history's payments and items are looked up per order, never held in memory.
@@ -19,13 +24,12 @@ export class RelatedRowIndex extends RelatedRowReader {
   /** Tables made so far: each needed file and key column gets the next. */
   private made = 0;
 
-  private constructor(private readonly scratch: RunScratch, path: string, db: Database.Database) {
+  private constructor(private readonly scratch: ScratchFolder, path: string, db: Database.Database) {
     super(path, db);
   }
 
-  /** A fresh index file in a throwaway folder of this run's (removed by the next run if this one is killed). */
-  private static create(): RelatedRowIndex {
-    const scratch = RunScratch.inTemp();
+  /** A fresh index file in a throwaway folder of this run's, which closing the index removes. */
+  private static create(scratch: ScratchFolder): RelatedRowIndex {
     const path = join(scratch.dir(), 'related.sqlite');
     const db = new Database(path);
     db.pragma('journal_mode = OFF');
@@ -35,8 +39,8 @@ export class RelatedRowIndex extends RelatedRowReader {
   }
 
   /** Reads each needed file once and indexes its rows by the key column; `located` says where a name of the mapping is read. */
-  static async build(located: (file: string) => InputSpec, needs: readonly IndexNeed[], headers: (file: string) => readonly string[] | undefined): Promise<RelatedRowIndex> {
-    const index = RelatedRowIndex.create();
+  static async build(scratch: ScratchFolder, located: (file: string) => InputSpec, needs: readonly IndexNeed[], headers: (file: string) => readonly string[] | undefined): Promise<RelatedRowIndex> {
+    const index = RelatedRowIndex.create(scratch);
     try {
       for (const need of needs) await index.load(located(need.file), need, headers(need.file) ?? []);
     } catch (cause) {
