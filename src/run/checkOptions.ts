@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Issue, RecordLocation } from '../core/issue.js';
 import type { FlowEvent } from '../flow/timeline.js';
-import type { InputSpec } from '../readers/inputSpec.js';
-import type { ReadHooks } from '../readers/mappedCsvRecords.js';
-import type { RawRecord, ReadLimits } from '../readers/sourceRecord.js';
+import type { InputSpec } from '../decode/inputSpec.js';
+import type { ReadHooks } from '../decode/mappedCsvRecords.js';
+import type { RawRecord, ReadLimits } from '../decode/sourceRecord.js';
 import type { ReportBuilder } from '../report/report.js';
 import type { Resource } from '../resources/resource.js';
 import type { RunIndex } from '../state/runIndex.js';

@@ -1,9 +1,9 @@
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
-import { checkReadable } from '../readers/openInput.js';
-import { readRecords } from '../readers/readRecords.js';
-import type { RecordNeeds } from '../readers/sourceRecord.js';
+import { checkReadable } from '../decode/openInput.js';
+import { readRecords } from '../decode/readRecords.js';
+import type { RecordNeeds } from '../decode/sourceRecord.js';
 import type { IndexedEvent } from '../state/runIndex.js';
 import type { StateStore } from '../state/stateStore.js';
 import type { Remembered } from '../state/remembered.js';

@@ -1,8 +1,8 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { fastPaths } from '../fast/fastPaths.js';
-import { breaksIn, readPlainCsv, type RecordDelimiter } from './plainCsv.js';
+import { breaksIn, readPlainCsv, type RecordDelimiter } from '../fast/plainCsv.js';
 
-export type { RecordDelimiter } from './plainCsv.js';
+export type { RecordDelimiter } from '../fast/plainCsv.js';
 
 /** The rows of one piece of a CSV file that starts and ends at record boundaries. */
 export interface PieceRows {

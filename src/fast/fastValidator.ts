@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { compiledFrom } from '../core/compiledFrom.js';
-import { alwaysRunChecks } from './checks.js';
+import { compiledFrom } from './compiledFrom.js';
+import { alwaysRunChecks } from '../schema/checks.js';
 
 /**
  * zod's compiled twin of a schema (z.compile), or undefined when z.compile refuses it. z.compile

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvParseOptions } from './csvPiece.js';
+import { csvParseOptions } from '../decode/csvPiece.js';
 import { readPlainCsv, type RecordDelimiter } from './plainCsv.js';
 import { random } from '../../test/helpers/random.js';
 

@@ -1,4 +1,4 @@
-import { fastPaths } from '../fast/fastPaths.js';
+import { fastPaths } from './fastPaths.js';
 
 /**
  * A function that answers with `plain` for its first n - 1 calls and, from the n-th on, with what

@@ -1,8 +1,8 @@
 import { decodeUtf8 } from './decodeUtf8.js';
-import { PieceSplitter } from './pieceSplitter.js';
+import { PieceSplitter } from '../parallel/pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
-import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
+import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 

@@ -1,6 +1,6 @@
 import type { Issue } from '../core/issue.js';
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
-import { learnedHash } from '../check/recordHash.js';
+import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
 import { readNdjsonLine } from './ndjsonLine.js';
 import { tooLarge } from './limitIssues.js';

@@ -1,6 +1,6 @@
-import { compiledFrom } from '../core/compiledFrom.js';
+import { compiledFrom } from './compiledFrom.js';
 import { contentHash } from '../flow/canonical.js';
-import { compileContentHash, MAX_FIELDS, type ShapeField } from '../flow/compiledHash.js';
+import { compileContentHash, MAX_FIELDS, type ShapeField } from './compiledHash.js';
 import type { CsvColumn } from '../convert/csvColumn.js';
 
 /** Records hashed by contentHash before a compiled hash takes over: V8 must warm the generated code up first. */

@@ -1,9 +1,9 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
-import { columnsHash } from '../check/recordHash.js';
+import { columnsHash } from '../fast/recordHash.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import type { CsvColumn } from '../convert/csvColumn.js';
 import { buildRowGeneric } from '../convert/csvColumns.js';
-import { compileRowBuilder } from '../convert/compileRow.js';
+import { compileRowBuilder } from '../fast/compiledRowBuilder.js';
 import { registry } from '../resources/registry.js';
 
 /** What the thread that parses a CSV file needs to check its rows: the plan of its header, as plain data. */

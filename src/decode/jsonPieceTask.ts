@@ -1,5 +1,5 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
-import { learnedHash } from '../check/recordHash.js';
+import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
 import { readJsonElement } from './jsonRecords.js';
 

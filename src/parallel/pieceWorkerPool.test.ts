@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvTask } from './csvPieceTask.js';
-import { createNdjsonTask } from './ndjsonPieceTask.js';
+import { createCsvTask } from '../decode/csvPieceTask.js';
+import { createNdjsonTask } from '../decode/ndjsonPieceTask.js';
 import { PieceParsers, pieceWorkers } from './pieceParsers.js';
 import { pieceWorkerLimits } from './pieceWorkerHeap.js';
 

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { mutated } from '../../test/helpers/mutations.js';
 import { random } from '../../test/helpers/random.js';
-import { pairedFields, uniqueIds } from './checks.js';
-import { datetime, money } from './formats.js';
+import { pairedFields, uniqueIds } from '../schema/checks.js';
+import { datetime, money } from '../schema/formats.js';
 import { COMPILE_AFTER, compiledTwin, fastValidator } from './fastValidator.js';
 
 const schema = z

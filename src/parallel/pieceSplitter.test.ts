@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsvPiece, type PieceRows } from './csvPiece.js';
+import { parseCsvPiece, type PieceRows } from '../decode/csvPiece.js';
 import { PieceSplitter, findRecordEnd } from './pieceSplitter.js';
 
 /** The whole input parsed as one piece: what csv-parse gives reading it as a stream. */

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
-import { compileRowBuilder } from './compileRow.js';
-import { buildRowGeneric, planCsvColumns } from './csvColumns.js';
-import { flattenRecord } from './flatten.js';
+import { compileRowBuilder } from './compiledRowBuilder.js';
+import { buildRowGeneric, planCsvColumns } from '../convert/csvColumns.js';
+import { flattenRecord } from '../convert/flatten.js';
 
 /** A fixed pseudo-random sequence: the same rows on every run. */
 function seeded(seed: number) {

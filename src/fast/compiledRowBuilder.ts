@@ -1,8 +1,8 @@
-import { fastPaths } from '../fast/fastPaths.js';
+import { fastPaths } from './fastPaths.js';
 import type { Issue } from '../core/issue.js';
-import { convertCell, NEEDS_FULL, quickCell } from './cells.js';
-import type { CsvColumn } from './csvColumn.js';
-import { columnCountIssue, hasHoles, sparseIssue } from './rowIssues.js';
+import { convertCell, NEEDS_FULL, quickCell } from '../convert/cells.js';
+import type { CsvColumn } from '../convert/csvColumn.js';
+import { columnCountIssue, hasHoles, sparseIssue } from '../convert/rowIssues.js';
 
 export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from './canonical.js';
+import { contentHash } from '../flow/canonical.js';
 import { compileContentHash, MAX_FIELDS, type ShapeField } from './compiledHash.js';
 import { random } from '../../test/helpers/random.js';
 

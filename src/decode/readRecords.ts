@@ -6,7 +6,7 @@ import { readCsvRecords } from './csvRecords.js';
 import type { ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
 import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
-import { learnedHash } from '../check/recordHash.js';
+import { learnedHash } from '../fast/recordHash.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readJsonPieces } from './jsonPieces.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';

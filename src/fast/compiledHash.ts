@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { contentHash } from './canonical.js';
+import { contentHash } from '../flow/canonical.js';
 import { NO_ROOM, NOT_SHAPED, writeJsonLeaf } from './jsonBytes.js';
 
 /** A field the records of a shape may have: its path, and for each segment but the last whether the next one is an array index. */

@@ -4,7 +4,7 @@ import { encodeJsonPiece, type JsonPiece, type JsonTaskOptions } from './jsonPie
 import { readJsonRecords } from './jsonRecords.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
 import { tooLarge } from './limitIssues.js';
-import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, workerCount } from './pieceParsers.js';
+import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, workerCount } from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 /** A place in a piece: an element the workers read (its line and text), or a record made here (a problem of the document). */

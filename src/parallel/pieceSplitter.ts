@@ -1,4 +1,4 @@
-import type { RecordDelimiter } from './csvPiece.js';
+import type { RecordDelimiter } from '../decode/csvPiece.js';
 
 const QUOTE = 0x22;
 const LF = 0x0a;

@@ -2,9 +2,9 @@ import type { PieceOptions, PieceRows, RecordDelimiter } from './csvPiece.js';
 import { parseCsvPiece } from './csvPiece.js';
 import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
 import type { StagedRows } from './csvRecordStage.js';
-import { PieceSplitter, findRecordEnd, type RecordScan } from './pieceSplitter.js';
+import { PieceSplitter, findRecordEnd, type RecordScan } from '../parallel/pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { answersInOrder, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
+import { answersInOrder, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
