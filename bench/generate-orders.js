@@ -1,5 +1,6 @@
 // Writes a deterministic orders CSV with nested columns (user, payments.0.card, deliveries), ~0.1% invalid rows.
-import { writeCsv } from './write-csv.js';
+import { appendFileSync } from 'node:fs';
+import { writeCsv, writeLines } from './write-csv.js';
 
 const HEADER = [
   'id', 'evaluate', 'creation_datetime', 'total_paid_value', 'total_gross_value', 'currency', 'coupon_names',
@@ -30,4 +31,34 @@ function row(n) {
 
 export function generateOrders(path, rows) {
   return writeCsv(path, HEADER.join(','), rows, row);
+}
+
+const NUMBERS = new Set(['total_paid_value', 'total_gross_value', 'items.0.quantity', 'items.0.unit_price', 'payments.0.value', 'payments.0.installments']);
+const LISTS = new Set(['coupon_names', 'items.0.product.categories']);
+
+/** The same order as its CSV row, as a nested record (the invalid rows' value stays a string). */
+export function orderRecord(n) {
+  const cells = row(n).match(/("[^"]*"|[^,]*)(,|$)/g).map((cell) => cell.replace(/,$/, '').replace(/^"(.*)"$/, '$1'));
+  const record = {};
+  HEADER.forEach((name, i) => {
+    const cell = cells[i];
+    if (cell === undefined || cell === '') return;
+    const path = name.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    let target = record;
+    for (let s = 0; s < path.length - 1; s++) target = target[path[s]] ??= typeof path[s + 1] === 'number' ? [] : {};
+    const number = NUMBERS.has(name) && /^[\d.]+$/.test(cell);
+    target[path.at(-1)] = number ? Number(cell) : LISTS.has(name) ? cell.split('|') : name === 'evaluate' ? cell === 'true' : cell;
+  });
+  return record;
+}
+
+/** The same orders as NDJSON, one record a line. */
+export function generateOrdersNdjson(path, rows) {
+  return writeLines(path, rows, (n) => JSON.stringify(orderRecord(n)));
+}
+
+/** The same orders as one JSON array, one element a line. */
+export async function generateOrdersJson(path, rows) {
+  await writeLines(path, rows, (n) => `${n === 0 ? '' : ','}${JSON.stringify(orderRecord(n))}`, '[');
+  appendFileSync(path, ']\n');
 }

@@ -5,11 +5,11 @@
 // another build of collect (to compare with an older one); sizes: BENCH_ORDERS, BENCH_BACKFILL_ROWS,
 // BENCH_SEND_ROWS, BENCH_RERUN_ROWS, BENCH_BIG_ROWS, BENCH_INVALID_ROWS. COLLECT_API_KEY of the sends: bench-key.
 // BENCH_POSTGRES_URL (a PostgreSQL server's admin URL) adds the PostgreSQL state's send rate.
-import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateInvalidOrders } from './generate-invalid-orders.js';
-import { generateOrders } from './generate-orders.js';
+import { generateOrders, generateOrdersJson, generateOrdersNdjson } from './generate-orders.js';
 import { generateStatuses, generateStatusesNdjson } from './generate-statuses.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -71,6 +71,7 @@ async function dataFile(name, rows, generate, ext = 'csv') {
   return path;
 }
 const ordersFile = (rows) => dataFile('orders', rows, generateOrders);
+const ordersFiles = { csv: ordersFile, ndjson: (rows) => dataFile('orders', rows, generateOrdersNdjson, 'ndjson'), json: (rows) => dataFile('orders', rows, generateOrdersJson, 'json') };
 const statusesFile = (rows) => dataFile('status', rows, generateStatuses);
 const freshState = () => mkdtempSync(`${data}/state-`);
 const dirBytes = (dir) => readdirSync(dir).reduce((sum, name) => sum + statSync(`${dir}/${name}`).size, 0);
@@ -111,6 +112,29 @@ if (section('no-state')) {
   row('--no-state (cpu vs csv-parse + zod)', pairs, { figure: (m) => m.cpu, unit: 's cpu', ratio: (a, b) => b.cpu / a.cpu, target: '>= 0.90x', meets: (r) => r >= 0.9 });
   // The same runs by the clock: the pieces use every core, which costs CPU but shortens the wait.
   row('--no-state (wall vs csv-parse + zod)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: undefined, meets: () => true });
+}
+
+if (section('ajv')) {
+  // The loop a user would write: JSON.parse (or csv-parse) + ajv compiled from what `collect schema order` prints.
+  const rows = size('BENCH_ORDERS', 200_000);
+  const schema = `${data}/order.schema.json`;
+  mkdirSync(data, { recursive: true });
+  writeFileSync(schema, execFileSync(process.execPath, [main, 'schema', 'order']));
+  for (const format of ['csv', 'ndjson', 'json']) {
+    const file = await ordersFiles[format](rows);
+    console.log(`collect order F.${format} --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs a ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv loop (wall):`);
+    const pairs = await interleaved(() => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']), () => measure([`bench/baseline-ajv-${format}.js`, file, schema]));
+    row(`--no-state ${format} (rate vs ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv)`, pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 1.00x', meets: (r) => r >= 1 });
+  }
+}
+
+if (section('state-cost')) {
+  const rows = size('BENCH_ORDERS', 200_000);
+  const file = await ordersFile(rows);
+  console.log(`collect order F.csv --dry-run, default state (fresh folder) vs --no-state, ${rows.toLocaleString('en-US')} orders:`);
+  const command = [main, 'order', file, '--dry-run', '--format', 'json'];
+  const pairs = await interleaved(() => withFreshState(command), () => measure([...command, '--no-state']));
+  row('dry run, default state vs --no-state (wall)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 1.25x', meets: (r) => r <= 1.25 });
 }
 
 if (section('backfill')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../src/resources/registry.js';
-import { compiledTwin, fastValidator } from '../src/schema/fastValidator.js';
+import { compiledTwin, fastValidator } from '../src/fast/fastValidator.js';
 import { mutated } from './helpers/mutations.js';
 import { random } from './helpers/random.js';
 

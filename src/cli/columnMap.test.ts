@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileRecipe } from '../readers/mappedStage.js';
+import { compileRecipe } from '../decode/mappedStage.js';
 import { UsageError } from '../core/errors.js';
 import { mapEndpointInputs, mapFolderInputs, type MappedInputs } from './columnMap.js';
 

@@ -4,11 +4,12 @@ import { UsageError } from '../core/errors.js';
 import { compileMapping, filesJoined, globMatches, type CompiledEntry, type CompiledMapping } from '../mapping/compileMapping.js';
 import type { MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
 import { parseMapping } from '../mapping/parseMapping.js';
-import { readCsvHeader } from '../readers/csvHeader.js';
-import { inputSpec, type InputSpec } from '../readers/openInput.js';
-import type { MappedRecipe } from '../readers/mappedStage.js';
-import { findInFolder, realFolder } from '../readers/folderFile.js';
-import { RelatedRowIndex } from '../readers/relatedRowIndex.js';
+import { readCsvHeader } from '../decode/csvHeader.js';
+import { inputSpec, type InputSpec } from '../decode/openInput.js';
+import type { MappedRecipe } from '../decode/mappedStage.js';
+import { findInFolder, realFolder } from '../decode/folderFile.js';
+import { RelatedRowIndex } from '../decode/relatedRowIndex.js';
+import { RunScratch } from '../state/runScratch.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
@@ -95,7 +96,7 @@ async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, fi
     files, header, refused: (file) => found.get(file)?.refused, schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
-  const related = await RelatedRowIndex.build((file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
+  const related = await RelatedRowIndex.build(RunScratch.inTemp(), (file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
   // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
   const recipe = (entry: CompiledEntry): MappedRecipe => ({
     spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),

@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import type { InputSpec } from '../readers/openInput.js';
+import type { InputSpec } from '../decode/openInput.js';
 import { isRejectsFile, rejectsPaths } from '../send/safeOutput.js';
 
 /** What a run reads besides its inputs' files: mapping and related files, and folders it lists. */

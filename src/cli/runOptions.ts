@@ -21,7 +21,7 @@ import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { chooseState } from './stateChoice.js';
-import { inputBytes, inputMeter } from '../readers/inputMeter.js';
+import { inputBytes, inputMeter } from '../decode/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
 import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
-import { BuiltinSnapshot } from '../readers/builtinGuard.js';
-import type { RecordTransform, TransformHook } from '../readers/transformRecords.js';
+import { BuiltinSnapshot } from '../decode/builtinGuard.js';
+import type { RecordTransform, TransformHook } from '../decode/transformRecords.js';
 import type { RunInput } from '../run/checkRecords.js';
 
 /** How long one record's call of a transform may take to settle, unless --transform-timeout says otherwise. */

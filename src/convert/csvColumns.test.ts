@@ -59,7 +59,7 @@ describe('flattenRecord', () => {
   });
 });
 
-describe('the compiled row builder (compared with the generic one in compileRow.test.ts)', () => {
+describe('the compiled row builder (compared with the generic one in fast/compiledRowBuilder.test.ts)', () => {
   it('is not used for headers it cannot compile, which still read correctly', () => {
     const { plan } = planCsvColumns(['user', 'user.id'], orderSchema);
     expect(plan.build(['x', 'U1']).issues.map((issue) => issue.code)).toEqual(['csv-header-conflict']);

@@ -5,7 +5,7 @@ import type { CsvColumn } from './csvColumn.js';
 import { convertCell } from './cells.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { unknownFields } from '../validate/unknownFields.js';
-import { compileRowBuilder, type RowBuilder } from './compileRow.js';
+import { compileRowBuilder, type RowBuilder } from '../fast/compiledRowBuilder.js';
 import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
 export type { CsvColumn } from './csvColumn.js';

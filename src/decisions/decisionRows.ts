@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { checkReadable, openInput, type InputSpec } from '../readers/openInput.js';
+import { checkReadable, openInput, type InputSpec } from '../decode/openInput.js';
 import { MAX_ID_LENGTH } from '../schema/formats.js';
 
 /** The decisions the service gives (docs/payloads.md, "Responses the service gives"). */

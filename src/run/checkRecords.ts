@@ -1,15 +1,11 @@
-import { contentHash } from '../flow/canonical.js';
 import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js';
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
-import { checkReadable } from '../readers/openInput.js';
-import { readRecords } from '../readers/readRecords.js';
-import type { RecordNeeds } from '../readers/sourceRecord.js';
-import { locateInChildren } from '../mapping/applyRow.js';
-import { isRecord } from '../schema/checks.js';
+import { checkReadable } from '../decode/openInput.js';
+import { readRecords } from '../decode/readRecords.js';
+import type { RecordNeeds } from '../decode/sourceRecord.js';
 import type { IndexedEvent } from './runIndex/runIndex.js';
 import type { RunState } from '../state/runState.js';
 import type { Remembered } from '../state/remembered.js';
-import { validateRecord } from '../validate/validateRecord.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 import { CreationsOnly } from './creationsOnly.js';
 import { EarlyCreations } from './earlyCreations.js';
@@ -28,7 +24,6 @@ function recordNeeds(options: CheckRecordsOptions, lean: CreationsOnly | undefin
 /** Pass 1: reads and validates every record, and indexes its flow facts. Returns false when stopped. */
 async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undefined): Promise<boolean> {
   const { ledger: builder, runIndex, sink } = options;
-  const context = { now: options.now };
   const early = lean ? undefined : EarlyCreations.of(options);
   let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
@@ -38,18 +33,14 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
     for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: recordNeeds(options, lean), signal: options.signal })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
-      const issues = record.validated || record.value === undefined
-        ? record.issues
-        : locateInChildren(validateRecord(resource, record.value, context, record.issues, { fieldsChecked: record.fieldsChecked === true }), record.children);
+      const { issues, facts, hash } = record.checked;
       const invalid = builder.add(resource.name, location, issues);
       if (lean) {
         lean.judge(seq++, resource, record, location, !invalid);
       } else {
         const raw = sink?.needsRaw ? record.raw : undefined;
         const kept = raw && invalid ? { issues: builder.faulting(issues) } : {};
-        const facts = record.facts !== undefined ? record.facts : isRecord(record.value) ? resource.facts(record.value) : null;
         if (facts) {
-          const hash = record.hash ?? contentHash(resource.name, record.value);
           const earlier = options.state.journalOutcome(hash);
           // A body is kept only to be sent: not for a record an earlier run already settled.
           const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);

@@ -4,12 +4,10 @@ import { evaluateTimeline } from '../flow/evaluate.js';
 import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { creationsJudgedAsRead, ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, PriorOrder } from '../flow/timeline.js';
-import { readRecords } from '../readers/readRecords.js';
-import type { SourceRecord } from '../readers/sourceRecord.js';
+import { readRecords } from '../decode/readRecords.js';
+import type { ReadRecord } from '../decode/readRecords.js';
 import type { Resource } from '../resources/resource.js';
-import { isRecord } from '../schema/checks.js';
 import type { Remembered } from '../state/remembered.js';
-import { validateRecord } from '../validate/validateRecord.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 
 // Records remembered per handoff to the state writer: small enough that they die young (measured: 1,000 ran a 200k-order dry run 3% faster than 5,000, and 250 no faster).
@@ -29,11 +27,6 @@ class LazyEvent implements FlowEvent {
   }
 }
 
-/** A record's flow facts: worked out where it was read, or from its value. */
-function factsOf(resource: Resource, record: SourceRecord): FlowEvent['facts'] | null {
-  if (record.facts !== undefined) return record.facts;
-  return isRecord(record.value) ? resource.facts(record.value) : null;
-}
 
 /**
  * The lean path of a run of creations alone that sends nothing (checking an export, in CI or
@@ -69,24 +62,24 @@ export class CreationsOnly {
   }
 
   /** Pass 1: one record read, at reading position `seq`, after its schema check. */
-  judge(seq: number, resource: Resource, record: SourceRecord, location: RecordLocation, schemaValid: boolean): void {
+  judge(seq: number, resource: Resource, record: ReadRecord, location: RecordLocation, schemaValid: boolean): void {
     if (!this.options.remember && !this.options.state.hasOrders) {
       // No state to read or write: a lone creation has nothing to be judged against, so its id is all pass 1 needs.
-      const id = record.orderId ?? (isRecord(record.value) ? record.value[resource.orderField] : undefined);
-      if (typeof id === 'string' && id !== '' && this.fingerprints.add(id)) {
+      const id = record.checked.orderId;
+      if (id !== '' && this.fingerprints.add(id)) {
         this.held.add(seq);
         this.candidates.add(id);
       }
       return;
     }
-    const facts = factsOf(resource, record);
+    const { facts } = record.checked;
     if (!facts) return;
     if (this.fingerprints.add(facts.orderId)) {
       this.held.add(seq);
       this.candidates.add(facts.orderId);
       return;
     }
-    const event = new LazyEvent(resource, record.value, facts, location, seq, schemaValid, record.hash);
+    const event = new LazyEvent(resource, record.value, facts, location, seq, schemaValid, record.checked.hash);
     const prior = this.options.state.priorOrder(facts.orderId);
     // Remembered as new: should the order come again, pass 2 must not take it for an earlier run's.
     if (this.settle(facts.orderId, prior, [event], () => true) && prior === null) this.fingerprints.flag(facts.orderId);
@@ -102,11 +95,9 @@ export class CreationsOnly {
         for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: options.keep ? 'values' : 'digests', signal: options.signal })) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
-          if (record.orderId !== undefined && !this.candidates.has(record.orderId)) continue; // not built again
-          const facts = factsOf(resource, record);
+          const { facts, issues, hash } = record.checked;
           if (!facts || !this.candidates.has(facts.orderId)) continue;
-          const issues = record.validated ? record.issues : validateRecord(resource, record.value, { now: options.now }, record.issues, { fieldsChecked: record.fieldsChecked === true });
-          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.ledger.faults(issues), record.hash);
+          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.ledger.faults(issues), hash);
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);

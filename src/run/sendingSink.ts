@@ -2,7 +2,7 @@ import { error, type Issue } from '../core/issue.js';
 import type { Facts } from '../flow/facts.js';
 import type { FlowRule } from '../flow/rules/rule.js';
 import type { FlowEvent } from '../flow/timeline.js';
-import type { RawRecord } from '../readers/sourceRecord.js';
+import type { RawRecord } from '../decode/sourceRecord.js';
 import type { Resource } from '../resources/resource.js';
 import type { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
 import { MAX_ANSWER_BYTES } from '../send/responseBody.js';

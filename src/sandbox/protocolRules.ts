@@ -1,6 +1,6 @@
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { error, warning, type Issue } from '../core/issue.js';
-import { tooDeep } from '../readers/limitIssues.js';
+import { tooDeep } from '../decode/limitIssues.js';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 

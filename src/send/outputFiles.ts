@@ -4,8 +4,8 @@ import { csvLine } from '../convert/csvLine.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
-import type { InputSpec } from '../readers/openInput.js';
-import type { RawRecord } from '../readers/sourceRecord.js';
+import type { InputSpec } from '../decode/openInput.js';
+import type { RawRecord } from '../decode/sourceRecord.js';
 import { isRecord } from '../schema/checks.js';
 import { appendResultsFile, createRejectsFile, isRejectsFile, rejectsPaths } from './safeOutput.js';
 

@@ -1,7 +1,7 @@
 import { closeSync, constants, createWriteStream, lstatSync, openSync, readSync, unlinkSync, type WriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import { REASON_FIELD } from '../core/rejectsField.js';
-import type { InputSpec } from '../readers/openInput.js';
+import type { InputSpec } from '../decode/openInput.js';
 
 /** Created, never opened: O_EXCL fails on anything already there, a symbolic link (even a dangling one) included. */
 const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);

@@ -1,6 +1,6 @@
 import { error, type Issue } from '../core/issue.js';
 import { isRecord } from '../schema/checks.js';
-import { fastValidator } from '../schema/fastValidator.js';
+import { fastValidator } from '../fast/fastValidator.js';
 import type { Resource, ValidationContext } from '../resources/resource.js';
 import { unknownFields } from './unknownFields.js';
 import { fromZodError, preferSpecific } from './zodIssues.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { exitCodesHelp } from '../../core/exitCodes.js';
-import { inputSpec } from '../../readers/openInput.js';
+import { inputSpec } from '../../decode/openInput.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
 import type { CliIo } from '../io.js';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { exitCodesHelp } from '../../core/exitCodes.js';
-import { inputSpec } from '../../readers/openInput.js';
-import type { InputFormat } from '../../readers/sourceRecord.js';
+import { inputSpec } from '../../decode/openInput.js';
+import type { InputFormat } from '../../decode/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
 import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { proposeMapping } from '../../mapping/proposeMapping.js';
-import { sampleCsv } from '../../readers/csvSample.js';
+import { sampleCsv } from '../../decode/csvSample.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { EndpointName } from '../../resources/resource.js';
 import type { CliIo } from '../io.js';

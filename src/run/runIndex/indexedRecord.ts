@@ -1,6 +1,6 @@
 import type { Issue, RecordLocation } from '../../core/issue.js';
 import type { FlowEvent } from '../../flow/timeline.js';
-import type { RawRecord } from '../../readers/sourceRecord.js';
+import type { RawRecord } from '../../decode/sourceRecord.js';
 import type { Facts, Resource } from '../../resources/resource.js';
 
 /** One record of the run, as pass 1 leaves it for the flow rules and the sending. */

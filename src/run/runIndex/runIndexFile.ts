@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Issue } from '../../core/issue.js';
-import type { RawRecord } from '../../readers/sourceRecord.js';
+import type { RawRecord } from '../../decode/sourceRecord.js';
 import type { Facts, Resource } from '../../resources/resource.js';
 import { ChunkFile } from './chunkFile.js';
 import { ClaimsTable } from '../../state/claimsTable.js';

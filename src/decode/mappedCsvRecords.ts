@@ -1,0 +1,95 @@
+import { error } from '../core/issue.js';
+import type { CompiledEntry } from '../mapping/compileMapping.js';
+import { applyRow } from '../mapping/applyRow.js';
+import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
+import { columnCountIssue } from '../convert/rowIssues.js';
+import { parseCsvRows, type Staging } from './csvRows.js';
+import type { MappedRecipe } from './mappedStage.js';
+import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
+import type { TransformHook } from './transformRecords.js';
+
+/** An input read through a mapping entry: the entry, and the rows of other files its lists and lookups join. */
+export interface MappedSource {
+  entry: CompiledEntry;
+  related: RelatedRows;
+  /** Said once per run (ignored columns). */
+  notes: { code: string; message: string }[];
+  /** How a piece worker compiles the same entry and reads the same related rows (absent: the rows are mapped on this thread). */
+  recipe?: MappedRecipe;
+}
+
+
+/** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
+export interface ReadHooks {
+  mapping?: MappedSource;
+  transform?: TransformHook;
+  notes?: { code: string; message: string }[];
+}
+
+/** The record that says where a CSV export stops being readable. */
+function unreadable(file: string, index: number | null, failure: { line: number; message: string }): SourceRecord {
+  return {
+    file, index, line: failure.line,
+    issues: [error('invalid-csv', '', `the CSV cannot be read here: ${failure.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })],
+  };
+}
+
+/**
+ * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
+ * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
+ */
+export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits, check?: ReadCheck): AsyncGenerator<SourceRecord> {
+  // Records the run needs whole (to send or write out) are mapped here; the others where their pieces are parsed.
+  if (check && check.needs !== 'values' && source.recipe) {
+    yield* readStagedRecords(bytes, file, source.recipe, limits, check);
+    return;
+  }
+  const { row } = source.entry;
+  let header: readonly string[] | undefined;
+  let index = 0;
+  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
+    prefetchBatch(row, header ? batch.rows : batch.rows.slice(1), source.related);
+    for (let n = 0; n < batch.rows.length; n++) {
+      const cells = batch.rows[n]!;
+      if (!header) {
+        header = cells;
+        continue;
+      }
+      const position = index++;
+      if (!row.keep(cells)) continue;
+      const mapped = applyRow(row, cells, source.related);
+      if (cells.length !== header.length) mapped.issues.push(columnCountIssue(cells.length, header.length));
+      yield {
+        file, index: position, line: batch.lines[n]!, value: mapped.value, issues: mapped.issues, fieldsChecked: true,
+        raw: { kind: 'csv', header, cells }, ...(mapped.children ? { children: mapped.children } : {}),
+      };
+    }
+    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
+  }
+}
+
+/**
+ * Records of a mapped CSV export, mapped and checked on the piece workers (mappedStage.ts): only
+ * their locations, issues, order ids and (for `digests`) flow facts and hashes come back.
+ */
+async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, recipe: MappedRecipe, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
+  let header = false;
+  const staging: Staging = {
+    plan: (cells) => {
+      header = true;
+      return { mapped: recipe, endpoint: check.endpoint, now: check.now.getTime(), digest: check.needs === 'digests', width: cells.length };
+    },
+  };
+  let index = 0;
+  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
+    const staged = batch.staged;
+    if (staged) {
+      for (let n = 0; n < staged.lines.length; n++) {
+        const checked = staged.checked![n]!;
+        yield { file, index: index + staged.positions![n]!, line: staged.lines[n]!, issues: checked.issues, fieldsChecked: true, checked };
+      }
+      index += staged.rowCount!;
+    }
+    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
+  }
+}

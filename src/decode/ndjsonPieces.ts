@@ -1,0 +1,63 @@
+import { decodeUtf8 } from './decodeUtf8.js';
+import { PieceSplitter } from '../parallel/pieceSplitter.js';
+import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
+import { readNdjsonRecords } from './ndjsonRecords.js';
+import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
+import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
+
+
+/** One piece's records, in order, from line `base` and record `index` of the file. */
+function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
+  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
+    const record: SourceRecord = { file, index: index + n, line: line + base - 1, issues: checked.issues, checked };
+    if (value !== undefined) record.value = value;
+    if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
+    yield record;
+  }
+}
+
+/**
+ * Records of an NDJSON input, checked against their endpoint where they are read: a small input
+ * on this thread (as it is read, checked by the run), a larger one cut into pieces after line
+ * breaks, read and checked by the piece workers and this thread side by side.
+ */
+export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
+  const input = bytes[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  try {
+    while (size <= INLINE_PARSE_BYTES) {
+      let step: IteratorResult<Buffer>;
+      try {
+        step = await input.next();
+      } catch (cause) {
+        // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
+        yield* readNdjsonRecords(decodeUtf8((async function* () { yield Buffer.concat(head, size); })()), file, limits);
+        throw cause;
+      }
+      if (step.done) {
+        yield* readNdjsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), input)), file, limits);
+        return;
+      }
+      head.push(step.value);
+      size += step.value.length;
+    }
+    let first = Buffer.concat(head, size);
+    // A byte order mark opens line 1 only: dropped here, so that no piece needs to know it is the first.
+    if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
+    const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values', digest: check.needs !== 'ids' };
+    const parsers = new PieceParsers(workerCount(), options);
+    // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
+    const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
+    let base = 1;
+    let index = 0;
+    for await (const piece of answersInOrder(first, input, splitter, parsers)) {
+      yield* piecesRecords(piece, file, base, index);
+      base += piece.lineCount;
+      index += piece.records.length;
+    }
+    if (splitter.overflowed) yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, { line: base - 1, index });
+  } finally {
+    await input.return?.();
+  }
+}
