@@ -1,5 +1,6 @@
 // One send against a service with a realistic latency, timed from outside by farm-bench:
 //   node bench/latency-send.js [--main dist/cli/main.js] [--rows 20000] [--concurrency 64]
+//     [--min-ms 20] [--max-ms 200] [--fail 0.01]
 // A local HTTP server on 127.0.0.1 answers each request after 20-200 ms (seeded, the same
 // sequence every run), 1 % of them with a 503; `collect order` sends the orders of
 // generate-orders.js to it with a fresh SQLite state folder (--postgres ADMIN_URL: a fresh
@@ -21,6 +22,9 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     state: { type: 'string' },
     postgres: { type: 'string' },
+    'min-ms': { type: 'string', default: '20' },
+    'max-ms': { type: 'string', default: '200' },
+    fail: { type: 'string', default: '0.01' },
   },
 });
 const rows = Number(values.rows);
@@ -38,12 +42,12 @@ let served = 0;
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    const fail = random() < 0.01;
+    const fail = random() < Number(values.fail);
     setTimeout(() => {
       served++;
       res.writeHead(fail ? 503 : 201, { 'content-type': 'application/json' });
       res.end(fail ? '{"message":"busy"}' : '{"message":"ok"}');
-    }, 20 + random() * 180);
+    }, Number(values['min-ms']) + random() * (Number(values['max-ms']) - Number(values['min-ms'])));
   });
 });
 server.keepAliveTimeout = 30_000;

@@ -19,9 +19,9 @@ async function connections(events: string[]): Promise<pg.Client[]> {
   for (const [i, client] of clients.entries()) {
     const query = client.query.bind(client) as (request: unknown) => Promise<unknown>;
     Object.assign(client, {
-      // Names the first order a transaction updates or creates (the ids of the updates, then of the orders: pgGroupStatement.ts).
-      query: async (request: { values?: string[][] }) => {
-        const what = request.values?.[1]?.[0] ?? request.values?.[4]?.[0] ?? '?';
+      // Names the first order a transaction creates (its first array literal: pgWrites.ts statements()).
+      query: async (request: unknown) => {
+        const what = (typeof request === 'string' ? /ARRAY\['([^']*)'/.exec(request)?.[1] : undefined) ?? '?';
         events.push(`start ${what} on ${i}`);
         try {
           return await query(request);

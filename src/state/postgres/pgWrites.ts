@@ -3,12 +3,11 @@ import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { keyColumns } from '../declared.js';
 import { pgTable } from './pgSchema.js';
 import { shardKey } from '../shardKey.js';
-import { GROUP_KINDS, groupStatement, sentKinds, type GroupKind } from './pgGroupStatement.js';
 import type { JournalWrite, Remembered } from '../remembered.js';
 
 /**
  * One group of state writes for PostgreSQL, gathered per kind and written in one transaction with
- * one statement per kind (arrays unnested): a group of answers costs a few round trips, not one per record.
+ * one statement per kind (arrays unnested): a group of answers costs one round trip, not one per record.
  */
 export class PgWriteGroup {
   private readonly orders = new Map<string, [string, number, string, boolean, string | null]>();
@@ -24,30 +23,6 @@ export class PgWriteGroup {
   private readonly declared = new Map<RememberedTable, Map<string, unknown[]>>();
 
   constructor(private readonly namespace: string, private readonly at: string) {}
-
-  /**
-   * Takes in the writes of a later group, when writing both as one gives what writing them one
-   * after the other would: not when an update here (status, decision, updated acquirer) names an
-   * order or payment the later group creates (written alone first, it would have changed nothing).
-   * Returns whether it did; the later group is then to be left alone.
-   */
-  absorb(later: PgWriteGroup): boolean {
-    if (later.namespace !== this.namespace) return false;
-    const createdLater = (orderId: string) => later.orders.has(orderId);
-    if ([...this.statuses.keys(), ...this.decisionsAnswered.keys()].some(createdLater)) return false;
-    if (this.acquirers.size > 0 && later.payments.some(([orderId, , paymentId]) => this.acquirers.has(`${orderId}\u0000${paymentId}`))) return false;
-    for (const [orderId, row] of later.orders) if (!this.orders.has(orderId)) this.orders.set(orderId, row);
-    this.payments.push(...later.payments);
-    this.deliveries.push(...later.deliveries);
-    this.marks.push(...later.marks);
-    for (const [key, value] of later.decisionsAnswered) this.decisionsAnswered.set(key, value);
-    for (const [key, value] of later.statuses) this.statuses.set(key, value);
-    for (const [key, value] of later.acquirers) this.acquirers.set(key, value);
-    for (const [key, value] of later.journal) this.journal.set(key, value);
-    for (const [key, value] of later.loaded) this.loaded.set(key, value);
-    for (const [table, rows] of later.declared) for (const [key, row] of rows) this.rowsOf(table).set(key, row);
-    return true;
-  }
 
   readonly writes: StateWrites = {
     createOrder: (o) => void (this.orders.has(o.orderId) || this.orders.set(o.orderId, [o.orderId, shardKey(o.orderId), o.hash, o.evaluate, o.status])),
@@ -74,39 +49,6 @@ export class PgWriteGroup {
 
   loadDecision(orderId: string, decision: string, source: string): void {
     this.loaded.set(orderId, [orderId, shardKey(orderId), decision, source, this.at]);
-  }
-
-  /** The group's rows of each kind of write (pgGroupStatement.ts GROUP_KINDS). */
-  private rowsByKind(): Record<GroupKind, readonly (readonly unknown[])[]> {
-    const updated = [...new Set([...this.decisionsAnswered.keys(), ...this.statuses.keys()])];
-    return {
-      updates: updated.map((id) => [id, this.decisionsAnswered.get(id) ?? null, this.statuses.get(id) ?? null]),
-      orders: [...this.orders.values()],
-      acquirers: [...this.acquirers.values()],
-      payments: this.payments,
-      deliveries: this.deliveries,
-      marks: this.marks,
-      loaded: [...this.loaded.values()],
-      journal: [...this.journal.values()],
-    };
-  }
-
-  /** The group as one statement (groupStatement) for the kinds it holds, and its parameters: each column an array. */
-  statement(): { name: string; text: string; values: unknown[] } | undefined {
-    // Declared tables have no place in the one statement: such a group goes as statements().
-    if (this.declared.size > 0) return undefined;
-    const rows = this.rowsByKind();
-    const kinds = sentKinds(new Set((Object.keys(rows) as GroupKind[]).filter((kind) => rows[kind].length > 0)));
-    const values: unknown[] = [this.namespace];
-    for (const kind of kinds) {
-      for (let column = 0; column < GROUP_KINDS[kind].length; column++) values.push(rows[kind].map((row) => row[column]));
-    }
-    return { ...groupStatement(kinds), values };
-  }
-
-  get empty(): boolean {
-    return this.orders.size + this.payments.length + this.deliveries.length + this.marks.length + this.decisionsAnswered.size
-      + this.statuses.size + this.acquirers.size + this.journal.size + this.loaded.size + this.declared.size === 0;
   }
 
   /** The group's statements, in the order they apply; values go in as literals escaped by the client. */
@@ -157,19 +99,10 @@ export class PgWriteGroup {
 
 /**
  * Writes groups in one transaction, all durable or none, each group's writes applying after the
- * previous group's as if written one by one: merged into one group when that changes nothing
- * (absorb), then one prepared statement; else one simple query (BEGIN; ...; COMMIT). One round trip.
+ * previous group's: one simple query (BEGIN; ...; COMMIT), one round trip.
  */
 export async function writeGroups(client: pg.ClientBase, groups: readonly PgWriteGroup[]): Promise<void> {
-  const merged: PgWriteGroup[] = [];
-  for (const group of groups) if (!merged.at(-1)?.absorb(group)) merged.push(group);
-  // Usually they merge into one group: one prepared statement, committed on its own.
-  const one = merged.length === 1 ? merged[0]!.statement() : undefined;
-  if (merged.length === 1 && (merged[0]!.empty || one)) {
-    if (one) await client.query(one);
-    return;
-  }
-  const steps = merged.flatMap((group) => group.statements(client));
+  const steps = groups.flatMap((group) => group.statements(client));
   if (steps.length === 0) return;
   try {
     await client.query(`BEGIN; ${steps.join(';\n')}; COMMIT`);
