@@ -32,15 +32,24 @@ function newestSource(): number {
  */
 async function build(): Promise<void> {
   const main = join(root, 'dist', 'cli', 'main.js');
-  if (existsSync(stamp) && existsSync(main) && statSync(stamp).mtimeMs > newestSource()) return;
-  const tsc = promisify(execFile)(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    cwd: root,
-  });
+  const current = existsSync(stamp) && existsSync(main) && statSync(stamp).mtimeMs > newestSource();
+  if (!current) await compile();
+  chmodSync(main, 0o755); // as `npm run build` does: tests run `collect` through npx and sh
+}
+
+/** Compiles `dist/` and stamps the build as current once it succeeded. */
+async function compile(): Promise<void> {
+  const tsc = promisify(execFile)(
+    process.execPath,
+    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+    },
+  );
   // tsc's own messages (a type error) are what a failed build must show
   tsc.child.stdout?.pipe(process.stdout);
   tsc.child.stderr?.pipe(process.stderr);
   await tsc;
-  chmodSync(main, 0o755); // as `npm run build` does: tests run `collect` through npx and sh
   mkdirSync(join(root, 'node_modules', '.cache', 'collect'), { recursive: true });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

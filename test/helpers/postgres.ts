@@ -24,7 +24,10 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 /** What a test run does without a server: fails in CI (never skips there), skips elsewhere. */
 function noServer(): null {
   if (process.env.CI) {
-    throw new Error('no PostgreSQL server for the tests: set COLLECT_TEST_POSTGRES_URL or install PostgreSQL (.ci/run does)');
+    throw new Error(
+      'no PostgreSQL server for the tests: set COLLECT_TEST_POSTGRES_URL or install PostgreSQL' +
+        ' (.ci/run does)',
+    );
   }
   return null;
 }
@@ -35,9 +38,12 @@ async function whenUp(suite: SuitePostgres): Promise<void> {
   for (;;) {
     if (existsSync(join(suite.dir, 'ready'))) return;
     if (existsSync(join(suite.dir, 'failed'))) {
-      throw new Error(`the suite's PostgreSQL did not start: ${readFileSync(join(suite.dir, 'failed'), 'utf8')}`);
+      throw new Error(
+        `the suite's PostgreSQL did not start: ${readFileSync(join(suite.dir, 'failed'), 'utf8')}`,
+      );
     }
-    if (Date.now() > deadline) throw new Error(`the suite's PostgreSQL in ${suite.dir} did not start within 120 s`);
+    if (Date.now() > deadline)
+      throw new Error(`the suite's PostgreSQL in ${suite.dir} did not start within 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-/** The server test/globalSetup.ts starts once for the whole suite: its URL, and the folder where it says it is up. */
+/** The server test/globalSetup.ts starts for the suite: its URL, and the folder where it says it is up. */
 export interface SuitePostgres {
   adminUrl: string;
   dir: string;
@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A PostgreSQL binary's command line; as root, as the `postgres` user (the server refuses to run as root). */
+/** A PostgreSQL binary's command line; as root, as the `postgres` user (the server refuses root). */
 function commandLine(bin: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 }
@@ -50,7 +50,9 @@ async function run(bin: string, args: string[]): Promise<void> {
  * `stop`, once `ready` has settled, stops it and removes its folder.
  * Undefined when the machine has no PostgreSQL.
  */
-export async function launchPostgres(): Promise<(SuitePostgres & { ready: Promise<void>; stop: () => void }) | undefined> {
+export async function launchPostgres(): Promise<
+  (SuitePostgres & { ready: Promise<void>; stop: () => void }) | undefined
+> {
   const bin = binDir();
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'collect-pg-'));
@@ -75,7 +77,9 @@ export async function launchPostgres(): Promise<(SuitePostgres & { ready: Promis
   ready.catch(() => undefined); // a test that needs the server reads the failure from the folder
   const stop = (): void => {
     if (existsSync(join(data, 'postmaster.pid'))) {
-      spawnSync(...commandLine(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+      spawnSync(...commandLine(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']), {
+        stdio: 'ignore',
+      });
     }
     rmSync(dir, { recursive: true, force: true });
   };
