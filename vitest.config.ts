@@ -6,8 +6,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 20000,
-    // Most end-to-end tests wait on a child process or a server: two files at a time even on 2 cores
-    // (vitest's default there is one) took the suite from 276 to 211 s.
+    // Hooks run collect too (test/stateErrors.test.ts's beforeAll): the tests' limit, not vitest's 10 s
+    hookTimeout: 20000,
+    // At least two files at a time, even on 2 cores: most end-to-end tests wait on a child or a server
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
