@@ -4,10 +4,9 @@ const USED = 1;
 const FLAGGED = 2;
 
 /**
- * A compact set of 64-bit fingerprints of strings (8 bytes a slot, the flag one of the high word's
- * bits), to find repeated order ids among millions without keeping the ids: a repeated fingerprint
- * names a candidate, which is then checked against the real ids. Up to three slots in four are
- * used before it doubles: 10 million ids take 128 MiB, where half-full slots of 9 bytes took 288.
+ * A compact set of 64-bit fingerprints of strings (8 bytes a slot), to find repeated order ids
+ * among millions without keeping the ids: a repeated fingerprint names a candidate, which is then
+ * checked against the real ids. It doubles when three slots in four are used.
  */
 export class FingerprintSet {
   private high = new Uint32Array(1 << 16);

@@ -4,12 +4,12 @@ import type { Facts, Resource } from '../resources/resource.js';
 import type { Remembered } from '../state/remembered.js';
 import type { CheckRecordsOptions } from './checkOptions.js';
 
-/** Creations handed to the state writer at once while the run reads (as the creations-only path: they die young). */
+/** Creations remembered per batch: small enough that they die young (docs/architecture.md, dry-run shortcuts). */
 const BATCH = 1000;
 
 /**
- * A dry run's creations remembered while they are read, so the state writer works beside the
- * reading instead of after it. While every rule that judges creations faults only repeats
+ * A dry run's creations remembered while they are read, not in a pass after the reading.
+ * While every rule that judges creations faults only repeats
  * (creationsJudgedAsRead), the first valid creation of an order the state does not know stays
  * valid: it is remembered at once, and flagged in the run index so that pass 2 neither
  * remembers it again nor reads the state's new row as an earlier run's.
@@ -40,7 +40,7 @@ export class EarlyCreations {
     return true;
   }
 
-  /** Hands what is listed to the state writer. */
+  /** Remembers what is listed. */
   flush(): void {
     if (this.batch.length === 0) return;
     this.options.state.rememberLater(this.batch, this.options.now);

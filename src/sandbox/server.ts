@@ -53,7 +53,7 @@ export interface Sandbox {
 }
 
 const MAX_BODY = 1024 * 1024;
-/** --keep-mb's default: 64 MiB of orders and findings (the process holds about twice that, measured with bench/sandbox-memory.js). */
+/** --keep-mb's default: 64 MiB of orders and findings (the process holds about twice that: docs/sandbox.md). */
 export const DEFAULT_KEEP_BYTES = 64 * 1024 * 1024;
 
 /** The body as text; undefined when too large; null when the client went away before sending it all. */

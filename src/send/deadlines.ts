@@ -12,13 +12,9 @@ interface Entry extends Deadline {
 const settled = () => {};
 
 /**
- * Deadlines of one length on one timer. Every attempt gets the same `ms`, so deadlines fall due
- * in the order they were set: a single timer, armed for the earliest live one, serves them all
- * (no timer per request). None expires early; each within a timer's tick of its time. The timer
- * runs only while a deadline is live, so it never holds the process open after the last one.
- * A cancelled deadline lets go of its attempt at once, and leaves the queue once those before it
- * did: attempts settle about in the order they start, so the queue stays about as long as the
- * attempts in flight, and nothing of a settled attempt outlives it (no work for the old generation's GC).
+ * Deadlines of one length on one timer, armed for the earliest live one: they fall due in the
+ * order they were set. None expires early; the timer runs only while a deadline is live. A
+ * cancelled deadline lets go of its attempt at once and leaves the queue once those before it did.
  */
 export class Deadlines {
   private queue: (Entry | undefined)[] = [];

@@ -52,8 +52,7 @@ export function createHttpClient(base: URL, apiKey: string, connections: number,
   const deadlines = new Deadlines(timeoutMs);
   return {
     base,
-    // dispatch with a handler, not request(): small answers need no body stream, which halves
-    // the client's work per request (bench/run.js measures it against a request() loop).
+    // dispatch with a handler, not request(): small answers need no body stream.
     send: (method, path, body) => new Promise<Attempt>((resolve) => {
       let status = 0;
       let rawHeaders: Buffer[] = [];

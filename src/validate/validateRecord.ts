@@ -33,7 +33,7 @@ export function validateRecord(
     })];
   }
   const issues: Issue[] = [...preceding];
-  // The offending values (reportInput) cost a fifth of the parse: asked for only when there are issues to show them in.
+  // The offending values (reportInput) are costly: asked for only when there are issues to show them in.
   const parsed = passes(resource.schema, value) ? { success: true as const } : resource.schema.safeParse(value, { reportInput: true });
   if (!parsed.success) {
     const taken = new Set(preceding.map((issue) => issue.path));

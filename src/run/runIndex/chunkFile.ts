@@ -6,12 +6,9 @@ const CHUNK_BYTES = 64 * 1024;
 const MAX_UTF8_PER_UNIT = 3;
 
 /**
- * Text appended to numbered buckets, kept in one throwaway file: each bucket's text is held in
- * memory up to a chunk, then written at the end of the file; reading a bucket gathers its chunks
- * in order. No index to keep in order and nothing parsed while writing: a run index appends
- * hundreds of thousands of records and reads each bucket back once. A bucket holds its text as
- * UTF-8 bytes from the moment it is appended, outside the JavaScript heap: held as strings, every
- * record outlived the young generation and was copied by the collector on its way to the file.
+ * Text appended to numbered buckets in one throwaway file: a bucket's text is held up to a chunk,
+ * then written at the end of the file; reading a bucket gathers its chunks in order. Held as UTF-8
+ * bytes, outside the heap, so that records do not outlive the young generation on their way out.
  */
 export class ChunkFile {
   private readonly fd: number;
