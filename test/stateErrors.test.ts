@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../src/platform/sqlite.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import Database from 'better-sqlite3';
+import Database from '../platform/sqlite.js';
 import { InputError } from '../core/errors.js';
 import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../platform/sqlite.js';
 import type { RelatedRow, RelatedRows } from '../mapping/compileRow.js';
 
 /** Rows remembered per looked-up file. */

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../platform/sqlite.js';
 import { guardDatabase } from './stateErrors.js';
 
 /** Claims inserted per statement. */

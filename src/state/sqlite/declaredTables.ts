@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable } from '../../resources/resource.js';
 import { keyColumns, rowObject } from '../declared.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { SqliteState } from './sqliteState.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../stateErrors.js';
 import { resources } from '../../resources/registry.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import Database from '../../platform/sqlite.js';
 import { isCollectError, UsageError } from '../../core/errors.js';
 import { guardDatabase, StateError, stateError } from '../stateErrors.js';
 import { migrations } from './migrations.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import type Database from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';

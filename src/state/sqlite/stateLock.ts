@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type Database from 'better-sqlite3';
+import type Database from '../../platform/sqlite.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import type { LockRequest, Shard } from '../runState.js';
 import { StateError } from '../stateErrors.js';

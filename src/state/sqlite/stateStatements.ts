@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from '../../platform/sqlite.js';
 import type { StateWrites } from '../../resources/resource.js';
 import { hashBlob } from '../compactRows.js';
 
