@@ -1,65 +1,56 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
-import { readJsonElement } from './jsonRecords.js';
+import { readSplitEvent } from './jsonRecords.js';
+import { JsonSplitter } from './jsonSplitter.js';
 
-/** How a worker reads and checks the elements of a JSON array, cut out by the reading thread. */
+/** How a worker splits, reads and checks the pieces of a JSON array, cut between its elements by the reading thread. */
 export interface JsonTaskOptions {
   format: 'json';
   maxRecordSize: number;
   /** The endpoint whose schema and checks the records are held to, and the run's clock in milliseconds. */
   endpoint: string;
   now: number;
-  /** False: values are not sent back (the reader needs only issues, order ids and digests). */
+  /** False: values and texts are not sent back (the reader needs only lines, issues, order ids and digests). */
   values: boolean;
   /** False: the run needs only order ids and issues (no flow facts, no hash). */
   digest: boolean;
 }
 
-/** One element read and checked; `keepsText` false: its text is not the record's raw form (it nests too deep). */
+/** One record of a piece (an element, or a problem of the document): its line from the piece's first, its check, and with `values` its value and raw text. */
 export interface JsonPieceRecord {
+  line: number;
   checked: CheckedRecord;
   value?: unknown;
-  keepsText: boolean;
+  text?: string;
 }
 
-/** The elements of one piece, read and checked, in order. */
+/** The records of one piece, in order. */
 export interface JsonPiece {
   format: 'json';
   records: JsonPieceRecord[];
 }
 
-/** A piece of elements as bytes: their count, each one's length in UTF-16 code units, then their texts. */
-export function encodeJsonPiece(texts: readonly string[]): Buffer {
-  const body = Buffer.from(texts.join(''), 'utf8');
-  const piece = Buffer.allocUnsafe(4 * (texts.length + 1) + body.length);
-  piece.writeUInt32LE(texts.length, 0);
-  texts.forEach((text, n) => piece.writeUInt32LE(text.length, 4 * (n + 1)));
-  body.copy(piece, 4 * (texts.length + 1));
-  return piece;
-}
-
-function decodeJsonPiece(bytes: Buffer): string[] {
-  const count = bytes.readUInt32LE(0);
-  const text = bytes.toString('utf8', 4 * (count + 1));
-  const texts: string[] = [];
-  for (let n = 0, at = 0; n < count; n++) {
-    const length = bytes.readUInt32LE(4 * (n + 1));
-    texts.push(text.slice(at, at + length));
-    at += length;
-  }
-  return texts;
-}
-
-/** The work on each piece of a JSON array: every element read, checked against its endpoint, digested. */
-export function createJsonTask(options: JsonTaskOptions): (bytes: Buffer) => JsonPiece {
+/**
+ * The work on each piece of a JSON array: split into its elements as on the reading thread (the
+ * splitter taken up inside the array; at the input's last piece, told the end), each read, checked, digested.
+ */
+export function createJsonTask(options: JsonTaskOptions): (bytes: Buffer, last?: boolean) => JsonPiece {
   const resource = registry.get(options.endpoint)!;
   const check = { now: new Date(options.now), digest: options.digest, hashOf: learnedHash(resource.name) };
-  return (bytes) => {
-    const records = decodeJsonPiece(bytes).map((text): JsonPieceRecord => {
-      const read = readJsonElement(text);
-      const checked = checkRecord(resource, read.value, read.issues, check);
-      return options.values && read.value !== undefined ? { checked, value: read.value, keepsText: read.keepsText } : { checked, keepsText: read.keepsText };
+  const limits = { maxRecordBytes: options.maxRecordSize };
+  return (bytes, last = false) => {
+    const splitter = new JsonSplitter(options.maxRecordSize, { mode: 'array', line: 1 });
+    const events = splitter.push(bytes.toString('utf8'));
+    if (last) events.push(...splitter.end());
+    const records = events.map((event): JsonPieceRecord => {
+      const { line, value, issues, text } = readSplitEvent(event, limits);
+      const checked = checkRecord(resource, value, issues, check);
+      if (!options.values) return { line, checked };
+      const record: JsonPieceRecord = { line, checked };
+      if (value !== undefined) record.value = value;
+      if (text !== undefined) record.text = text;
+      return record;
     });
     return { format: 'json', records };
   };

@@ -1,35 +1,25 @@
-import { StringDecoder } from 'node:string_decoder';
 import { decodeUtf8 } from './decodeUtf8.js';
-import { encodeJsonPiece, type JsonPiece, type JsonTaskOptions } from './jsonPieceTask.js';
+import type { JsonPiece, JsonTaskOptions } from './jsonPieceTask.js';
 import { readJsonRecords } from './jsonRecords.js';
-import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
-import { tooLarge } from './limitIssues.js';
-import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, workerCount } from '../parallel/pieceParsers.js';
+import { arrayStart, JsonArraySplitter, lineBreaks } from '../parallel/jsonArraySplitter.js';
+import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
-/** A place in a piece: an element the workers read (its line and text), or a record made here (a problem of the document). */
-type Slot = { line: number; text: string } | { made: Omit<SourceRecord, 'index'> };
-
-/** One piece's records, in order: its slots, the workers' answers in the element slots. */
-function* piecesRecords(slots: readonly Slot[], piece: JsonPiece, file: string, from: number, raw: boolean): Generator<SourceRecord> {
-  let next = 0;
-  for (const [n, slot] of slots.entries()) {
-    if ('made' in slot) {
-      yield { ...slot.made, index: from + n };
-      continue;
-    }
-    const { checked, value, keepsText } = piece.records[next++]!;
-    const record: SourceRecord = { file, index: from + n, line: slot.line, issues: checked.issues, checked };
+/** One piece's records, in order, from line `base` and record `index` of the file. */
+function* piecesRecords(piece: JsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
+  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
+    const record: SourceRecord = { file, index: index + n, line: line + base - 1, issues: checked.issues, checked };
     if (value !== undefined) record.value = value;
-    if (raw && keepsText) record.raw = { kind: 'text', text: slot.text };
+    if (text !== undefined) record.raw = { kind: 'text', text };
     yield record;
   }
 }
 
 /**
- * Records of a JSON input, checked against their endpoint where they are read: a small input on
- * this thread (jsonRecords.ts, checked by the run); a larger one split into its elements here,
- * which the piece workers read and check, piece by piece, side by side.
+ * Records of a JSON input, checked against their endpoint where they are read: a small input, or a
+ * document that is not an array, on this thread (jsonRecords.ts, checked by the run); a larger
+ * array cut into pieces between its elements (on bytes, parallel/jsonArraySplitter.ts), which the
+ * piece workers split, read and check side by side.
  */
 export async function* readJsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
@@ -56,71 +46,73 @@ export async function* readJsonPieces(bytes: AsyncIterable<Buffer>, file: string
       head.push(step.value);
       size += step.value.length;
     }
+    const first = Buffer.concat(head, size);
+    const start = arrayStart(first);
+    // One object, or not JSON at all: read here, as a stream.
+    if (start < 0) {
+      yield* readJsonRecords(decodeUtf8(restOf(first, input)), file, limits);
+      return;
+    }
     const options: JsonTaskOptions = {
       format: 'json', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(),
       values: check.needs === 'values', digest: check.needs !== 'ids',
     };
-    yield* inPieces(restOf(Buffer.concat(head, size), input), file, limits, options);
+    yield* inPieces(first.subarray(start), 1 + lineBreaks(first.subarray(0, start)), input, file, limits, options);
   } finally {
     await input.return?.();
   }
 }
 
-async function* inPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, options: JsonTaskOptions): AsyncGenerator<SourceRecord> {
+/** The elements of an array, from `line` on, in pieces on the workers; the rest (after the array, or after an element too long to cut) read here. */
+async function* inPieces(
+  head: Buffer, line: number, input: AsyncIterator<Buffer>, file: string, limits: ReadLimits, options: JsonTaskOptions,
+): AsyncGenerator<SourceRecord> {
   const parsers = new PieceParsers(workerCount(), options);
   const window = 2 * parsers.workerThreads + 2;
-  const splitter = new JsonSplitter(limits.maxRecordBytes);
-  const decoder = new StringDecoder('utf8');
-  const pending: Slot[][] = [];
-  let slots: Slot[] = [];
-  let texts: string[] = [];
-  let pieceSize = 0;
+  const splitter = new JsonArraySplitter(PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes));
+  /** The first line of each piece in flight. */
+  const bases: number[] = [];
   let index = 0;
-  const flush = () => {
-    if (slots.length === 0) return;
-    parsers.add(encodeJsonPiece(texts));
-    pending.push(slots);
-    [slots, texts, pieceSize] = [[], [], 0];
-  };
-  const add = (events: SplitEvent[]) => {
-    for (const event of events) {
-      if ('problem' in event) slots.push({ made: { file, line: event.line, issues: [event.problem] } });
-      else if (event.element.tooLarge !== undefined) {
-        slots.push({ made: { file, line: event.element.line, issues: [tooLarge(event.element.tooLarge, limits)] } });
-      } else {
-        slots.push({ line: event.element.line, text: event.element.text });
-        texts.push(event.element.text);
-        pieceSize += event.element.text.length;
-        if (pieceSize >= PIECE_BYTES) flush();
-      }
-    }
+  const add = (piece: Buffer, last = false) => {
+    parsers.add(piece, last);
+    bases.push(line);
+    line += lineBreaks(piece);
   };
   async function* answered(all: boolean): AsyncGenerator<SourceRecord> {
     while (parsers.inFlight > (all ? 0 : window)) {
       const piece = (await parsers.next()) as JsonPiece;
-      const done = pending.shift()!;
-      yield* piecesRecords(done, piece, file, index, options.values);
-      index += done.length;
+      yield* piecesRecords(piece, file, bases.shift()!, index);
+      index += piece.records.length;
     }
   }
+  let ended = false;
   try {
-    try {
-      for await (const chunk of bytes) {
-        add(splitter.push(decoder.write(chunk)));
-        yield* answered(false);
+    for (const piece of splitter.push(head)) add(piece);
+    while (!splitter.closed && !splitter.overflowed) {
+      let step: IteratorResult<Buffer>;
+      try {
+        step = await input.next();
+      } catch (cause) {
+        // A read that failed (bytes that are not UTF-8): the elements read whole are answered first.
+        add(splitter.complete());
+        yield* answered(true);
+        throw cause;
       }
-    } catch (cause) {
-      // A read that failed (bytes that are not UTF-8): the elements read whole are answered first.
-      flush();
-      yield* answered(true);
-      throw cause;
+      if (step.done) {
+        ended = true;
+        break;
+      }
+      for (const piece of splitter.push(step.value)) add(piece);
+      yield* answered(false);
     }
-    const rest = decoder.end();
-    if (rest) add(splitter.push(rest));
-    add(splitter.end());
-    flush();
+    // At the input's end inside the array, the last piece is told so (a truncated array is reported there).
+    if (ended) add(splitter.end(), true);
     yield* answered(true);
   } finally {
     await parsers.close();
   }
+  if (ended) return;
+  // After the array (text there is a problem), or from an element too long to cut on: read here, as a stream.
+  const from = { mode: splitter.closed ? ('after' as const) : ('array' as const), line, index };
+  yield* readJsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, from);
 }

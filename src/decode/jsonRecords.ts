@@ -1,5 +1,5 @@
 import { error, type Issue } from '../core/issue.js';
-import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
+import { JsonSplitter, type SplitEvent, type SplitResume } from './jsonSplitter.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
@@ -31,24 +31,40 @@ export function readJsonElement(text: string): JsonElementRead {
     : { issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })], keepsText: true };
 }
 
-/** Records of a JSON input (one object, or an array of objects), streamed. */
-export async function* readJsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits): AsyncGenerator<SourceRecord> {
-  const splitter = new JsonSplitter(limits.maxRecordBytes);
-  let index = 0;
+/** What the splitter found, read: an element's line, value (absent: not read) and issues, and its text when it is the record's raw form. */
+export interface JsonRead {
+  line: number;
+  value?: unknown;
+  issues: Issue[];
+  text?: string;
+}
+
+/** Reads one thing the splitter found (an element, or a problem of the document), on whichever thread decodes it. */
+export function readSplitEvent(event: SplitEvent, limits: ReadLimits): JsonRead {
+  if ('problem' in event) return { line: event.line, issues: [event.problem] };
+  const { line, tooLarge: size, text } = event.element;
+  if (size !== undefined) return { line, issues: [tooLarge(size, limits)] };
+  const read = readJsonElement(text);
+  const kept = read.keepsText ? { text } : {};
+  return read.value === undefined ? { line, issues: read.issues, ...kept } : { line, value: read.value, issues: read.issues, ...kept };
+}
+
+/**
+ * Records of a JSON input (one object, or an array of objects), streamed; `from`: the rest of a
+ * document cut between its elements (jsonPieces.ts), its first record at `from.index`.
+ */
+export async function* readJsonRecords(
+  text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits, from?: SplitResume & { index: number },
+): AsyncGenerator<SourceRecord> {
+  const splitter = new JsonSplitter(limits.maxRecordBytes, from);
+  let index = from?.index ?? 0;
   const toRecords = function* (events: SplitEvent[]): Generator<SourceRecord> {
     for (const event of events) {
-      if ('problem' in event) {
-        yield { file, index: index++, line: event.line, issues: [event.problem] };
-        continue;
-      }
-      if (event.element.tooLarge !== undefined) {
-        yield { file, index: index++, line: event.element.line, issues: [tooLarge(event.element.tooLarge, limits)] };
-        continue;
-      }
-      const read = readJsonElement(event.element.text);
-      const at = { file, index: index++, line: event.element.line, issues: read.issues };
-      const raw = read.keepsText ? { raw: { kind: 'text', text: event.element.text } as const } : {};
-      yield read.value === undefined ? { ...at, ...raw } : { ...at, value: read.value, ...raw };
+      const { line, value, issues, text: raw } = readSplitEvent(event, limits);
+      const record: SourceRecord = { file, index: index++, line, issues };
+      if (value !== undefined) record.value = value;
+      if (raw !== undefined) record.raw = { kind: 'text', text: raw };
+      yield record;
     }
   };
   for await (const chunk of text) yield* toRecords(splitter.push(chunk));

@@ -10,6 +10,12 @@ export interface JsonElement {
 
 export type SplitEvent = { element: JsonElement } | { problem: Issue; line: number };
 
+/** Where a splitter takes up a document cut between its elements: inside the array, or after it; at this line. */
+export interface SplitResume {
+  mode: 'array' | 'after';
+  line: number;
+}
+
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, NEWLINE = 0x0a, BOM = 0xfeff;
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
@@ -30,7 +36,9 @@ export class JsonSplitter {
   private done = false;
   private size = 0;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {}
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY, from?: SplitResume) {
+    if (from) [this.mode, this.depth, this.line] = [from.mode, from.mode === 'array' ? 1 : 0, from.line];
+  }
 
   private keep(piece: string): void {
     this.size += piece.length;

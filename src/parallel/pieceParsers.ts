@@ -101,7 +101,7 @@ const PER_WORKER = 2;
 export class PieceParsers<O extends PieceTaskOptions> {
   private workers: Worker[] = [];
   private held: number[] = [];
-  private readonly waiting: { seq: number; piece: Buffer }[] = [];
+  private readonly waiting: { seq: number; piece: Buffer; last: boolean }[] = [];
   private readonly answers = new Map<number, PieceAnswer<O>>();
   private added = 0;
   private taken = 0;
@@ -123,14 +123,14 @@ export class PieceParsers<O extends PieceTaskOptions> {
     if (!fastPaths || (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES)) {
       const seq = this.added++;
       const task = (this.inline ??= createPieceTask(this.options));
-      if (!(task instanceof Promise)) this.answers.set(seq, task(piece));
+      if (!(task instanceof Promise)) this.answers.set(seq, task(piece, last));
       else {
-        task.then((run) => this.answers.set(seq, run(piece)), (cause: Error) => (this.crash = cause)).finally(() => this.wake?.());
+        task.then((run) => this.answers.set(seq, run(piece, last)), (cause: Error) => (this.crash = cause)).finally(() => this.wake?.());
       }
       return;
     }
     if (this.workers.length < this.workerThreads) this.start();
-    this.waiting.push({ seq: this.added++, piece });
+    this.waiting.push({ seq: this.added++, piece, last });
     this.dispatch();
   }
 
@@ -166,9 +166,9 @@ export class PieceParsers<O extends PieceTaskOptions> {
   private dispatch(): void {
     for (let n = 0; n < this.workers.length && this.waiting.length > 0; n++) {
       while (this.held[n]! < PER_WORKER && this.waiting.length > 0) {
-        const { seq, piece } = this.waiting.shift()!;
+        const { seq, piece, last } = this.waiting.shift()!;
         const chunk = piece.buffer.slice(piece.byteOffset, piece.byteOffset + piece.byteLength) as ArrayBuffer;
-        this.workers[n]!.postMessage({ seq, chunk }, [chunk]);
+        this.workers[n]!.postMessage({ seq, chunk, last }, [chunk]);
         this.held[n]!++;
       }
     }

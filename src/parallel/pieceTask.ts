@@ -8,8 +8,8 @@ export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions | JsonTaskOpti
 /** The answer to one piece, by the file's format. */
 export type PieceAnswer<O extends PieceTaskOptions> = O extends NdjsonTaskOptions ? NdjsonPiece : O extends JsonTaskOptions ? JsonPiece : CsvPieceAnswer;
 
-/** What is done to each piece of a file. */
-export type PieceTask<O extends PieceTaskOptions> = (bytes: Buffer) => PieceAnswer<O>;
+/** What is done to each piece of a file; `last`: the input's last piece (a JSON array told its end). */
+export type PieceTask<O extends PieceTaskOptions> = (bytes: Buffer, last?: boolean) => PieceAnswer<O>;
 
 /** The work a piece worker (or the reading thread) does on each piece of a file; a promise while its code loads (a mapped file's). */
 export function createPieceTask<O extends PieceTaskOptions>(options: O): PieceTask<O> | Promise<PieceTask<O>> {
