@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { terminalText } from '../core/terminalText.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,17 +77,20 @@ function writeAnswer(response: ServerResponse, reply: Answer): void {
   response.end(reply.raw ?? JSON.stringify(reply.body));
 }
 
-/** A request's text as a terminal may show it: control characters (C0, DEL, C1) escaped. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 /** A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that would recurse as deep). */
 function loggedJson(value: unknown, text: string | undefined): unknown {
   return value === undefined || nestsDeeperThan(value, MAX_DEPTH) ? text : value;
 }
 
 function received(request: IncomingMessage, path: string, body: string | undefined): ReceivedRequest {
-  return { method: request.method ?? '', path, authorization: request.headers.authorization, contentType: request.headers['content-type'], body, at: new Date() };
+  return {
+    method: request.method ?? '',
+    path,
+    authorization: request.headers.authorization,
+    contentType: request.headers['content-type'],
+    body,
+    at: new Date(),
+  };
 }
 
 /**
@@ -103,25 +107,56 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const redact = options.upstream?.redact ?? ((text: string) => text);
   const service: Service = upstream?.service ?? localService(options, registry, store);
   // Findings get at most half the judge's share, so the flow rules always keep room for timelines.
-  const judge = options.judge ? new SessionJudge(new ReportBuilder({ strict: options.judge.strict, keepBytes: keep / shares / 2 }), registry, undefined, keep / shares / 2) : undefined;
+  const judge = options.judge
+    ? new SessionJudge(
+        new ReportBuilder({ strict: options.judge.strict, keepBytes: keep / shares / 2 }),
+        registry,
+        undefined,
+        keep / shares / 2,
+      )
+    : undefined;
   let failures = 0;
   /** The report, with notes on the orders let go and on the requests collect failed to handle (they went unjudged). */
   const reported = (built: Report | undefined) => {
     if (built && store.evicted > 0) {
-      built.notes.push({ code: 'orders-not-held', count: store.evicted, message: 'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410' });
+      built.notes.push({
+        code: 'orders-not-held',
+        count: store.evicted,
+        message:
+          'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410',
+      });
     }
-    if (built && failures > 0) built.notes.push({ code: 'internal-error', message: 'requests collect failed to handle (answered 500, not judged): see its standard error', count: failures });
+    if (built && failures > 0)
+      built.notes.push({
+        code: 'internal-error',
+        message: 'requests collect failed to handle (answered 500, not judged): see its standard error',
+        count: failures,
+      });
     return built;
   };
-  const log: WriteStream | undefined = options.record ? createWriteStream(options.record, { flags: 'a', mode: 0o600 }) : undefined;
+  const log: WriteStream | undefined = options.record
+    ? createWriteStream(options.record, { flags: 'a', mode: 0o600 })
+    : undefined;
   // A log that can no longer be written (a full disk) is said, and never ends the session.
   log?.on('error', (cause) => options.onError?.(cause, `writing ${options.record}`));
 
-  const record = (request: ReceivedRequest, outcome: Outcome) => log?.write(`${redact(JSON.stringify({
-    at: request.at.toISOString(), method: request.method, path: request.path, auth: request.authorization ? 'present' : 'missing', fault: outcome.fault,
-    status: outcome.kind === 'answer' ? outcome.answer.status : null, body: request.body === undefined ? undefined : loggedJson(parseBody(request.body), request.body),
-    ...(outcome.kind === 'answer' ? { answer: loggedJson(outcome.answer.body, outcome.answer.raw) } : {}),
-  }))}\n`);
+  const record = (request: ReceivedRequest, outcome: Outcome) =>
+    log?.write(
+      `${redact(
+        JSON.stringify({
+          at: request.at.toISOString(),
+          method: request.method,
+          path: request.path,
+          auth: request.authorization ? 'present' : 'missing',
+          fault: outcome.fault,
+          status: outcome.kind === 'answer' ? outcome.answer.status : null,
+          body: request.body === undefined ? undefined : loggedJson(parseBody(request.body), request.body),
+          ...(outcome.kind === 'answer'
+            ? { answer: loggedJson(outcome.answer.body, outcome.answer.raw) }
+            : {}),
+        }),
+      )}\n`,
+    );
 
   const sandboxRoute = (path: string, response: ServerResponse) => {
     const reply = (status: number, body: string) => {
@@ -129,18 +164,39 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       response.end(body);
     };
     if (path === '/_sandbox/report') {
-      return judge ? reply(200, redact(formatJson(reported(judge.report())!))) : reply(404, JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }));
+      return judge
+        ? reply(200, redact(formatJson(reported(judge.report())!)))
+        : reply(
+            404,
+            JSON.stringify({ error_message: 'this sandbox does not judge: start it with --report FILE' }),
+          );
     }
-    if (upstream) return reply(404, JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }));
+    if (upstream)
+      return reply(
+        404,
+        JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }),
+      );
     let id: string;
     try {
       id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
     } catch {
-      return reply(400, JSON.stringify({ error_message: 'the order id in the path is not valid percent-encoded UTF-8' }));
+      return reply(
+        400,
+        JSON.stringify({ error_message: 'the order id in the path is not valid percent-encoded UTF-8' }),
+      );
     }
     const entry = store.get(id);
-    if (!entry && store.wasLetGo(id)) return reply(410, JSON.stringify({ error_message: 'the sandbox let this order go past --keep-mb (least recently used first)' }));
-    return reply(entry ? 200 : 404, JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }));
+    if (!entry && store.wasLetGo(id))
+      return reply(
+        410,
+        JSON.stringify({
+          error_message: 'the sandbox let this order go past --keep-mb (least recently used first)',
+        }),
+      );
+    return reply(
+      entry ? 200 : 404,
+      JSON.stringify(entry ?? { error_message: 'no such order in this sandbox' }),
+    );
   };
 
   let hosts = new Set<string>();
@@ -151,7 +207,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return writeAnswer(response, refused);
     }
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
-    if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/'))) return sandboxRoute(path, response);
+    if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/')))
+      return sandboxRoute(path, response);
     const body = await readBody(request);
     if (body === null) return;
     // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.
@@ -166,7 +223,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const { answer } = outcome;
     if (judgement) judge!.answered(judgement, answer.status, answer.body, answer.raw);
-    if (outcome.delayMs !== undefined) setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
+    if (outcome.delayMs !== undefined)
+      setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
     else writeAnswer(response, answer);
   };
 
@@ -174,8 +232,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const server = createServer((request, response) => {
     serve(request, response).catch((cause: unknown) => {
       failures++;
-      options.onError?.(cause, `handling ${request.method} ${printable(request.url ?? '')} (answered 500)`);
-      if (!response.headersSent && !response.destroyed) writeAnswer(response, { status: 500, body: { error_message: 'sandbox: internal error of collect while handling this request' } });
+      options.onError?.(
+        cause,
+        `handling ${request.method} ${terminalText(request.url ?? '')} (answered 500)`,
+      );
+      if (!response.headersSent && !response.destroyed)
+        writeAnswer(response, {
+          status: 500,
+          body: { error_message: 'sandbox: internal error of collect while handling this request' },
+        });
       else response.destroy();
     });
   });
@@ -195,14 +260,21 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       judge?.finish();
       return reported(judge?.report());
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => {
-        judge?.finish();
-        const done = () => (upstream ? upstream.close().then(() => resolve(), () => resolve()) : resolve());
-        if (log) log.end(done);
-        else done();
-      });
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          judge?.finish();
+          const done = () =>
+            upstream
+              ? upstream.close().then(
+                  () => resolve(),
+                  () => resolve(),
+                )
+              : resolve();
+          if (log) log.end(done);
+          else done();
+        });
+      }),
   };
 }
