@@ -11,20 +11,55 @@ export default tseslint.config(
     // better-sqlite3 comes in two majors, one per Node: src/platform/sqlite.ts picks the one that runs.
     ignores: ['src/platform/sqlite.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'better-sqlite3', message: "Import Database from 'src/platform/sqlite.js'." }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'better-sqlite3', message: "Import Database from 'src/platform/sqlite.js'." }],
+        },
+      ],
     },
   },
   {
     // The pure core; readers, state, formatters and the CLI are the edges.
-    files: ['src/core/**/*.ts', 'src/schema/**/*.ts', 'src/validate/**/*.ts', 'src/convert/**/*.ts', 'src/mapping/**/*.ts', 'src/flow/**/*.ts', 'src/resources/**/*.ts', 'src/report/report.ts', 'src/send/retryPolicy.ts', 'src/send/responseBody.ts', 'src/send/tokenBucket.ts', 'src/sandbox/decide.ts', 'src/sandbox/faults.ts', 'src/sandbox/sandboxStore.ts', 'src/sandbox/judge.ts', 'src/sandbox/protocolRules.ts', 'src/sandbox/timelineSummary.ts', 'src/sandbox/requestGate.ts'],
+    files: [
+      'src/core/**/*.ts',
+      'src/schema/**/*.ts',
+      'src/validate/**/*.ts',
+      'src/convert/**/*.ts',
+      'src/mapping/**/*.ts',
+      'src/flow/**/*.ts',
+      'src/resources/**/*.ts',
+      'src/report/report.ts',
+      'src/send/retryPolicy.ts',
+      'src/send/responseBody.ts',
+      'src/send/tokenBucket.ts',
+      'src/sandbox/decide.ts',
+      'src/sandbox/faults.ts',
+      'src/sandbox/sandboxStore.ts',
+      'src/sandbox/judge.ts',
+      'src/sandbox/protocolRules.ts',
+      'src/sandbox/timelineSummary.ts',
+      'src/sandbox/requestGate.ts',
+    ],
     ignores: ['src/**/*.test.ts'],
     rules: {
       // The core stays pure: I/O belongs to the edges (cli, readers, formatters).
-      'no-restricted-imports': ['error', {
-        paths: ['fs', 'node:fs', 'node:fs/promises', 'process', 'node:process', 'undici', 'commander', 'chalk', 'better-sqlite3'],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'fs',
+            'node:fs',
+            'node:fs/promises',
+            'process',
+            'node:process',
+            'undici',
+            'commander',
+            'chalk',
+            'better-sqlite3',
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'process'],
     },
   },

@@ -7,7 +7,10 @@ import { ajvValidator } from './ajvValidator.js';
 const validate = ajvValidator(process.argv[3]);
 let rows = 0;
 let valid = 0;
-const lines = createInterface({ input: createReadStream(process.argv[2], { highWaterMark: 256 * 1024 }), crlfDelay: Infinity });
+const lines = createInterface({
+  input: createReadStream(process.argv[2], { highWaterMark: 256 * 1024 }),
+  crlfDelay: Infinity,
+});
 for await (const line of lines) {
   if (line === '') continue;
   rows++;

@@ -3,5 +3,6 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 
 let rows = -1; // the header
-for await (const _record of createReadStream(process.argv[2], { highWaterMark: 256 * 1024 }).pipe(parse())) rows++;
+for await (const _record of createReadStream(process.argv[2], { highWaterMark: 256 * 1024 }).pipe(parse()))
+  rows++;
 process.stdout.write(`${rows}\n`);

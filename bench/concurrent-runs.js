@@ -33,24 +33,41 @@ const url = `http://127.0.0.1:${server.address().port}`;
 
 function collect(state, extra) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'order', file, '--base-url', url, '--state', state, '--format', 'json', ...extra], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['dist/cli/main.js', 'order', file, '--base-url', url, '--state', state, '--format', 'json', ...extra],
+      {
+        cwd: root,
+        env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('close', (code) => resolve({ code, stderr: stderr.trim().split('\n')[0] ?? '' }));
   });
 }
 
-for (const [label, extra] of [['default (--lock-wait 0)', []], ['--lock-wait 600', ['--lock-wait', '600']]]) {
+for (const [label, extra] of [
+  ['default (--lock-wait 0)', []],
+  ['--lock-wait 600', ['--lock-wait', '600']],
+]) {
   seen.clear();
   const state = join(mkdtempSync(join(tmpdir(), 'collect-bench-')), 'state');
   const started = Date.now();
   const runs = await Promise.all([collect(state, extra), collect(state, extra)]);
   const requests = [...seen.values()].reduce((a, b) => a + b, 0);
-  console.log(JSON.stringify({
-    lock: label, orders: count, requests, distinct: seen.size, duplicates: requests - seen.size,
-    seconds: (Date.now() - started) / 1000, exits: runs.map((run) => run.code), stderr: runs.map((run) => run.stderr),
-  }));
+  console.log(
+    JSON.stringify({
+      lock: label,
+      orders: count,
+      requests,
+      distinct: seen.size,
+      duplicates: requests - seen.size,
+      seconds: (Date.now() - started) / 1000,
+      exits: runs.map((run) => run.code),
+      stderr: runs.map((run) => run.stderr),
+    }),
+  );
 }
 server.close();

@@ -17,7 +17,15 @@ const lookupNs = ((performance.now() - started) / Math.ceil(count / 7)) * 1e6;
 // Run with --expose-gc to count only the set's live arrays (the ones grown out of are garbage).
 globalThis.gc?.();
 const arrayBuffersMiB = Number((process.memoryUsage().arrayBuffers / 1048576).toFixed(1));
-console.log(JSON.stringify({
-  ids: count, addNs: Math.round(addNs), lookupNs: Math.round(lookupNs), arrayBuffersMiB,
-  falseRepeats: repeats, found, allFound: found === Math.ceil(count / 7), stillHeld: set.add(ids(0)),
-}));
+console.log(
+  JSON.stringify({
+    ids: count,
+    addNs: Math.round(addNs),
+    lookupNs: Math.round(lookupNs),
+    arrayBuffersMiB,
+    falseRepeats: repeats,
+    found,
+    allFound: found === Math.ceil(count / 7),
+    stillHeld: set.add(ids(0)),
+  }),
+);

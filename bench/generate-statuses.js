@@ -10,5 +10,7 @@ export function generateStatuses(path, rows) {
 }
 
 export function generateStatusesNdjson(path, rows) {
-  return writeLines(path, rows, (n) => JSON.stringify({ id: `ORD-${n}`, status: status(n), ...(reason(n) ? { status_reason: reason(n) } : {}) }));
+  return writeLines(path, rows, (n) =>
+    JSON.stringify({ id: `ORD-${n}`, status: status(n), ...(reason(n) ? { status_reason: reason(n) } : {}) }),
+  );
 }

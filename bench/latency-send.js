@@ -43,11 +43,14 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     const fail = random() < Number(values.fail);
-    setTimeout(() => {
-      served++;
-      res.writeHead(fail ? 503 : 201, { 'content-type': 'application/json' });
-      res.end(fail ? '{"message":"busy"}' : '{"message":"ok"}');
-    }, Number(values['min-ms']) + random() * (Number(values['max-ms']) - Number(values['min-ms'])));
+    setTimeout(
+      () => {
+        served++;
+        res.writeHead(fail ? 503 : 201, { 'content-type': 'application/json' });
+        res.end(fail ? '{"message":"busy"}' : '{"message":"ok"}');
+      },
+      Number(values['min-ms']) + random() * (Number(values['max-ms']) - Number(values['min-ms'])),
+    );
   });
 });
 server.keepAliveTimeout = 30_000;
@@ -69,10 +72,27 @@ async function freshDatabase(adminUrl) {
   return Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 }
 
-const stateDir = values.postgres ? await freshDatabase(values.postgres) : (values.state ?? mkdtempSync(join(tmpdir(), 'collect-latency-state-')));
+const stateDir = values.postgres
+  ? await freshDatabase(values.postgres)
+  : (values.state ?? mkdtempSync(join(tmpdir(), 'collect-latency-state-')));
 const started = performance.now();
-const child = spawn(process.execPath, [values.main, 'order', file, '--base-url', url, '--concurrency', values.concurrency,
-  '--state', stateDir, '--format', 'json'], { env: { ...process.env, COLLECT_API_KEY: 'bench-key' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(
+  process.execPath,
+  [
+    values.main,
+    'order',
+    file,
+    '--base-url',
+    url,
+    '--concurrency',
+    values.concurrency,
+    '--state',
+    stateDir,
+    '--format',
+    'json',
+  ],
+  { env: { ...process.env, COLLECT_API_KEY: 'bench-key' }, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const code = await new Promise((resolve) => child.on('exit', (status) => resolve(status)));
 const seconds = (performance.now() - started) / 1000;
 server.close();

@@ -18,7 +18,10 @@ const ordersHeader = readFileSync(`${fixture}/olist_orders_dataset.csv`, 'utf8')
 function measure(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+    });
     let usage = '';
     child.stdio[3].on('data', (chunk) => (usage += chunk));
     child.on('error', reject);
@@ -43,15 +46,27 @@ function folders(count) {
   }
   cpSync(fixture, mapped, { recursive: true });
   rmSync(`${mapped}/olist_orders_dataset.csv`);
-  writeFileSync(`${mapped}/mapping.yaml`, readFileSync(`${fixture}/mapping.yaml`, 'utf8').replaceAll('from: olist_orders_dataset.csv', 'from: "orders-*.csv"'));
+  writeFileSync(
+    `${mapped}/mapping.yaml`,
+    readFileSync(`${fixture}/mapping.yaml`, 'utf8').replaceAll(
+      'from: olist_orders_dataset.csv',
+      'from: "orders-*.csv"',
+    ),
+  );
   const customers = ['customer_id,customer_unique_id,customer_zip_code_prefix,customer_city,customer_state'];
   const payments = ['order_id,payment_sequential,payment_type,payment_installments,payment_value'];
   for (let n = 0; n < count; n++) {
     const id = `o${String(n).padStart(31, '0')}`;
     const customer = `c${String(n).padStart(31, '0')}`;
     const at = String(n).padStart(5, '0');
-    writeFileSync(`${mapped}/orders-${at}.csv`, `${ordersHeader}\n${id},${customer},delivered,10/2/2017 10:56,,,,\n`);
-    writeFileSync(`${plain}/order-${at}.csv`, `id,creation_datetime,user.id\n${id},2017-10-02T13:56:00Z,${customer}\n`);
+    writeFileSync(
+      `${mapped}/orders-${at}.csv`,
+      `${ordersHeader}\n${id},${customer},delivered,10/2/2017 10:56,,,,\n`,
+    );
+    writeFileSync(
+      `${plain}/order-${at}.csv`,
+      `id,creation_datetime,user.id\n${id},2017-10-02T13:56:00Z,${customer}\n`,
+    );
     customers.push(`${customer},u${n},01000,sao paulo,SP`);
     payments.push(`${id},1,credit_card,1,10.00`);
   }
@@ -64,12 +79,34 @@ const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
 const perFile = [];
 for (const count of sizes) {
   const { mapped, plain } = folders(count);
-  const withMap = await measure(['dist/cli/main.js', 'backfill', mapped, '--map', `${mapped}/mapping.yaml`, '--dry-run', '--no-state', '--format', 'json']);
-  const without = await measure(['dist/cli/main.js', 'backfill', plain, '--dry-run', '--no-state', '--format', 'json']);
+  const withMap = await measure([
+    'dist/cli/main.js',
+    'backfill',
+    mapped,
+    '--map',
+    `${mapped}/mapping.yaml`,
+    '--dry-run',
+    '--no-state',
+    '--format',
+    'json',
+  ]);
+  const without = await measure([
+    'dist/cli/main.js',
+    'backfill',
+    plain,
+    '--dry-run',
+    '--no-state',
+    '--format',
+    'json',
+  ]);
   perFile.push(withMap.cpu / count);
-  console.log(`${count.toLocaleString('en-US')} one-row files: mapped ${withMap.seconds.toFixed(1)} s (CPU ${withMap.cpu.toFixed(1)} s) peak ${mib(withMap.rss)}; without a mapping ${without.seconds.toFixed(1)} s (CPU ${without.cpu.toFixed(1)} s) peak ${mib(without.rss)}`);
+  console.log(
+    `${count.toLocaleString('en-US')} one-row files: mapped ${withMap.seconds.toFixed(1)} s (CPU ${withMap.cpu.toFixed(1)} s) peak ${mib(withMap.rss)}; without a mapping ${without.seconds.toFixed(1)} s (CPU ${without.cpu.toFixed(1)} s) peak ${mib(without.rss)}`,
+  );
 }
 if (perFile.length > 1) {
   const growth = perFile.at(-1) / perFile[0];
-  console.log(`mapped CPU per file from ${sizes[0].toLocaleString('en-US')} to ${sizes.at(-1).toLocaleString('en-US')} files: ${growth.toFixed(2)}x (target: at most 1.5x, linear) ${growth <= 1.5 ? 'met' : 'NOT met'}`);
+  console.log(
+    `mapped CPU per file from ${sizes[0].toLocaleString('en-US')} to ${sizes.at(-1).toLocaleString('en-US')} files: ${growth.toFixed(2)}x (target: at most 1.5x, linear) ${growth <= 1.5 ? 'met' : 'NOT met'}`,
+  );
 }

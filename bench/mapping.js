@@ -17,7 +17,11 @@ const rate = (records, seconds) => Math.round(records / seconds).toLocaleString(
 function measure(args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
+    });
     let rss = '';
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -40,7 +44,17 @@ async function exportOf(orders) {
   return dir;
 }
 
-const backfill = (dir, state) => ['dist/cli/main.js', 'backfill', dir, '--map', `${dir}/mapping.yaml`, '--format', 'json', '--state', state];
+const backfill = (dir, state) => [
+  'dist/cli/main.js',
+  'backfill',
+  dir,
+  '--map',
+  `${dir}/mapping.yaml`,
+  '--format',
+  'json',
+  '--state',
+  state,
+];
 
 const results = [];
 for (const orders of sizes) {
@@ -55,22 +69,41 @@ for (const orders of sizes) {
   const server = fork(`${root}bench/server.js`, { stdio: 'ignore' });
   const { port } = await new Promise((resolve) => server.once('message', resolve));
   state = mkdtempSync(`${data}/state-`);
-  const send = await measure([...backfill(dir, state), '--base-url', `http://127.0.0.1:${port}`, '--concurrency', '8'], { COLLECT_API_KEY: 'bench-key' });
+  const send = await measure(
+    [...backfill(dir, state), '--base-url', `http://127.0.0.1:${port}`, '--concurrency', '8'],
+    { COLLECT_API_KEY: 'bench-key' },
+  );
   rmSync(state, { recursive: true, force: true });
   server.kill();
   const sent = JSON.parse(send.stdout).summary;
   results.push({ orders, records, dry, send, sent: sent.sent, invalid: summary.invalid });
-  console.log(`${orders.toLocaleString('en-US')} orders with payments and items (${records.toLocaleString('en-US')} records: orders and statuses; ${summary.invalid} invalid):`);
-  console.log(`  dry run   ${dry.seconds.toFixed(1)} s  ${rate(records, dry.seconds)} records/s  peak ${mib(dry.rss)}`);
-  console.log(`  send      ${send.seconds.toFixed(1)} s  ${rate(records, send.seconds)} records/s  peak ${mib(send.rss)}  (${sent.sent.toLocaleString('en-US')} requests)`);
+  console.log(
+    `${orders.toLocaleString('en-US')} orders with payments and items (${records.toLocaleString('en-US')} records: orders and statuses; ${summary.invalid} invalid):`,
+  );
+  console.log(
+    `  dry run   ${dry.seconds.toFixed(1)} s  ${rate(records, dry.seconds)} records/s  peak ${mib(dry.rss)}`,
+  );
+  console.log(
+    `  send      ${send.seconds.toFixed(1)} s  ${rate(records, send.seconds)} records/s  peak ${mib(send.rss)}  (${sent.sent.toLocaleString('en-US')} requests)`,
+  );
 }
 if (results.length === 2) {
   const [small, large] = results;
-  console.log(`memory from ${small.orders.toLocaleString('en-US')} to ${large.orders.toLocaleString('en-US')} orders: dry run ${(large.dry.rss / small.dry.rss).toFixed(2)}x, send ${(large.send.rss / small.send.rss).toFixed(2)}x (target: at most 1.25x)`);
+  console.log(
+    `memory from ${small.orders.toLocaleString('en-US')} to ${large.orders.toLocaleString('en-US')} orders: dry run ${(large.dry.rss / small.dry.rss).toFixed(2)}x, send ${(large.send.rss / small.send.rss).toFixed(2)}x (target: at most 1.25x)`,
+  );
 }
 
 // The pretty report at 100,000 identical warnings (orders without a customer).
 const warnings = `${data}/orders-no-user-100000.csv`;
-if (!existsSync(warnings)) await writeCsv(warnings, 'id,creation_datetime,total_paid_value', 100_000, (n) => `W${n},2024-01-01T00:00:00Z,10.00`);
+if (!existsSync(warnings))
+  await writeCsv(
+    warnings,
+    'id,creation_datetime,total_paid_value',
+    100_000,
+    (n) => `W${n},2024-01-01T00:00:00Z,10.00`,
+  );
 const pretty = await measure(['dist/cli/main.js', 'order', warnings, '--dry-run', '--no-state']);
-console.log(`pretty report at 100,000 identical warnings: ${pretty.stdout.split('\n').length - 1} lines, ${pretty.stdout.length.toLocaleString('en-US')} bytes`);
+console.log(
+  `pretty report at 100,000 identical warnings: ${pretty.stdout.split('\n').length - 1} lines, ${pretty.stdout.length.toLocaleString('en-US')} bytes`,
+);

@@ -25,7 +25,11 @@ const results = [];
 function measure(args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', `${root}bench/max-rss.js`, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+    });
     let usage = '';
     child.stdio[3].on('data', (chunk) => (usage += chunk));
     child.on('error', reject);
@@ -57,8 +61,13 @@ function row(scenario, pairs, { figure, unit, ratio, target, meets }) {
   const b = median(pairs.map((p) => figure(p.b)));
   const r = median(pairs.map((p) => ratio(p.a, p.b)));
   results.push({ scenario, a, b, r, target, ok: meets(r), unit });
-  const verdict = target === undefined ? '(no target: for the record)' : `(target ${target}) ${meets(r) ? 'met' : 'NOT met'}`;
-  console.log(`  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x ${verdict}`);
+  const verdict =
+    target === undefined
+      ? '(no target: for the record)'
+      : `(target ${target}) ${meets(r) ? 'met' : 'NOT met'}`;
+  console.log(
+    `  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x ${verdict}`,
+  );
 }
 
 async function dataFile(name, rows, generate, ext = 'csv') {
@@ -71,7 +80,11 @@ async function dataFile(name, rows, generate, ext = 'csv') {
   return path;
 }
 const ordersFile = (rows) => dataFile('orders', rows, generateOrders);
-const ordersFiles = { csv: ordersFile, ndjson: (rows) => dataFile('orders', rows, generateOrdersNdjson, 'ndjson'), json: (rows) => dataFile('orders', rows, generateOrdersJson, 'json') };
+const ordersFiles = {
+  csv: ordersFile,
+  ndjson: (rows) => dataFile('orders', rows, generateOrdersNdjson, 'ndjson'),
+  json: (rows) => dataFile('orders', rows, generateOrdersJson, 'json'),
+};
 const statusesFile = (rows) => dataFile('status', rows, generateStatuses);
 const freshState = () => mkdtempSync(`${data}/state-`);
 const dirBytes = (dir) => readdirSync(dir).reduce((sum, name) => sum + statSync(`${dir}/${name}`).size, 0);
@@ -99,19 +112,47 @@ console.log(`collect ${main}, ${rounds} interleaved rounds, medians`);
 if (section('dry-run')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
-  console.log(`collect order F.csv --dry-run (default state, fresh folder), ${rows.toLocaleString('en-US')} orders, vs a bare csv-parse loop:`);
-  const pairs = await interleaved(() => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']), () => measure(['bench/baseline-csv-parse.js', file]));
-  row('dry run, default state (rate vs csv-parse)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 0.70x', meets: (r) => r >= 0.7 });
+  console.log(
+    `collect order F.csv --dry-run (default state, fresh folder), ${rows.toLocaleString('en-US')} orders, vs a bare csv-parse loop:`,
+  );
+  const pairs = await interleaved(
+    () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']),
+    () => measure(['bench/baseline-csv-parse.js', file]),
+  );
+  row('dry run, default state (rate vs csv-parse)', pairs, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => b.seconds / a.seconds,
+    target: '>= 0.70x',
+    meets: (r) => r >= 0.7,
+  });
 }
 
 if (section('no-state')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
-  console.log(`collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs csv-parse + the same zod schema (CPU seconds, all threads):`);
-  const pairs = await interleaved(() => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']), () => measure(['bench/baseline-csv-zod.js', file]));
-  row('--no-state (cpu vs csv-parse + zod)', pairs, { figure: (m) => m.cpu, unit: 's cpu', ratio: (a, b) => b.cpu / a.cpu, target: '>= 0.90x', meets: (r) => r >= 0.9 });
+  console.log(
+    `collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs csv-parse + the same zod schema (CPU seconds, all threads):`,
+  );
+  const pairs = await interleaved(
+    () => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']),
+    () => measure(['bench/baseline-csv-zod.js', file]),
+  );
+  row('--no-state (cpu vs csv-parse + zod)', pairs, {
+    figure: (m) => m.cpu,
+    unit: 's cpu',
+    ratio: (a, b) => b.cpu / a.cpu,
+    target: '>= 0.90x',
+    meets: (r) => r >= 0.9,
+  });
   // The same runs by the clock: the pieces use every core, which costs CPU but shortens the wait.
-  row('--no-state (wall vs csv-parse + zod)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: undefined, meets: () => true });
+  row('--no-state (wall vs csv-parse + zod)', pairs, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => b.seconds / a.seconds,
+    target: undefined,
+    meets: () => true,
+  });
 }
 
 if (section('ajv')) {
@@ -122,19 +163,41 @@ if (section('ajv')) {
   writeFileSync(schema, execFileSync(process.execPath, [main, 'schema', 'order']));
   for (const format of ['csv', 'ndjson', 'json']) {
     const file = await ordersFiles[format](rows);
-    console.log(`collect order F.${format} --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs a ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv loop (wall):`);
-    const pairs = await interleaved(() => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']), () => measure([`bench/baseline-ajv-${format}.js`, file, schema]));
-    row(`--no-state ${format} (rate vs ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv)`, pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 1.00x', meets: (r) => r >= 1 });
+    console.log(
+      `collect order F.${format} --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs a ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv loop (wall):`,
+    );
+    const pairs = await interleaved(
+      () => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']),
+      () => measure([`bench/baseline-ajv-${format}.js`, file, schema]),
+    );
+    row(`--no-state ${format} (rate vs ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv)`, pairs, {
+      figure: (m) => m.seconds,
+      unit: 's',
+      ratio: (a, b) => b.seconds / a.seconds,
+      target: '>= 1.00x',
+      meets: (r) => r >= 1,
+    });
   }
 }
 
 if (section('state-cost')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
-  console.log(`collect order F.csv --dry-run, default state (fresh folder) vs --no-state, ${rows.toLocaleString('en-US')} orders:`);
+  console.log(
+    `collect order F.csv --dry-run, default state (fresh folder) vs --no-state, ${rows.toLocaleString('en-US')} orders:`,
+  );
   const command = [main, 'order', file, '--dry-run', '--format', 'json'];
-  const pairs = await interleaved(() => withFreshState(command), () => measure([...command, '--no-state']));
-  row('dry run, default state vs --no-state (wall)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 1.25x', meets: (r) => r <= 1.25 });
+  const pairs = await interleaved(
+    () => withFreshState(command),
+    () => measure([...command, '--no-state']),
+  );
+  row('dry run, default state vs --no-state (wall)', pairs, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => a.seconds / b.seconds,
+    target: '<= 1.25x',
+    meets: (r) => r <= 1.25,
+  });
 }
 
 if (section('backfill')) {
@@ -145,9 +208,20 @@ if (section('backfill')) {
     await generateOrders(`${dir}/order.csv`, rows);
     await generateStatusesNdjson(`${dir}/status.ndjson`, rows);
   }
-  console.log(`collect backfill DIR --dry-run (default state), ${rows.toLocaleString('en-US')} orders (CSV) + ${rows.toLocaleString('en-US')} status updates (NDJSON), vs a bare read:`);
-  const pairs = await interleaved(() => withFreshState([main, 'backfill', dir, '--dry-run', '--format', 'json']), () => measure(['bench/baseline-read.js', dir]));
-  row('backfill --dry-run (rate vs bare read)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => b.seconds / a.seconds, target: '>= 0.50x', meets: (r) => r >= 0.5 });
+  console.log(
+    `collect backfill DIR --dry-run (default state), ${rows.toLocaleString('en-US')} orders (CSV) + ${rows.toLocaleString('en-US')} status updates (NDJSON), vs a bare read:`,
+  );
+  const pairs = await interleaved(
+    () => withFreshState([main, 'backfill', dir, '--dry-run', '--format', 'json']),
+    () => measure(['bench/baseline-read.js', dir]),
+  );
+  row('backfill --dry-run (rate vs bare read)', pairs, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => b.seconds / a.seconds,
+    target: '>= 0.50x',
+    meets: (r) => r >= 0.5,
+  });
 }
 
 if (section('send')) {
@@ -157,7 +231,9 @@ if (section('send')) {
   const env = { COLLECT_API_KEY: 'bench-key' };
   try {
     for (const connections of [8, 64]) {
-      console.log(`sending ${rows.toLocaleString('en-US')} status updates to a local server, ${connections} connections (default state, fresh folder), vs a bare undici Pool loop; requests/s at the server:`);
+      console.log(
+        `sending ${rows.toLocaleString('en-US')} status updates to a local server, ${connections} connections (default state, fresh folder), vs a bare undici Pool loop; requests/s at the server:`,
+      );
       const sent = (run) => async () => {
         const measured = await run();
         const seen = await server.served();
@@ -165,10 +241,31 @@ if (section('send')) {
         return { ...measured, rate: seen.rate };
       };
       const pairs = await interleaved(
-        sent(() => withFreshState([main, 'status', statuses, '--base-url', server.url, '--concurrency', String(connections), '--format', 'json'], env)),
+        sent(() =>
+          withFreshState(
+            [
+              main,
+              'status',
+              statuses,
+              '--base-url',
+              server.url,
+              '--concurrency',
+              String(connections),
+              '--format',
+              'json',
+            ],
+            env,
+          ),
+        ),
         sent(() => measure(['bench/baseline-undici.js', server.url, statuses, String(connections)])),
       );
-      row(`sending, ${connections} connections (request rate)`, pairs, { figure: (m) => m.rate, unit: 'req/s', ratio: (a, b) => a.rate / b.rate, target: '>= 0.80x', meets: (r) => r >= 0.8 });
+      row(`sending, ${connections} connections (request rate)`, pairs, {
+        figure: (m) => m.rate,
+        unit: 'req/s',
+        ratio: (a, b) => a.rate / b.rate,
+        target: '>= 0.80x',
+        meets: (r) => r >= 0.8,
+      });
     }
   } finally {
     server.close();
@@ -191,19 +288,37 @@ if (section('postgres') && process.env.BENCH_POSTGRES_URL) {
   const server = await startServer();
   const env = { COLLECT_API_KEY: 'bench-key' };
   try {
-    console.log(`sending ${rows.toLocaleString('en-US')} status updates, 8 connections, with a PostgreSQL state vs the default SQLite state; requests/s at the server:`);
+    console.log(
+      `sending ${rows.toLocaleString('en-US')} status updates, 8 connections, with a PostgreSQL state vs the default SQLite state; requests/s at the server:`,
+    );
     const sent = (run) => async () => {
       const measured = await run();
       const seen = await server.served();
       if (seen.count !== rows) throw new Error(`sent ${seen.count} requests, not ${rows}`);
       return { ...measured, rate: seen.rate };
     };
-    const command = [main, 'status', statuses, '--base-url', server.url, '--concurrency', '8', '--format', 'json'];
+    const command = [
+      main,
+      'status',
+      statuses,
+      '--base-url',
+      server.url,
+      '--concurrency',
+      '8',
+      '--format',
+      'json',
+    ];
     const pairs = await interleaved(
       sent(async () => measure([...command, '--state', await freshDatabase()], env)),
       sent(() => withFreshState(command, env)),
     );
-    row('PostgreSQL state send rate (SQLite rate / PostgreSQL rate)', pairs, { figure: (m) => m.rate, unit: 'req/s', ratio: (a, b) => b.rate / a.rate, target: '<= 1.50x', meets: (r) => r <= 1.5 });
+    row('PostgreSQL state send rate (SQLite rate / PostgreSQL rate)', pairs, {
+      figure: (m) => m.rate,
+      unit: 'req/s',
+      ratio: (a, b) => b.rate / a.rate,
+      target: '<= 1.50x',
+      meets: (r) => r <= 1.5,
+    });
   } finally {
     server.close();
   }
@@ -215,17 +330,49 @@ if (section('rerun')) {
   const server = await startServer();
   const state = freshState();
   const env = { COLLECT_API_KEY: 'bench-key' };
-  const command = [main, 'status', statuses, '--base-url', server.url, '--state', state, '--concurrency', '8', '--format', 'json'];
+  const command = [
+    main,
+    'status',
+    statuses,
+    '--base-url',
+    server.url,
+    '--state',
+    state,
+    '--concurrency',
+    '8',
+    '--format',
+    'json',
+  ];
   try {
-    console.log(`${rows.toLocaleString('en-US')} status updates sent once, then re-run (sends nothing) vs a dry run of the same command:`);
+    console.log(
+      `${rows.toLocaleString('en-US')} status updates sent once, then re-run (sends nothing) vs a dry run of the same command:`,
+    );
     await measure(command, env);
     if ((await server.served()).count !== rows) throw new Error('the first run did not send every record');
     const perMillion = (dirBytes(state) / rows) * 1e6;
-    results.push({ scenario: 'state on disk per million records sent', a: perMillion / 1e6, unit: 'MB', r: perMillion / 1e6, target: '<= 100 MB', ok: perMillion <= 100e6 });
-    console.log(`  state on disk: ${(dirBytes(state) / 1e6).toFixed(1)} MB for ${rows.toLocaleString('en-US')} records, ${(perMillion / 1e6).toFixed(0)} MB per million (target <= 100 MB)`);
-    const pairs = await interleaved(() => measure(command, env), () => measure([...command, '--dry-run'], env));
+    results.push({
+      scenario: 'state on disk per million records sent',
+      a: perMillion / 1e6,
+      unit: 'MB',
+      r: perMillion / 1e6,
+      target: '<= 100 MB',
+      ok: perMillion <= 100e6,
+    });
+    console.log(
+      `  state on disk: ${(dirBytes(state) / 1e6).toFixed(1)} MB for ${rows.toLocaleString('en-US')} records, ${(perMillion / 1e6).toFixed(0)} MB per million (target <= 100 MB)`,
+    );
+    const pairs = await interleaved(
+      () => measure(command, env),
+      () => measure([...command, '--dry-run'], env),
+    );
     if ((await server.served()).count !== 0) throw new Error('a re-run sent records again');
-    row('re-run over sent input (wall vs dry run)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 1.20x', meets: (r) => r <= 1.2 });
+    row('re-run over sent input (wall vs dry run)', pairs, {
+      figure: (m) => m.seconds,
+      unit: 's',
+      ratio: (a, b) => a.seconds / b.seconds,
+      target: '<= 1.20x',
+      meets: (r) => r <= 1.2,
+    });
   } finally {
     server.close();
     rmSync(state, { recursive: true, force: true });
@@ -236,10 +383,18 @@ if (section('memory')) {
   const big = size('BENCH_BIG_ROWS', 1_000_000);
   const small = await ordersFile(big / 10);
   const large = await ordersFile(big);
-  console.log(`peak RSS of collect order F.csv --dry-run (default state), ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} rows:`);
+  console.log(
+    `peak RSS of collect order F.csv --dry-run (default state), ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} rows:`,
+  );
   const dry = (file) => () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']);
   const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
-  row('peak RSS, 10x the rows', pairs, { figure: (m) => m.rss / 1048576, unit: 'MiB', ratio: (a, b) => a.rss / b.rss, target: '<= 1.25x', meets: (r) => r <= 1.25 });
+  row('peak RSS, 10x the rows', pairs, {
+    figure: (m) => m.rss / 1048576,
+    unit: 'MiB',
+    ratio: (a, b) => a.rss / b.rss,
+    target: '<= 1.25x',
+    meets: (r) => r <= 1.25,
+  });
 }
 
 if (section('report-memory')) {
@@ -248,26 +403,56 @@ if (section('report-memory')) {
   const small = await dataFile('invalid-orders', big / 10, generateInvalidOrders);
   const large = await dataFile('invalid-orders', big, generateInvalidOrders);
   for (const format of ['sarif', 'json']) {
-    console.log(`peak RSS of collect order F.csv --dry-run --no-state --format ${format}, ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} invalid rows (3 issues each):`);
+    console.log(
+      `peak RSS of collect order F.csv --dry-run --no-state --format ${format}, ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} invalid rows (3 issues each):`,
+    );
     const dry = (file) => () => measure([main, 'order', file, '--dry-run', '--no-state', '--format', format]);
     const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
-    row(`report peak RSS, 10x the issues (${format})`, pairs, { figure: (m) => m.rss / 1048576, unit: 'MiB', ratio: (a, b) => a.rss / b.rss, target: '<= 1.50x', meets: (r) => r <= 1.5 });
+    row(`report peak RSS, 10x the issues (${format})`, pairs, {
+      figure: (m) => m.rss / 1048576,
+      unit: 'MiB',
+      ratio: (a, b) => a.rss / b.rss,
+      target: '<= 1.50x',
+      meets: (r) => r <= 1.5,
+    });
   }
 }
 
 if (section('startup')) {
   console.log('collect --version vs node -e 0:');
-  const pairs = await interleaved(() => measure([main, '--version']), () => measure(['-e', '0']), Math.max(rounds, 9));
-  row('collect --version (wall vs node -e 0)', pairs, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 4x', meets: (r) => r <= 4 });
+  const pairs = await interleaved(
+    () => measure([main, '--version']),
+    () => measure(['-e', '0']),
+    Math.max(rounds, 9),
+  );
+  row('collect --version (wall vs node -e 0)', pairs, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => a.seconds / b.seconds,
+    target: '<= 4x',
+    meets: (r) => r <= 4,
+  });
   // `--help` loads no command module either.
-  const help = await interleaved(() => measure([main, '--help']), () => measure(['-e', '0']), Math.max(rounds, 9));
-  row('collect --help (wall vs node -e 0)', help, { figure: (m) => m.seconds, unit: 's', ratio: (a, b) => a.seconds / b.seconds, target: '<= 4x', meets: (r) => r <= 4 });
+  const help = await interleaved(
+    () => measure([main, '--help']),
+    () => measure(['-e', '0']),
+    Math.max(rounds, 9),
+  );
+  row('collect --help (wall vs node -e 0)', help, {
+    figure: (m) => m.seconds,
+    unit: 's',
+    ratio: (a, b) => a.seconds / b.seconds,
+    target: '<= 4x',
+    meets: (r) => r <= 4,
+  });
 }
 
 console.log('\n| scenario | collect | baseline | ratio (median) | target |\n|---|---|---|---|---|');
 for (const r of results) {
   const b = r.b === undefined ? '' : `${r.b.toFixed(2)} ${r.unit}`;
-  console.log(`| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target === undefined ? 'none' : `${r.target} ${r.ok ? '(met)' : '(NOT met)'}`} |`);
+  console.log(
+    `| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target === undefined ? 'none' : `${r.target} ${r.ok ? '(met)' : '(NOT met)'}`} |`,
+  );
 }
 
 if (section('mapping')) {

@@ -17,8 +17,11 @@ import { Pool } from 'undici';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '8' },
-    mode: { type: 'string' }, requests: { type: 'string' },
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '8' },
+    mode: { type: 'string' },
+    requests: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -29,14 +32,32 @@ const headers = { authorization: 'Bearer bench', 'content-type': 'application/js
 /** An application's calls for one order: created (evaluated), approved, delivered. */
 function orderCalls(id) {
   return [
-    { method: 'POST', path: '/v2/order', body: JSON.stringify({ id, evaluate: true, total_paid_value: 120, creation_datetime: '2026-11-23T12:00:00Z', user: { id: `U-${id}` }, payments: [{ id: `P-${id}` }] }) },
+    {
+      method: 'POST',
+      path: '/v2/order',
+      body: JSON.stringify({
+        id,
+        evaluate: true,
+        total_paid_value: 120,
+        creation_datetime: '2026-11-23T12:00:00Z',
+        user: { id: `U-${id}` },
+        payments: [{ id: `P-${id}` }],
+      }),
+    },
     { method: 'PUT', path: '/v2/order', body: JSON.stringify({ id, status: 'approved' }) },
-    { method: 'PUT', path: '/v2/order/delivery', body: JSON.stringify({ id: `D-${id}`, order_id: id, delivery_datetime: '2026-11-24T10:00:00Z' }) },
+    {
+      method: 'PUT',
+      path: '/v2/order/delivery',
+      body: JSON.stringify({ id: `D-${id}`, order_id: id, delivery_datetime: '2026-11-24T10:00:00Z' }),
+    },
   ];
 }
 
 function startSandbox(args) {
-  const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   const url = new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk) => {
@@ -113,8 +134,19 @@ async function judgeAlone(orders) {
     const judge = new SessionJudge(new ReportBuilder({ strict: false }), registry);
     for (let n = 0; n < orders; n++) {
       for (const call of orderCalls(`${tag}-${n}`)) {
-        const judgement = judge.receive({ method: call.method, path: call.path, authorization: headers.authorization, contentType: headers['content-type'], body: call.body, at: new Date() });
-        judge.answered(judgement, call.method === 'POST' ? 201 : 200, call.method === 'POST' ? { legiti_decision: 'approve' } : { message: 'ok' });
+        const judgement = judge.receive({
+          method: call.method,
+          path: call.path,
+          authorization: headers.authorization,
+          contentType: headers['content-type'],
+          body: call.body,
+          at: new Date(),
+        });
+        judge.answered(
+          judgement,
+          call.method === 'POST' ? 201 : 200,
+          call.method === 'POST' ? { legiti_decision: 'approve' } : { message: 'ok' },
+        );
       }
     }
   };
@@ -139,7 +171,9 @@ if (values.mode !== undefined) {
 
 const judgeMicroseconds = [];
 for (let round = 0; round < rounds; round++) judgeMicroseconds.push(await judgeAlone(5000));
-process.stderr.write(`judge alone: ${judgeMicroseconds.map((us) => us.toFixed(1)).join(', ')} µs CPU per request\n`);
+process.stderr.write(
+  `judge alone: ${judgeMicroseconds.map((us) => us.toFixed(1)).join(', ')} µs CPU per request\n`,
+);
 const runs = { plain: [], report: [] };
 const cpu = { plain: [], report: [] };
 for (let round = 0; round < rounds; round++) {
@@ -147,18 +181,29 @@ for (let round = 0; round < rounds; round++) {
     const result = await measure(mode, round);
     runs[mode].push(result.rps);
     cpu[mode].push(result.cpuMicroseconds);
-    process.stderr.write(`round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s, sandbox CPU ${result.cpuMicroseconds.toFixed(0)} µs/request (${result.requests} requests, exit ${result.exit})\n`);
+    process.stderr.write(
+      `round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s, sandbox CPU ${result.cpuMicroseconds.toFixed(0)} µs/request (${result.requests} requests, exit ${result.exit})\n`,
+    );
   }
 }
 const plain = median(runs.plain);
 const report = median(runs.report);
-process.stdout.write(`${JSON.stringify({
-  connections, seconds, rounds,
-  plainRps: Math.round(plain), reportRps: Math.round(report),
-  throughputLossPercent: Number((100 * (1 - report / plain)).toFixed(1)),
-  // What judging adds to each request's service time, when the sandbox's one core is the bottleneck.
-  overheadMicrosecondsPerRequest: Number((1e6 / report - 1e6 / plain).toFixed(1)),
-  sandboxCpuMicrosecondsPerRequest: { plain: Math.round(median(cpu.plain)), report: Math.round(median(cpu.report)) },
-  judgeAloneCpuMicrosecondsPerRequest: Number(median(judgeMicroseconds).toFixed(1)),
-  plainRuns: runs.plain.map(Math.round), reportRuns: runs.report.map(Math.round),
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    connections,
+    seconds,
+    rounds,
+    plainRps: Math.round(plain),
+    reportRps: Math.round(report),
+    throughputLossPercent: Number((100 * (1 - report / plain)).toFixed(1)),
+    // What judging adds to each request's service time, when the sandbox's one core is the bottleneck.
+    overheadMicrosecondsPerRequest: Number((1e6 / report - 1e6 / plain).toFixed(1)),
+    sandboxCpuMicrosecondsPerRequest: {
+      plain: Math.round(median(cpu.plain)),
+      report: Math.round(median(cpu.report)),
+    },
+    judgeAloneCpuMicrosecondsPerRequest: Number(median(judgeMicroseconds).toFixed(1)),
+    plainRuns: runs.plain.map(Math.round),
+    reportRuns: runs.report.map(Math.round),
+  })}\n`,
+);

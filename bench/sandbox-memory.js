@@ -17,7 +17,11 @@ const orders = Number(own[0] ?? 300);
 const size = Number(own[1] ?? 1_000_000);
 
 const node = heap ? [`--max-old-space-size=${heap}`] : [];
-const child = spawn(process.execPath, [...node, process.env.SANDBOX_CLI ?? 'dist/cli/main.js', 'sandbox', '--port', '0', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+const child = spawn(
+  process.execPath,
+  [...node, process.env.SANDBOX_CLI ?? 'dist/cli/main.js', 'sandbox', '--port', '0', ...extra],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
+);
 let stderr = '';
 const url = await new Promise((resolve, reject) => {
   child.stderr.on('data', (chunk) => {
@@ -38,7 +42,8 @@ const memory = () => {
 const headers = { authorization: 'Bearer bench-key', 'content-type': 'application/json' };
 const filler = (n) => {
   const data = {};
-  for (let i = 0; data.size === undefined && JSON.stringify(data).length < n; i++) data[`field_${i}`] = `value ${i} `.padEnd(90, 'x');
+  for (let i = 0; data.size === undefined && JSON.stringify(data).length < n; i++)
+    data[`field_${i}`] = `value ${i} `.padEnd(90, 'x');
   return data;
 };
 const bulk = filler(size - 300);
@@ -46,10 +51,21 @@ const before = memory();
 let sent = 0;
 try {
   for (let i = 0; i < orders; i++) {
-    const order = { id: `ORD-${i}`, total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: `U-${i}` }, payments: [{ id: `P-${i}` }], custom_data: bulk };
+    const order = {
+      id: `ORD-${i}`,
+      total_paid_value: 100,
+      creation_datetime: '2026-01-01T00:00:00Z',
+      user: { id: `U-${i}` },
+      payments: [{ id: `P-${i}` }],
+      custom_data: bulk,
+    };
     const created = await fetch(`${url}/v2/order`, { method: 'POST', headers, body: JSON.stringify(order) });
     if (created.status !== 201) throw new Error(`order ${i}: ${created.status} ${await created.text()}`);
-    await fetch(`${url}/v2/order`, { method: 'PUT', headers, body: JSON.stringify({ id: `ORD-${i}`, status: 'approved' }) }).then((r) => r.arrayBuffer());
+    await fetch(`${url}/v2/order`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
+    }).then((r) => r.arrayBuffer());
     sent++;
   }
 } catch (cause) {
@@ -57,10 +73,23 @@ try {
 }
 await new Promise((resolve) => setTimeout(resolve, 500));
 const after = died === null ? memory() : undefined;
-const report = died === null ? await fetch(`${url}/_sandbox/report`).then((r) => (r.ok ? r.json() : undefined), () => undefined) : undefined;
-process.stdout.write(`${sent} of ${orders} orders of ${(JSON.stringify(bulk).length / 1e6).toFixed(2)} MB (+ a status each); sandbox ${extra.join(' ') || '(no flags)'}${heap ? `, heap cap ${heap} MB` : ''}\n`);
-process.stdout.write(after
-  ? `RSS before ${before.rss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB (+${(after.rss - before.rss).toFixed(0)}), peak ${after.peak.toFixed(0)} MiB\n`
-  : `the sandbox died (${died})\n`);
-if (report) process.stdout.write(`report: ${report.summary.records} requests, ${report.issues.length} findings kept, notes: ${report.notes.map((n) => `${n.code}${n.count === undefined ? '' : ` ${n.count}`}`).join(', ')}\n`);
+const report =
+  died === null
+    ? await fetch(`${url}/_sandbox/report`).then(
+        (r) => (r.ok ? r.json() : undefined),
+        () => undefined,
+      )
+    : undefined;
+process.stdout.write(
+  `${sent} of ${orders} orders of ${(JSON.stringify(bulk).length / 1e6).toFixed(2)} MB (+ a status each); sandbox ${extra.join(' ') || '(no flags)'}${heap ? `, heap cap ${heap} MB` : ''}\n`,
+);
+process.stdout.write(
+  after
+    ? `RSS before ${before.rss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB (+${(after.rss - before.rss).toFixed(0)}), peak ${after.peak.toFixed(0)} MiB\n`
+    : `the sandbox died (${died})\n`,
+);
+if (report)
+  process.stdout.write(
+    `report: ${report.summary.records} requests, ${report.issues.length} findings kept, notes: ${report.notes.map((n) => `${n.code}${n.count === undefined ? '' : ` ${n.count}`}`).join(', ')}\n`,
+  );
 child.kill('SIGTERM');

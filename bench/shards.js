@@ -18,9 +18,17 @@ const total = Number(perShardText) * shards;
 
 const dir = mkdtempSync(join(tmpdir(), 'collect-shards-bench-'));
 const ids = Array.from({ length: total }, (_, i) => `ORD-${i}`);
-const order = (id) => ({ id, creation_datetime: '2024-03-01T10:00:00Z', total_paid_value: 10, user: { id: 'U1' } });
+const order = (id) => ({
+  id,
+  creation_datetime: '2024-03-01T10:00:00Z',
+  total_paid_value: 10,
+  user: { id: 'U1' },
+});
 writeFileSync(join(dir, 'order.ndjson'), ids.map((id) => JSON.stringify(order(id))).join('\n'));
-writeFileSync(join(dir, 'status.ndjson'), ids.map((id) => JSON.stringify({ id, status: 'approved' })).join('\n'));
+writeFileSync(
+  join(dir, 'status.ndjson'),
+  ids.map((id) => JSON.stringify({ id, status: 'approved' })).join('\n'),
+);
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -30,7 +38,10 @@ await admin.end();
 const stateUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
 
 const record = join(dir, 'sandbox.ndjson');
-const sandbox = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', '--record', record], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+const sandbox = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', '--record', record], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 const baseUrl = await new Promise((resolve) => {
   let text = '';
   sandbox.stderr.on('data', (chunk) => {
@@ -60,9 +71,27 @@ function recorded(count) {
 
 function backfill(index, killWhen) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'backfill', dir, '--shard', `${index}/${shards}`, '--base-url', baseUrl, '--state', stateUrl, '--format', 'json'], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        'dist/cli/main.js',
+        'backfill',
+        dir,
+        '--shard',
+        `${index}/${shards}`,
+        '--base-url',
+        baseUrl,
+        '--state',
+        stateUrl,
+        '--format',
+        'json',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     void killWhen?.then(() => child.kill('SIGKILL'));
@@ -81,14 +110,19 @@ function backfill(index, killWhen) {
 const started = Date.now();
 // Shard 1 is killed once a quarter of all requests were made: mid-send for every shard.
 const killWhen = recorded(Math.floor(total / 2));
-const runs = await Promise.all(Array.from({ length: shards }, (_, i) => backfill(i, i === 1 ? killWhen : undefined)));
+const runs = await Promise.all(
+  Array.from({ length: shards }, (_, i) => backfill(i, i === 1 ? killWhen : undefined)),
+);
 const recordedAtKill = await killWhen;
 const rerun = await backfill(1);
 const seconds = (Date.now() - started) / 1000;
 sandbox.kill('SIGINT');
 await new Promise((resolve) => sandbox.on('close', resolve));
 
-const lines = readFileSync(record, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const lines = readFileSync(record, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 const counts = new Map();
 const firstAt = new Map();
 let notOk = 0;
@@ -100,7 +134,20 @@ lines.forEach((line, position) => {
 });
 const missing = ids.filter((id) => !counts.has(`POST ${id}`) || !counts.has(`PUT ${id}`)).length;
 const outOfOrder = ids.filter((id) => firstAt.get(`PUT ${id}`) < firstAt.get(`POST ${id}`)).length;
-console.log(JSON.stringify({
-  shards, orders: total, records: 2 * total, requests: lines.length, distinct: counts.size, duplicates: lines.length - counts.size,
-  missing, notOk, outOfOrder, seconds, recordedAtKill, runs, rerunOfKilledShard: rerun,
-}));
+console.log(
+  JSON.stringify({
+    shards,
+    orders: total,
+    records: 2 * total,
+    requests: lines.length,
+    distinct: counts.size,
+    duplicates: lines.length - counts.size,
+    missing,
+    notOk,
+    outOfOrder,
+    seconds,
+    recordedAtKill,
+    runs,
+    rerunOfKilledShard: rerun,
+  }),
+);

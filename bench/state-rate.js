@@ -37,9 +37,27 @@ async function measure(state) {
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'order', file, '--base-url', url, '--state', state, '--concurrency', '8', '--format', 'json'], {
-      cwd: root, env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' }, stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        'dist/cli/main.js',
+        'order',
+        file,
+        '--base-url',
+        url,
+        '--state',
+        state,
+        '--concurrency',
+        '8',
+        '--format',
+        'json',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, COLLECT_API_KEY: 'bench-key-1234' },
+        stdio: 'ignore',
+      },
+    );
     child.on('close', resolve);
   });
   const seconds = (Date.now() - started) / 1000;
@@ -56,7 +74,8 @@ const median = (values) => {
 const runs = { sqlite: [], postgres: [] };
 for (let round = 0; round < rounds; round++) {
   for (const kind of ['sqlite', 'postgres']) {
-    const state = kind === 'sqlite' ? join(mkdtempSync(join(tmpdir(), 'collect-rate-')), 'state') : await freshDatabase();
+    const state =
+      kind === 'sqlite' ? join(mkdtempSync(join(tmpdir(), 'collect-rate-')), 'state') : await freshDatabase();
     const result = await measure(state);
     console.error(JSON.stringify({ round, kind, ...result }));
     runs[kind].push(result);
@@ -64,7 +83,15 @@ for (let round = 0; round < rounds; round++) {
 }
 const medianRate = (kind) => median(runs[kind].map((r) => r.sendRate));
 const ratio = median(runs.sqlite.map((r, i) => r.sendRate / runs.postgres[i].sendRate));
-console.log(JSON.stringify({
-  orders: count, concurrency: 8, rounds, sqlite: medianRate('sqlite'), postgres: medianRate('postgres'),
-  ratio: Number(ratio.toFixed(2)), target: '<= 1.5x', met: ratio <= 1.5,
-}));
+console.log(
+  JSON.stringify({
+    orders: count,
+    concurrency: 8,
+    rounds,
+    sqlite: medianRate('sqlite'),
+    postgres: medianRate('postgres'),
+    ratio: Number(ratio.toFixed(2)),
+    target: '<= 1.5x',
+    met: ratio <= 1.5,
+  }),
+);

@@ -1,5 +1,14 @@
 // The library surface of collect: schemas, their types, and record validation.
-export { orderSchema, customerSchema, sellerSchema, itemSchema, productSchema, orderPaymentSchema, cardSchema, orderDeliverySchema } from './resources/order/index.js';
+export {
+  orderSchema,
+  customerSchema,
+  sellerSchema,
+  itemSchema,
+  productSchema,
+  orderPaymentSchema,
+  cardSchema,
+  orderDeliverySchema,
+} from './resources/order/index.js';
 export type { Order } from './resources/order/index.js';
 export { statusSchema, type StatusUpdate } from './resources/status/index.js';
 export { fraudSchema, fraudSignalType, type FraudMark } from './resources/fraud/index.js';

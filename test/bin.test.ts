@@ -3,9 +3,19 @@ import { describe, expect, it } from 'vitest';
 
 /** The built binary, as users and scripts run it (vitest's global setup builds it). */
 function collect(args: string[], input?: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args, ...(['schema', 'template', 'rules'].includes(args[0] ?? '') ? [] : ['--no-state'])], {
-    input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      'dist/cli/main.js',
+      ...args,
+      ...(['schema', 'template', 'rules'].includes(args[0] ?? '') ? [] : ['--no-state']),
+    ],
+    {
+      input,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...env },
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -17,13 +27,21 @@ describe('the collect binary', () => {
     expect(stdout).not.toContain('\u001b[');
   });
   it('honours NO_COLOR even when colour is forced', () => {
-    const forced = collect(['status', 'fixtures/status/invalid.csv', '--dry-run'], undefined, { FORCE_COLOR: '1' });
+    const forced = collect(['status', 'fixtures/status/invalid.csv', '--dry-run'], undefined, {
+      FORCE_COLOR: '1',
+    });
     expect(forced.stdout).toContain('\u001b[');
-    const off = collect(['status', 'fixtures/status/invalid.csv', '--dry-run'], undefined, { FORCE_COLOR: '1', NO_COLOR: '1' });
+    const off = collect(['status', 'fixtures/status/invalid.csv', '--dry-run'], undefined, {
+      FORCE_COLOR: '1',
+      NO_COLOR: '1',
+    });
     expect(off.stdout).not.toContain('\u001b[');
   });
   it('reads piped standard input and writes only the JSON document to stdout', () => {
-    const { code, stdout, stderr } = collect(['status', '--input-format', 'ndjson', '--dry-run', '--format', 'json'], '{"id":"A","status":"approved"}\n');
+    const { code, stdout, stderr } = collect(
+      ['status', '--input-format', 'ndjson', '--dry-run', '--format', 'json'],
+      '{"id":"A","status":"approved"}\n',
+    );
     expect(code).toBe(0);
     expect(JSON.parse(stdout).summary.records).toBe(1);
     expect(stderr).toBe('');
@@ -38,7 +56,12 @@ describe('the collect binary', () => {
     // A resolve hook (node:module register) names each of those packages as it is imported.
     const hook = `data:text/javascript,${encodeURIComponent("export async function resolve(s, c, next) { if (/^(undici|pg|yaml|luxon)$/.test(s)) process.stderr.write('loaded ' + s + '\\n'); return next(s, c); }")}`;
     const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', register, 'dist/cli/main.js', ...args, '--dry-run', '--no-state'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const run = (args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', register, 'dist/cli/main.js', ...args, '--dry-run', '--no-state'],
+        { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+      );
     const plain = run(['order', 'fixtures/order/valid.csv']);
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe('');

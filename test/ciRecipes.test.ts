@@ -12,7 +12,10 @@ import { jobEnv, scratchProject } from './helpers/scratchProject.js';
 vi.setConfig({ testTimeout: 90_000 });
 
 const readme = readFileSync('README.md', 'utf8');
-const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({ lang: lang!, text: text! }));
+const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
+  lang: lang!,
+  text: text!,
+}));
 const block = (lang: string, marker: string) => {
   const found = blocks.find((candidate) => candidate.lang === lang && candidate.text.includes(marker));
   if (!found) throw new Error(`README.md has no ${lang} block with ${marker}`);
@@ -33,10 +36,17 @@ process.exit(mode === 'fail' ? 4 : 0);
 `;
 
 function runJob(script: string, cwd: string, env: Record<string, string>, shellFlags: string[]) {
-  const child = spawn('bash', ['--noprofile', '--norc', ...shellFlags, '-c', script], { cwd, env: jobEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['--noprofile', '--norc', ...shellFlags, '-c', script], {
+    cwd,
+    env: jobEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, output })),
+  );
 }
 
 function junit(file: string) {
@@ -44,12 +54,13 @@ function junit(file: string) {
   return { failures: Number(parsed.testsuites['@_failures']), text: readFileSync(file, 'utf8') };
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
-});
 
 const project = () => scratchProject({ 'app.test.mjs': appTest }, { test: 'node app.test.mjs' });
 
@@ -84,7 +95,9 @@ describe('the GitHub Actions recipe', () => {
 });
 
 describe('the GitLab CI recipe', () => {
-  const { script } = (parse(block('yaml', 'contract-test:')) as { 'contract-test': { script: string[] } })['contract-test'];
+  const { script } = (parse(block('yaml', 'contract-test:')) as { 'contract-test': { script: string[] } })[
+    'contract-test'
+  ];
   // The scratch project is installed already: `npm ci` would fetch nothing else.
   const lines = script.filter((line) => line !== 'npm ci');
   it('installs, then runs the tests judged by the sandbox', () => {
@@ -92,7 +105,10 @@ describe('the GitLab CI recipe', () => {
     expect(lines).toHaveLength(1);
   });
   // GitLab runs the script's lines in one shell that stops at the first that fails.
-  for (const [mode, expected] of [['pass', 0], ['fail', 4]] as const) {
+  for (const [mode, expected] of [
+    ['pass', 0],
+    ['fail', 4],
+  ] as const) {
     it(`ends the job with ${expected} when the application's tests ${mode}, with the JUnit report written`, async () => {
       const dir = project();
       const { code, output } = await runJob(lines.join('\n'), dir, { APP_MODE: mode }, ['-eo', 'pipefail']);
@@ -106,11 +122,19 @@ describe('the GitLab CI recipe', () => {
 describe('the background recipe (--pid-file)', () => {
   // As written but for the port: a free one, which the application's tests are told (8787 may be taken on a shared machine).
   const script = block('sh', '--pid-file sandbox.pid');
-  for (const [mode, expected] of [['fail', 4], ['broken', 1]] as const) {
+  for (const [mode, expected] of [
+    ['fail', 4],
+    ['broken', 1],
+  ] as const) {
     it(`ends with ${expected} when the tests ${mode === 'fail' ? 'fail' : 'pass but a request broke a rule'}, the report written and the pid file gone`, async () => {
       const dir = project();
       const port = await freePort();
-      const { code, output } = await runJob(script.replace('collect sandbox ', `collect sandbox --port ${port} `), dir, { APP_MODE: mode, COLLECT_BASE_URL: `http://127.0.0.1:${port}` }, []);
+      const { code, output } = await runJob(
+        script.replace('collect sandbox ', `collect sandbox --port ${port} `),
+        dir,
+        { APP_MODE: mode, COLLECT_BASE_URL: `http://127.0.0.1:${port}` },
+        [],
+      );
       expect(code, output).toBe(expected);
       expect(junit(join(dir, 'collect-report.xml')).failures).toBe(mode === 'broken' ? 1 : 0);
       expect(() => readFileSync(join(dir, 'sandbox.pid'))).toThrow(/ENOENT/);

@@ -8,10 +8,22 @@ describe('collect ENDPOINT --dry-run over the fixtures', () => {
   for (const endpoint of endpoints) {
     for (const format of formats) {
       it(`${endpoint}: valid.${format} passes and invalid.${format} fails with located errors`, async () => {
-        const valid = await runCli([endpoint, `fixtures/${endpoint}/valid.${format}`, '--dry-run', '--format', 'json']);
+        const valid = await runCli([
+          endpoint,
+          `fixtures/${endpoint}/valid.${format}`,
+          '--dry-run',
+          '--format',
+          'json',
+        ]);
         expect(valid.code, valid.stdout).toBe(0);
         expect(JSON.parse(valid.stdout).summary.invalid).toBe(0);
-        const invalid = await runCli([endpoint, `fixtures/${endpoint}/invalid.${format}`, '--dry-run', '--format', 'json']);
+        const invalid = await runCli([
+          endpoint,
+          `fixtures/${endpoint}/invalid.${format}`,
+          '--dry-run',
+          '--format',
+          'json',
+        ]);
         expect(invalid.code).toBe(1);
         const report = JSON.parse(invalid.stdout);
         expect(report.summary.invalid).toBeGreaterThan(0);
@@ -27,42 +39,94 @@ describe('collect ENDPOINT --dry-run over the fixtures', () => {
 
 describe('the JSON report', () => {
   it('has the shape of docs/cli.md, with file, line, index and path of each issue', async () => {
-    const { code, stdout } = await runCli(['delivery', 'fixtures/delivery/invalid.csv', '--dry-run', '--format', 'json']);
+    const { code, stdout } = await runCli([
+      'delivery',
+      'fixtures/delivery/invalid.csv',
+      '--dry-run',
+      '--format',
+      'json',
+    ]);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report.version).toBe(1);
-    expect(Object.keys(report.summary)).toEqual(['records', 'valid', 'invalid', 'errors', 'warnings', 'sent', 'accepted', 'rejected', 'skipped', 'failed']);
-    expect(report.issues).toContainEqual(expect.objectContaining({
-      severity: 'error', code: 'out-of-range', endpoint: 'delivery', file: 'fixtures/delivery/invalid.csv',
-      line: 2, index: 0, path: 'deliverer.address.latitude',
-    }));
-    expect(report.issues).toContainEqual(expect.objectContaining({ code: 'missing-pair', path: 'deliverer.phone_number' }));
+    expect(Object.keys(report.summary)).toEqual([
+      'records',
+      'valid',
+      'invalid',
+      'errors',
+      'warnings',
+      'sent',
+      'accepted',
+      'rejected',
+      'skipped',
+      'failed',
+    ]);
+    expect(report.issues).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        code: 'out-of-range',
+        endpoint: 'delivery',
+        file: 'fixtures/delivery/invalid.csv',
+        line: 2,
+        index: 0,
+        path: 'deliverer.address.latitude',
+      }),
+    );
+    expect(report.issues).toContainEqual(
+      expect.objectContaining({ code: 'missing-pair', path: 'deliverer.phone_number' }),
+    );
   });
   it('counts warnings as errors with --strict', async () => {
     const lenient = await runCli(['fraud', 'fixtures/fraud/invalid.ndjson', '--dry-run', '--format', 'json']);
-    expect(JSON.parse(lenient.stdout).issues.map((i: { code: string }) => i.code)).toContain('fraud-comment-recommended');
+    expect(JSON.parse(lenient.stdout).issues.map((i: { code: string }) => i.code)).toContain(
+      'fraud-comment-recommended',
+    );
     const input = '{"order_id":"A","fraud_signal_type":"other"}\n';
-    expect((await runCli(['fraud', '-', '--input-format', 'ndjson', '--dry-run'], { stdin: input })).code).toBe(0);
-    expect((await runCli(['fraud', '-', '--input-format', 'ndjson', '--dry-run', '--strict'], { stdin: input })).code).toBe(1);
+    expect(
+      (await runCli(['fraud', '-', '--input-format', 'ndjson', '--dry-run'], { stdin: input })).code,
+    ).toBe(0);
+    expect(
+      (await runCli(['fraud', '-', '--input-format', 'ndjson', '--dry-run', '--strict'], { stdin: input }))
+        .code,
+    ).toBe(1);
   });
 });
 
 describe('inputs', () => {
   it('reads standard input with --input-format, and stdin when no file is named', async () => {
     const csv = 'id,status\nA,approved\nB,nope\n';
-    const named = await runCli(['status', '-', '--input-format', 'csv', '--dry-run', '--format', 'json'], { stdin: csv });
+    const named = await runCli(['status', '-', '--input-format', 'csv', '--dry-run', '--format', 'json'], {
+      stdin: csv,
+    });
     expect(JSON.parse(named.stdout).summary).toMatchObject({ records: 2, invalid: 1 });
-    expect(JSON.parse(named.stdout).issues[0]).toMatchObject({ file: '-', line: 3, index: 1, path: 'status' });
-    const implicit = await runCli(['status', '--input-format', 'csv', '--dry-run', '--format', 'json'], { stdin: csv });
+    expect(JSON.parse(named.stdout).issues[0]).toMatchObject({
+      file: '-',
+      line: 3,
+      index: 1,
+      path: 'status',
+    });
+    const implicit = await runCli(['status', '--input-format', 'csv', '--dry-run', '--format', 'json'], {
+      stdin: csv,
+    });
     expect(JSON.parse(implicit.stdout).summary.records).toBe(2);
   });
   it('refuses to wait on a terminal for standard input', async () => {
-    const { code, stderr } = await runCli(['status', '--dry-run', '--input-format', 'csv'], { stdinIsTTY: true });
+    const { code, stderr } = await runCli(['status', '--dry-run', '--input-format', 'csv'], {
+      stdinIsTTY: true,
+    });
     expect(code).toBe(2);
     expect(stderr).toContain('no input');
   });
   it('renames columns with --map', async () => {
-    const { code, stdout } = await runCli(['status', 'test/data/status-export.csv', '--map', 'test/data/status-map.json', '--dry-run', '--format', 'json']);
+    const { code, stdout } = await runCli([
+      'status',
+      'test/data/status-export.csv',
+      '--map',
+      'test/data/status-map.json',
+      '--dry-run',
+      '--format',
+      'json',
+    ]);
     expect(JSON.parse(stdout).summary).toMatchObject({ records: 2, valid: 2 });
     expect(code).toBe(0);
   });
@@ -81,7 +145,10 @@ describe('usage and input errors exit 2 with a message and a fix, never a stack 
     [['status', 'notes.txt', '--dry-run'], 'cannot tell the format of notes.txt'],
     [['status', '-', '--dry-run'], 'standard input has no file name'],
     [['status', 'fixtures/status/valid.csv'], 'no service to send to'],
-    [['status', 'fixtures/status/valid.csv', '--dry-run', '--map', 'missing.json'], '--map missing.json: cannot be read'],
+    [
+      ['status', 'fixtures/status/valid.csv', '--dry-run', '--map', 'missing.json'],
+      '--map missing.json: cannot be read',
+    ],
     [['status', 'fixtures/status/valid.csv', '--dry-run', '--format', 'xml'], "argument 'xml' is invalid"],
     [['schema', 'orders'], 'unknown endpoint "orders"'],
     [['staus'], "unknown command 'staus'"],
@@ -96,19 +163,34 @@ describe('usage and input errors exit 2 with a message and a fix, never a stack 
 
 describe('malformed files give located errors and exit 1', () => {
   it('a truncated JSON array', async () => {
-    const { code, stdout } = await runCli(['status', '-', '--input-format', 'json', '--dry-run', '--format', 'json'], { stdin: '[\n{"id":"A","status":"approved"},\n{"id":"B",' });
+    const { code, stdout } = await runCli(
+      ['status', '-', '--input-format', 'json', '--dry-run', '--format', 'json'],
+      { stdin: '[\n{"id":"A","status":"approved"},\n{"id":"B",' },
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).issues).toEqual([expect.objectContaining({ code: 'invalid-json', line: 3, index: 1 })]);
+    expect(JSON.parse(stdout).issues).toEqual([
+      expect.objectContaining({ code: 'invalid-json', line: 3, index: 1 }),
+    ]);
   });
   it('a broken NDJSON line', async () => {
-    const { code, stdout } = await runCli(['status', '-', '--input-format', 'ndjson', '--dry-run', '--format', 'json'], { stdin: '{"id":"A","status":"approved"}\n{"id":"B"\n' });
+    const { code, stdout } = await runCli(
+      ['status', '-', '--input-format', 'ndjson', '--dry-run', '--format', 'json'],
+      { stdin: '{"id":"A","status":"approved"}\n{"id":"B"\n' },
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).issues).toEqual([expect.objectContaining({ code: 'invalid-json', line: 2, index: 1 })]);
+    expect(JSON.parse(stdout).issues).toEqual([
+      expect.objectContaining({ code: 'invalid-json', line: 2, index: 1 }),
+    ]);
   });
   it('an unbalanced CSV quote', async () => {
-    const { code, stdout } = await runCli(['status', '-', '--input-format', 'csv', '--dry-run', '--format', 'json'], { stdin: 'id,status\nA,approved\nB,"declined\nC,pending\n' });
+    const { code, stdout } = await runCli(
+      ['status', '-', '--input-format', 'csv', '--dry-run', '--format', 'json'],
+      { stdin: 'id,status\nA,approved\nB,"declined\nC,pending\n' },
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).issues).toEqual([expect.objectContaining({ code: 'invalid-csv', line: 3, index: 1 })]);
+    expect(JSON.parse(stdout).issues).toEqual([
+      expect.objectContaining({ code: 'invalid-csv', line: 3, index: 1 }),
+    ]);
   });
 });
 
@@ -130,7 +212,9 @@ describe('schema and template', () => {
       const template = await runCli(['template', endpoint]);
       expect(template.code).toBe(0);
       expect(template.stdout.trim().split('\n')).toHaveLength(2);
-      const check = await runCli([endpoint, '-', '--input-format', 'csv', '--dry-run', '--strict'], { stdin: template.stdout });
+      const check = await runCli([endpoint, '-', '--input-format', 'csv', '--dry-run', '--strict'], {
+        stdin: template.stdout,
+      });
       expect(check.code, check.stdout).toBe(0);
     }
   });

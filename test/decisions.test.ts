@@ -15,17 +15,36 @@ function file(name: string, text: string): string {
   return path;
 }
 
-const markByHand = (url: string, state: string, ...extra: string[]) =>
-  ['fraud', '--order-id', 'ORD-1', '--type', 'chargeback', '--base-url', url, '--state', state, ...extra];
+const markByHand = (url: string, state: string, ...extra: string[]) => [
+  'fraud',
+  '--order-id',
+  'ORD-1',
+  '--type',
+  'chargeback',
+  '--base-url',
+  url,
+  '--state',
+  state,
+  ...extra,
+];
 const marks = (url: string) => ['fraud', '--base-url', url];
 const sentMarks = (server: { requests: { path: string; body: string }[] }) =>
-  server.requests.filter((r) => r.path.endsWith('mark_fraudulent')).map((r) => (JSON.parse(r.body) as { order_id: string }).order_id);
+  server.requests
+    .filter((r) => r.path.endsWith('mark_fraudulent'))
+    .map((r) => (JSON.parse(r.body) as { order_id: string }).order_id);
 
 describe('collect decisions', () => {
   it('loads a CSV of decisions: a fraud mark by hand for a rejected order is refused, nothing sent', async () => {
     const server = await service();
     const state = freshStateDir();
-    const loaded = await runCli(['decisions', file('decisions.csv', 'order_id,decision\nORD-1,reject\nORD-2,approve\n'), '--base-url', server.url, '--state', state]);
+    const loaded = await runCli([
+      'decisions',
+      file('decisions.csv', 'order_id,decision\nORD-1,reject\nORD-2,approve\n'),
+      '--base-url',
+      server.url,
+      '--state',
+      state,
+    ]);
     expect(loaded.code).toBe(0);
     expect(loaded.stdout).toContain('loaded 2 decisions (1 reject, 1 approve)');
     const { code, stdout } = await runCli(markByHand(server.url, state, '--yes'), { env });
@@ -38,29 +57,56 @@ describe('collect decisions', () => {
   it('holds in files: loaded NDJSON decisions refuse the rejected order, send the approved one, and group the unknown ones in one note', async () => {
     const server = await service();
     const state = freshStateDir();
-    const decisions = file('decisions.ndjson', '{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"ORD-2","legiti_decision":"approve"}\n');
+    const decisions = file(
+      'decisions.ndjson',
+      '{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"ORD-2","legiti_decision":"approve"}\n',
+    );
     expect((await runCli(['decisions', decisions, '--base-url', server.url, '--state', state])).code).toBe(0);
-    const fraud = file('fraud.ndjson', ['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4'].map((id) => JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback' })).join('\n'));
-    const { code, stdout } = await runCli([...marks(server.url), fraud, '--state', state, '--format', 'json'], { env });
+    const fraud = file(
+      'fraud.ndjson',
+      ['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4']
+        .map((id) => JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback' }))
+        .join('\n'),
+    );
+    const { code, stdout } = await runCli(
+      [...marks(server.url), fraud, '--state', state, '--format', 'json'],
+      { env },
+    );
     expect(code).toBe(1);
-    const report = JSON.parse(stdout) as { issues: { code: string; index: number }[]; notes: { code: string; message: string; count?: number }[] };
-    expect(report.issues.filter((i) => i.code === 'fraud-after-service-decline').map((i) => i.index)).toEqual([0]);
+    const report = JSON.parse(stdout) as {
+      issues: { code: string; index: number }[];
+      notes: { code: string; message: string; count?: number }[];
+    };
+    expect(report.issues.filter((i) => i.code === 'fraud-after-service-decline').map((i) => i.index)).toEqual(
+      [0],
+    );
     expect(sentMarks(server).sort()).toEqual(['ORD-2', 'ORD-3', 'ORD-4']);
     const unknown = report.notes.filter((n) => n.code === 'fraud-after-service-decline');
     expect(unknown).toHaveLength(1);
     expect(unknown[0]!.count).toBe(2);
-    expect(unknown[0]!.message).toContain('collect does not know whether the service declined this order itself');
+    expect(unknown[0]!.message).toContain(
+      'collect does not know whether the service declined this order itself',
+    );
     expect(JSON.stringify(unknown)).not.toContain('skipped');
   });
 
   it('reports the rows it cannot load with their file and line, loads the others, and exits 1', async () => {
     const state = freshStateDir();
     const path = file('decisions.csv', 'order_id,decision\nORD-1,reject\n,approve\nORD-3,maybe\n');
-    const { code, stdout } = await runCli(['decisions', path, '--base-url', 'https://collect.example.com', '--state', state]);
+    const { code, stdout } = await runCli([
+      'decisions',
+      path,
+      '--base-url',
+      'https://collect.example.com',
+      '--state',
+      state,
+    ]);
     expect(code).toBe(1);
     expect(stdout).toContain('loaded 1 decision (1 reject)');
     expect(stdout).toContain(`${path}:3: order_id is missing or empty`);
-    expect(stdout).toContain(`${path}:4: decision "maybe" is not one of approve, reject, manual, unavailable`);
+    expect(stdout).toContain(
+      `${path}:4: decision "maybe" is not one of approve, reject, manual, unavailable`,
+    );
   });
 
   it('refuses an order_id longer than an id may be (300 KB), per row with its file, line, field and rule, without echoing it', async () => {
@@ -68,20 +114,38 @@ describe('collect decisions', () => {
     const huge = 'X'.repeat(300_000);
     for (const [name, line, text] of [
       ['d.csv', 3, `order_id,decision\nORD-1,reject\n${huge},reject\n`],
-      ['d.ndjson', 2, `{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"${huge}","decision":"reject"}\n{"order_id":"ORD-2","decision":"${'\\u001b[2J'}${'Y'.repeat(500)}"}\n`],
+      [
+        'd.ndjson',
+        2,
+        `{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"${huge}","decision":"reject"}\n{"order_id":"ORD-2","decision":"${'\\u001b[2J'}${'Y'.repeat(500)}"}\n`,
+      ],
     ] as const) {
       const path = file(name, text);
-      const { code, stdout } = await runCli(['decisions', path, '--base-url', 'https://collect.example.com', '--state', state]);
+      const { code, stdout } = await runCli([
+        'decisions',
+        path,
+        '--base-url',
+        'https://collect.example.com',
+        '--state',
+        state,
+      ]);
       expect(code).toBe(1);
       expect(stdout).toContain('loaded 1 decision (1 reject)');
-      expect(stdout).toContain(`${path}:${line}: order_id is 300,000 characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`);
+      expect(stdout).toContain(
+        `${path}:${line}: order_id is 300,000 characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`,
+      );
       expect(stdout.length).toBeLessThan(2000);
       expect(stdout).not.toContain('\u001b');
     }
   });
 
   it('needs the service whose state it loads into', async () => {
-    const { code, stderr } = await runCli(['decisions', file('d.csv', 'order_id,decision\n'), '--state', freshStateDir()]);
+    const { code, stderr } = await runCli([
+      'decisions',
+      file('d.csv', 'order_id,decision\n'),
+      '--state',
+      freshStateDir(),
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('--base-url');
   });
@@ -90,7 +154,11 @@ describe('collect decisions', () => {
 describe('a fraud mark by hand for an order whose decision is unknown', () => {
   it('says so in the preview before the question, in words an analyst understands', async () => {
     const server = await service();
-    const { code, stderr } = await runCli(markByHand(server.url, freshStateDir()), { env, stdin: 'n\n', stdinIsTTY: true });
+    const { code, stderr } = await runCli(markByHand(server.url, freshStateDir()), {
+      env,
+      stdin: 'n\n',
+      stdinIsTTY: true,
+    });
     expect(code).toBe(1);
     const warning = stderr.indexOf('warning: fraud-after-service-decline');
     expect(warning).toBeGreaterThan(stderr.indexOf('"fraud_signal_type": "chargeback"'));
@@ -111,7 +179,14 @@ describe('a fraud mark by hand for an order whose decision is unknown', () => {
   it('says nothing when the decision is known to be an approval', async () => {
     const server = await service();
     const state = freshStateDir();
-    await runCli(['decisions', file('d.csv', 'order_id,decision\nORD-1,approve\n'), '--base-url', server.url, '--state', state]);
+    await runCli([
+      'decisions',
+      file('d.csv', 'order_id,decision\nORD-1,approve\n'),
+      '--base-url',
+      server.url,
+      '--state',
+      state,
+    ]);
     const { code, stderr } = await runCli(markByHand(server.url, state, '--yes'), { env });
     expect(code).toBe(0);
     expect(stderr).not.toContain('warning:');

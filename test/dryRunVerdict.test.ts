@@ -9,11 +9,23 @@ const fixture = (path: string) => resolve('fixtures', path);
 
 /** The built binary run in `cwd`, as a user or a CI job would, with no COLLECT_* variable set. */
 function collect(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [main, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
-  return { code: result.status, report: result.stdout.startsWith('{') ? JSON.parse(result.stdout) : undefined, stderr: result.stderr };
+  const result = spawnSync(process.execPath, [main, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return {
+    code: result.status,
+    report: result.stdout.startsWith('{') ? JSON.parse(result.stdout) : undefined,
+    stderr: result.stderr,
+  };
 }
 
-const verdict = (run: ReturnType<typeof collect>) => ({ code: run.code, summary: run.report?.summary, issues: run.report?.issues });
+const verdict = (run: ReturnType<typeof collect>) => ({
+  code: run.code,
+  summary: run.report?.summary,
+  issues: run.report?.issues,
+});
 
 describe('a dry run is a function of its inputs', () => {
   it('gives the same report in a fresh folder and after unrelated dry runs in the same folder, and writes no state', () => {
@@ -32,10 +44,25 @@ describe('a dry run is a function of its inputs', () => {
   it('reads and writes a state only when pointed at one with --state', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'collect-state-'));
     // A mark for an order of the history, and one for an order nobody created.
-    writeFileSync(join(cwd, 'fraud.ndjson'), ['ORD-1001', 'ORD-9999'].map((id) => JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback', fraud_comment: 'acquirer report' })).join('\n'));
+    writeFileSync(
+      join(cwd, 'fraud.ndjson'),
+      ['ORD-1001', 'ORD-9999']
+        .map((id) =>
+          JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback', fraud_comment: 'acquirer report' }),
+        )
+        .join('\n'),
+    );
     const fraud = ['fraud', 'fraud.ndjson', '--dry-run', '--format', 'json'];
     const alone = collect(cwd, fraud);
-    collect(cwd, ['order', fixture('history/order.csv'), '--dry-run', '--format', 'json', '--state', '.collect']);
+    collect(cwd, [
+      'order',
+      fixture('history/order.csv'),
+      '--dry-run',
+      '--format',
+      'json',
+      '--state',
+      '.collect',
+    ]);
     expect(existsSync(join(cwd, '.collect'))).toBe(true);
     // Pointed at the state that knows the orders, the fraud marks are judged against them.
     const informed = collect(cwd, [...fraud, '--state', '.collect']);

@@ -8,7 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateOrders, generateOrdersJson, generateOrdersNdjson, orderRecord } from '../bench/generate-orders.js';
+import {
+  generateOrders,
+  generateOrdersJson,
+  generateOrdersNdjson,
+  orderRecord,
+} from '../bench/generate-orders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'collect-fast-paths-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +24,10 @@ const SLOW = { timeout: 120_000 };
 function collect(args: string[], fast: boolean): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const env = { PATH: process.env.PATH ?? '', ...(fast ? {} : { COLLECT_FAST_PATHS: '0' }) };
-    const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--format', 'json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['dist/cli/main.js', ...args, '--format', 'json'], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', reject);
@@ -29,7 +37,10 @@ function collect(args: string[], fast: boolean): Promise<{ code: number | null; 
 
 /** Orders with every 1000th one invalid, and hostile records besides (not JSON, not an object, unknown fields, a repeated order). */
 const extra = [
-  '{"id": broken', '[1,2]', JSON.stringify({ ...orderRecord(7), id: 'ORD-7' }), JSON.stringify({ ...orderRecord(8), colour: 'red', user: { id: 1 } }),
+  '{"id": broken',
+  '[1,2]',
+  JSON.stringify({ ...orderRecord(7), id: 'ORD-7' }),
+  JSON.stringify({ ...orderRecord(8), colour: 'red', user: { id: 1 } }),
 ];
 
 async function inputs(): Promise<Record<string, string>> {
@@ -41,7 +52,10 @@ async function inputs(): Promise<Record<string, string>> {
   await generateOrdersJson(json, ROWS);
   writeFileSync(ndjson, `${extra.join('\n')}\n`, { flag: 'a' });
   const truncated = join(dir, 'truncated.json');
-  writeFileSync(truncated, `[${Array.from({ length: ROWS }, (_, n) => JSON.stringify(orderRecord(n))).join(',\n')},\n${extra.join(',\n')},\n{"id":"ORD-X","tot`);
+  writeFileSync(
+    truncated,
+    `[${Array.from({ length: ROWS }, (_, n) => JSON.stringify(orderRecord(n))).join(',\n')},\n${extra.join(',\n')},\n{"id":"ORD-X","tot`,
+  );
   return { csv, ndjson, json, truncated };
 }
 
@@ -59,7 +73,10 @@ describe('COLLECT_FAST_PATHS=0 (the plain twins) gives the same report as the fa
     const states = [join(dir, 'state-fast'), join(dir, 'state-plain')];
     states.forEach((state) => mkdirSync(state));
     const args = (state: string) => ['order', files.ndjson!, '--dry-run', '--state', state];
-    const [fast, plain] = await Promise.all([collect(args(states[0]!), true), collect(args(states[1]!), false)]);
+    const [fast, plain] = await Promise.all([
+      collect(args(states[0]!), true),
+      collect(args(states[1]!), false),
+    ]);
     expect(fast.code).toBe(1);
     expect(fast).toEqual(plain);
   });

@@ -10,7 +10,18 @@ import { join } from 'node:path';
 const env = { COLLECT_API_KEY: 'k-fraud-by-hand' };
 const service = acceptingService;
 
-const mark = (url: string, ...extra: string[]) => ['fraud', '--order-id', 'ORD-1', '--type', 'chargeback', '--comment', 'cb 2024-04-02', '--base-url', url, ...extra];
+const mark = (url: string, ...extra: string[]) => [
+  'fraud',
+  '--order-id',
+  'ORD-1',
+  '--type',
+  'chargeback',
+  '--comment',
+  'cb 2024-04-02',
+  '--base-url',
+  url,
+  ...extra,
+];
 
 describe('collect fraud --order-id (by hand)', () => {
   it('shows the exact body and sends it with --yes', async () => {
@@ -19,7 +30,11 @@ describe('collect fraud --order-id (by hand)', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('"fraud_signal_type": "chargeback"');
     expect(server.requests.map((r) => [r.method, r.path, JSON.parse(r.body)])).toEqual([
-      ['POST', '/v2/order/mark_fraudulent', { order_id: 'ORD-1', fraud_signal_type: 'chargeback', fraud_comment: 'cb 2024-04-02' }],
+      [
+        'POST',
+        '/v2/order/mark_fraudulent',
+        { order_id: 'ORD-1', fraud_signal_type: 'chargeback', fraud_comment: 'cb 2024-04-02' },
+      ],
     ]);
   });
   it('asks on a terminal and sends only on yes', async () => {
@@ -44,7 +59,20 @@ describe('collect fraud --order-id (by hand)', () => {
   });
   it('is checked like a file record: a missing comment for third_party_antifraud is refused', async () => {
     const server = await service();
-    const { code, stdout } = await runCli(['fraud', '--order-id', 'ORD-1', '--type', 'third_party_antifraud', '--base-url', server.url, '--yes', '--no-state'], { env });
+    const { code, stdout } = await runCli(
+      [
+        'fraud',
+        '--order-id',
+        'ORD-1',
+        '--type',
+        'third_party_antifraud',
+        '--base-url',
+        server.url,
+        '--yes',
+        '--no-state',
+      ],
+      { env },
+    );
     expect(code).toBe(1);
     expect(stdout).toContain('fraud-comment-required');
     expect(server.requests).toHaveLength(0);
@@ -54,7 +82,10 @@ describe('collect fraud --order-id (by hand)', () => {
     const state = freshStateDir();
     const dir = mkdtempSync(join(tmpdir(), 'collect-hand-'));
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('ORD-1', { evaluate: true })));
-    const seeded = await runCli(['order', join(dir, 'order.ndjson'), '--base-url', server.url, '--state', state], { env });
+    const seeded = await runCli(
+      ['order', join(dir, 'order.ndjson'), '--base-url', server.url, '--state', state],
+      { env },
+    );
     expect(seeded.code).toBe(0);
     const store = SqliteState.open(state, server.url);
     store.rememberDecision('ORD-1', 'reject');
@@ -66,12 +97,32 @@ describe('collect fraud --order-id (by hand)', () => {
     expect(server.requests.filter((r) => r.path.endsWith('mark_fraudulent'))).toHaveLength(0);
   });
   it('with --dry-run only checks, and needs no key', async () => {
-    const { code, stdout } = await runCli(['fraud', '--order-id', 'ORD-1', '--type', 'other', '--dry-run', '--no-state']);
+    const { code, stdout } = await runCli([
+      'fraud',
+      '--order-id',
+      'ORD-1',
+      '--type',
+      'other',
+      '--dry-run',
+      '--no-state',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain('fraud-comment-recommended');
   });
   it('refuses files and --order-id together, and --order-id without --type', async () => {
-    expect((await runCli(['fraud', 'fixtures/fraud/valid.json', '--order-id', 'X', '--type', 'other', '--dry-run'])).code).toBe(2);
+    expect(
+      (
+        await runCli([
+          'fraud',
+          'fixtures/fraud/valid.json',
+          '--order-id',
+          'X',
+          '--type',
+          'other',
+          '--dry-run',
+        ])
+      ).code,
+    ).toBe(2);
     expect((await runCli(['fraud', '--order-id', 'X', '--dry-run'])).stderr).toContain('--type is required');
   });
 });

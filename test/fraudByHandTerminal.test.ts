@@ -11,7 +11,18 @@ import { onTerminal, type Screen } from './helpers/terminal.js';
 
 const QUESTION = 'Send this fraud mark? [y/N]';
 const key = { COLLECT_API_KEY: 'k-fraud-on-terminal' };
-const mark = (url: string, ...extra: string[]) => ['fraud', '--order-id', 'ORD-7', '--type', 'chargeback', '--base-url', url, '--state', freshStateDir(), ...extra];
+const mark = (url: string, ...extra: string[]) => [
+  'fraud',
+  '--order-id',
+  'ORD-7',
+  '--type',
+  'chargeback',
+  '--base-url',
+  url,
+  '--state',
+  freshStateDir(),
+  ...extra,
+];
 
 const service = (reply: { status: number; body: unknown }) => startServer(() => reply);
 
@@ -79,7 +90,9 @@ describe('collect fraud --order-id on a terminal', () => {
       await session.waitFor(`${QUESTION} `);
       session.type('\u0003');
       expect(await session.exited).toBe(130);
-      expect(afterQuestion(await session.screen()).at(-1)).toBe('nothing sent: interrupted before the fraud mark was sent');
+      expect(afterQuestion(await session.screen()).at(-1)).toBe(
+        'nothing sent: interrupted before the fraud mark was sent',
+      );
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();
@@ -87,13 +100,21 @@ describe('collect fraud --order-id on a terminal', () => {
   });
 
   it("shows a rejection with the service's answer escaped, in colour unless NO_COLOR is set", async () => {
-    const server = await service({ status: 404, body: { error_message: 'order ORD-7 not found \u001b[2J\u009b31m' } });
+    const server = await service({
+      status: 404,
+      body: { error_message: 'order ORD-7 not found \u001b[2J\u009b31m' },
+    });
     try {
       for (const noColor of [false, true]) {
-        const session = onTerminal(mark(server.url, '--yes'), { ...key, ...(noColor ? { NO_COLOR: '1' } : {}) });
+        const session = onTerminal(mark(server.url, '--yes'), {
+          ...key,
+          ...(noColor ? { NO_COLOR: '1' } : {}),
+        });
         expect(await session.exited).toBe(1);
         const screen = await session.screen();
-        expect(screen.lines).toContain('✖ sent, not accepted: the service rejected the fraud mark (HTTP 404, 1 attempt)');
+        expect(screen.lines).toContain(
+          '✖ sent, not accepted: the service rejected the fraud mark (HTTP 404, 1 attempt)',
+        );
         expect(screen.lines).toContain('  "error_message": "order ORD-7 not found \\u001b[2J\\u009b31m"');
         // With --yes the record and the warning are still shown, and nothing is asked.
         expect(screen.lines.join('\n')).not.toContain(QUESTION);

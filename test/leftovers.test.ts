@@ -17,7 +17,10 @@ const SLOW = { timeout: 240_000 };
 
 function statusFile(count = RECORDS, status = 'approved'): string {
   const dir = mkdtempSync(join(tmpdir(), 'collect-leftovers-'));
-  writeFileSync(join(dir, 'status.ndjson'), nd(...Array.from({ length: count }, (_, n) => ({ id: `ORD-${n}`, status }))));
+  writeFileSync(
+    join(dir, 'status.ndjson'),
+    nd(...Array.from({ length: count }, (_, n) => ({ id: `ORD-${n}`, status }))),
+  );
   return join(dir, 'status.ndjson');
 }
 
@@ -25,12 +28,17 @@ function statusFile(count = RECORDS, status = 'approved'): string {
 function filesUnder(dir: string): Map<string, number> {
   const files = new Map<string, number>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), statSync(join(entry.parentPath, entry.name)).size);
+    if (entry.isFile())
+      files.set(
+        relative(dir, join(entry.parentPath, entry.name)),
+        statSync(join(entry.parentPath, entry.name)).size,
+      );
   }
   return files;
 }
 
-const filesNamed = (pattern: RegExp) => (dir: string) => [...filesUnder(dir).keys()].filter((file) => pattern.test(basename(file))).map((file) => join(dir, file));
+const filesNamed = (pattern: RegExp) => (dir: string) =>
+  [...filesUnder(dir).keys()].filter((file) => pattern.test(basename(file))).map((file) => join(dir, file));
 const runIndexFiles = filesNamed(/^run-.*\.jsonl$/);
 /** The report's issues past the 20,000 it keeps in memory (issueSpillFile.ts). */
 const issueFiles = filesNamed(/^issues-.*\.ndjson$/);
@@ -41,15 +49,26 @@ interface Child {
 }
 
 function collect(args: readonly string[], env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.resume();
-  return { pid: child.pid!, exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout }))) };
+  return {
+    pid: child.pid!,
+    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout }))),
+  };
 }
 
 /** Resolves with the run index files under `dir` once there is one (the run spilled), sending `signal` to the run at that moment. */
-function whenSpilled(run: Child, dir: string, signal: NodeJS.Signals, spilled = runIndexFiles): Promise<string[]> {
+function whenSpilled(
+  run: Child,
+  dir: string,
+  signal: NodeJS.Signals,
+  spilled = runIndexFiles,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const watch = setInterval(() => {
       const files = existsSync(dir) ? spilled(dir) : [];
@@ -68,23 +87,30 @@ function whenSpilled(run: Child, dir: string, signal: NodeJS.Signals, spilled = 
 const summaryOf = (stdout: string) => (JSON.parse(stdout) as { summary: { records: number } }).summary;
 
 describe('a run killed with SIGKILL leaves nothing for good', () => {
-  it('in the state folder: a clean re-run removes it, and the folder holds what a clean run leaves', SLOW, async () => {
-    const input = statusFile();
-    const state = freshStateDir();
-    const killed = collect(['status', input, '--dry-run', '--state', state, '--format', 'json']);
-    const [leftover] = await whenSpilled(killed, state, 'SIGKILL');
-    expect((await killed.exited).signal).toBe('SIGKILL');
-    expect(existsSync(leftover!)).toBe(true);
-    const rerun = await collect(['status', input, '--dry-run', '--state', state, '--format', 'json']).exited;
-    expect(rerun.code).toBe(0);
-    expect(summaryOf(rerun.stdout).records).toBe(RECORDS);
-    const clean = freshStateDir();
-    expect((await collect(['status', input, '--dry-run', '--state', clean, '--format', 'json']).exited).code).toBe(0);
-    const [after, reference] = [filesUnder(state), filesUnder(clean)];
-    expect([...after.keys()].sort()).toEqual([...reference.keys()].sort());
-    const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
-    expect(total(after)).toBeLessThanOrEqual(total(reference) * 1.1);
-  });
+  it(
+    'in the state folder: a clean re-run removes it, and the folder holds what a clean run leaves',
+    SLOW,
+    async () => {
+      const input = statusFile();
+      const state = freshStateDir();
+      const killed = collect(['status', input, '--dry-run', '--state', state, '--format', 'json']);
+      const [leftover] = await whenSpilled(killed, state, 'SIGKILL');
+      expect((await killed.exited).signal).toBe('SIGKILL');
+      expect(existsSync(leftover!)).toBe(true);
+      const rerun = await collect(['status', input, '--dry-run', '--state', state, '--format', 'json'])
+        .exited;
+      expect(rerun.code).toBe(0);
+      expect(summaryOf(rerun.stdout).records).toBe(RECORDS);
+      const clean = freshStateDir();
+      expect(
+        (await collect(['status', input, '--dry-run', '--state', clean, '--format', 'json']).exited).code,
+      ).toBe(0);
+      const [after, reference] = [filesUnder(state), filesUnder(clean)];
+      expect([...after.keys()].sort()).toEqual([...reference.keys()].sort());
+      const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
+      expect(total(after)).toBeLessThanOrEqual(total(reference) * 1.1);
+    },
+  );
 
   it("the report's file of issues too: the next run removes it from the state folder", SLOW, async () => {
     // 40,000 invalid records: their issues go to a file past 20,000, while the run index stays in memory.
@@ -109,7 +135,9 @@ describe('a run killed with SIGKILL leaves nothing for good', () => {
     const [leftover] = await whenSpilled(killed, tmp, 'SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
     expect(existsSync(leftover!)).toBe(true);
-    const next = await collect(['status', statusFile(3), '--dry-run', '--no-state', '--format', 'json'], { TMPDIR: tmp }).exited;
+    const next = await collect(['status', statusFile(3), '--dry-run', '--no-state', '--format', 'json'], {
+      TMPDIR: tmp,
+    }).exited;
     expect(next.code).toBe(0);
     expect(readdirSync(tmp, { recursive: true })).toEqual([]);
   });
@@ -122,13 +150,19 @@ describe("a live run's files are never removed", () => {
       const tmp = mkdtempSync(join(tmpdir(), 'collect-tmpdir-'));
       const state = freshStateDir();
       // The second run only reads the state (a dry run against a base URL), so it runs beside the first one's lock.
-      const [first, second] = where === 'the state folder'
-        ? [['--state', state], ['--state', state, '--base-url', 'http://127.0.0.1:9']]
-        : [['--no-state'], ['--no-state']];
+      const [first, second] =
+        where === 'the state folder'
+          ? [
+              ['--state', state],
+              ['--state', state, '--base-url', 'http://127.0.0.1:9'],
+            ]
+          : [['--no-state'], ['--no-state']];
       const live = collect(['status', input, '--dry-run', ...first, '--format', 'json'], { TMPDIR: tmp });
       const [index] = await whenSpilled(live, where === 'the state folder' ? state : tmp, 'SIGSTOP');
       try {
-        const beside = await collect(['status', statusFile(3), '--dry-run', ...second, '--format', 'json'], { TMPDIR: tmp }).exited;
+        const beside = await collect(['status', statusFile(3), '--dry-run', ...second, '--format', 'json'], {
+          TMPDIR: tmp,
+        }).exited;
         expect(beside.code).toBe(0);
         expect(existsSync(index!)).toBe(true);
       } finally {

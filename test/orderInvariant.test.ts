@@ -24,40 +24,82 @@ const history = fc.array(
   { minLength: 1, maxLength: 4 },
 );
 
-function write(dir: string, orders: { statuses: readonly string[]; fraud: boolean; broken: boolean }[], fixed: boolean) {
+function write(
+  dir: string,
+  orders: { statuses: readonly string[]; fraud: boolean; broken: boolean }[],
+  fixed: boolean,
+) {
   const id = (n: number) => `ORD-${n}`;
-  writeFileSync(join(dir, 'order.ndjson'), nd(...orders.map((o, n) => orderRecord(id(n), !fixed && o.broken ? { creation_datetime: 'soon' } : {}))));
+  writeFileSync(
+    join(dir, 'order.ndjson'),
+    nd(...orders.map((o, n) => orderRecord(id(n), !fixed && o.broken ? { creation_datetime: 'soon' } : {}))),
+  );
   // Each status carries its position, so no two are the same record and their order shows at the service.
-  writeFileSync(join(dir, 'status.ndjson'), nd(...orders.flatMap((o, n) => o.statuses.map((status, k) => ({ id: id(n), status, status_reason: `step ${k}` })))));
-  writeFileSync(join(dir, 'fraud.ndjson'), nd(...orders.flatMap((o, n) => (o.fraud ? [{ order_id: id(n), fraud_signal_type: 'chargeback' }] : []))));
+  writeFileSync(
+    join(dir, 'status.ndjson'),
+    nd(
+      ...orders.flatMap((o, n) =>
+        o.statuses.map((status, k) => ({ id: id(n), status, status_reason: `step ${k}` })),
+      ),
+    ),
+  );
+  writeFileSync(
+    join(dir, 'fraud.ndjson'),
+    nd(...orders.flatMap((o, n) => (o.fraud ? [{ order_id: id(n), fraud_signal_type: 'chargeback' }] : []))),
+  );
 }
 
 describe('the order invariant', () => {
   it('runs that end with exit 0 leave every valid record at the service, in flow order', async () => {
-    await fc.assert(fc.asyncProperty(history, fc.integer({ min: 1, max: 2 }), fc.constantFrom(0, 0.2), fc.integer({ min: 1, max: 1000 }), async (orders, brokenRuns, fail, seed) => {
-      const sandbox = await startSandbox({
-        host: '127.0.0.1', port: 0, seed, slowMs: 0, retryAfterSeconds: 0, rules: defaultRules, faults: { fail, throttle: 0, slow: 0, reset: 0 },
-      });
-      try {
-        const dir = mkdtempSync(join(tmpdir(), 'collect-invariant-'));
-        const state = freshStateDir();
-        const send = async () => (await runCli(['backfill', dir, '--base-url', sandbox.url, '--state', state, '--retries', '2'], { env: { COLLECT_API_KEY: 'invariant-key' } })).code;
-        write(dir, orders, false);
-        for (let run = 0; run < brokenRuns; run++) await send();
-        write(dir, orders, true);
-        let code = -1;
-        for (let run = 0; run < 8 && code !== 0; run++) code = await send();
-        expect(code).toBe(0);
-        for (const [n, o] of orders.entries()) {
-          const answer = await fetch(`${sandbox.url}/_sandbox/orders/ORD-${n}`);
-          expect(answer.status).toBe(200);
-          const held = (await answer.json()) as { updates: Record<string, { status?: string; status_reason?: string }[]> };
-          expect((held.updates.status ?? []).map((s) => `${s.status} ${s.status_reason}`)).toEqual(o.statuses.map((status, k) => `${status} step ${k}`));
-          expect(held.updates.fraud ?? []).toHaveLength(o.fraud ? 1 : 0);
-        }
-      } finally {
-        await sandbox.close();
-      }
-    }), { numRuns: 8 });
+    await fc.assert(
+      fc.asyncProperty(
+        history,
+        fc.integer({ min: 1, max: 2 }),
+        fc.constantFrom(0, 0.2),
+        fc.integer({ min: 1, max: 1000 }),
+        async (orders, brokenRuns, fail, seed) => {
+          const sandbox = await startSandbox({
+            host: '127.0.0.1',
+            port: 0,
+            seed,
+            slowMs: 0,
+            retryAfterSeconds: 0,
+            rules: defaultRules,
+            faults: { fail, throttle: 0, slow: 0, reset: 0 },
+          });
+          try {
+            const dir = mkdtempSync(join(tmpdir(), 'collect-invariant-'));
+            const state = freshStateDir();
+            const send = async () =>
+              (
+                await runCli(
+                  ['backfill', dir, '--base-url', sandbox.url, '--state', state, '--retries', '2'],
+                  { env: { COLLECT_API_KEY: 'invariant-key' } },
+                )
+              ).code;
+            write(dir, orders, false);
+            for (let run = 0; run < brokenRuns; run++) await send();
+            write(dir, orders, true);
+            let code = -1;
+            for (let run = 0; run < 8 && code !== 0; run++) code = await send();
+            expect(code).toBe(0);
+            for (const [n, o] of orders.entries()) {
+              const answer = await fetch(`${sandbox.url}/_sandbox/orders/ORD-${n}`);
+              expect(answer.status).toBe(200);
+              const held = (await answer.json()) as {
+                updates: Record<string, { status?: string; status_reason?: string }[]>;
+              };
+              expect((held.updates.status ?? []).map((s) => `${s.status} ${s.status_reason}`)).toEqual(
+                o.statuses.map((status, k) => `${status} step ${k}`),
+              );
+              expect(held.updates.fraud ?? []).toHaveLength(o.fraud ? 1 : 0);
+            }
+          } finally {
+            await sandbox.close();
+          }
+        },
+      ),
+      { numRuns: 8 },
+    );
   }, 120_000);
 });

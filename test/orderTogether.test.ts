@@ -35,12 +35,20 @@ async function backfill(dir: string, args: string[]) {
 
 async function sandbox() {
   const started = await startSandbox({
-    host: '127.0.0.1', port: 0, seed: 1, slowMs: 0, retryAfterSeconds: 0, rules: defaultRules, faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    host: '127.0.0.1',
+    port: 0,
+    seed: 1,
+    slowMs: 0,
+    retryAfterSeconds: 0,
+    rules: defaultRules,
+    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
   });
   closers.push(started.close);
   const order = async (id: string) => {
     const answer = await fetch(`${started.url}/_sandbox/orders/${id}`);
-    return answer.status === 200 ? (await answer.json()) as { updates: Record<string, unknown[]> } : undefined;
+    return answer.status === 200
+      ? ((await answer.json()) as { updates: Record<string, unknown[]> })
+      : undefined;
   };
   return { url: started.url, order };
 }
@@ -49,7 +57,10 @@ const badOrder = orderRecord('A', { creation_datetime: 'yesterday' });
 
 describe('an update whose order creation is invalid', () => {
   it('is an error of its own (order-invalid), naming the creation and its error', async () => {
-    const dir = history({ 'order.ndjson': nd(badOrder, orderRecord('B')), 'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }) });
+    const dir = history({
+      'order.ndjson': nd(badOrder, orderRecord('B')),
+      'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }),
+    });
     const { code, report } = await backfill(dir, ['--dry-run']);
     expect(code).toBe(1);
     expect(report.summary).toMatchObject({ records: 4, valid: 2, invalid: 2 });
@@ -64,7 +75,10 @@ describe('an update whose order creation is invalid', () => {
   it('is never sent; it goes to --rejects with its creation, and the fixed rejects restore the whole order', async () => {
     const service = await sandbox();
     const state = freshStateDir();
-    const dir = history({ 'order.ndjson': nd(badOrder, orderRecord('B')), 'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }) });
+    const dir = history({
+      'order.ndjson': nd(badOrder, orderRecord('B')),
+      'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }),
+    });
     const rejects = join(mkdtempSync(join(tmpdir(), 'collect-rejects-')), 'rejects');
     const first = await backfill(dir, ['--base-url', service.url, '--state', state, '--rejects', rejects]);
     expect(first.code).toBe(1);
@@ -73,7 +87,10 @@ describe('an update whose order creation is invalid', () => {
     expect(readdirSync(rejects).sort()).toEqual(['order.ndjson', 'status.ndjson']);
     expect(readFileSync(join(rejects, 'status.ndjson'), 'utf8')).toContain('"id":"A"');
     // The analyst fixes the creation in the rejects file and feeds the folder back.
-    const fixed = readFileSync(join(rejects, 'order.ndjson'), 'utf8').replace('"yesterday"', '"2024-03-01T10:00:00Z"');
+    const fixed = readFileSync(join(rejects, 'order.ndjson'), 'utf8').replace(
+      '"yesterday"',
+      '"2024-03-01T10:00:00Z"',
+    );
     writeFileSync(join(rejects, 'order.ndjson'), fixed);
     const again = await backfill(rejects, ['--base-url', service.url, '--state', state]);
     expect(again.code).toBe(0);
@@ -84,7 +101,11 @@ describe('an update whose order creation is invalid', () => {
   it('after runs over the fixed input that end with exit 0, the service has every valid record of it, in flow order', async () => {
     const service = await sandbox();
     const state = freshStateDir();
-    const files = { 'order.ndjson': nd(badOrder), 'status.ndjson': nd({ id: 'A', status: 'approved' }), 'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }) };
+    const files = {
+      'order.ndjson': nd(badOrder),
+      'status.ndjson': nd({ id: 'A', status: 'approved' }),
+      'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }),
+    };
     const dir = history(files);
     expect((await backfill(dir, ['--base-url', service.url, '--state', state])).code).toBe(1);
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('A')));
@@ -103,10 +124,14 @@ describe('a creation the service refuses', () => {
     const server = await startServer((request) =>
       request.method === 'POST' && request.body.includes('"total_paid_value":10')
         ? { status: 400, body: { error_message: { total_paid_value: ['does not match the payments'] } } }
-        : { status: 200, body: { message: 'ok' } });
+        : { status: 200, body: { message: 'ok' } },
+    );
     closers.push(server.close);
     const state = freshStateDir();
-    const dir = history({ 'order.ndjson': nd(orderRecord('A')), 'status.ndjson': nd({ id: 'A', status: 'approved' }) });
+    const dir = history({
+      'order.ndjson': nd(orderRecord('A')),
+      'status.ndjson': nd({ id: 'A', status: 'approved' }),
+    });
     // One request at a time: the creation's answer is in before its status is handed over.
     const args = ['--base-url', server.url, '--state', state, '--concurrency', '1'];
     const first = await backfill(dir, args);

@@ -29,37 +29,62 @@ function withPassword(url: string): string {
 }
 
 describe('the password of a PostgreSQL state', () => {
-  withPostgres()('is masked in the lock table\'s command line and in the "in use" message a second run prints', async () => {
-    const url = withPassword(await server!.database());
-    // Holds the first request until the test ends, so the first run holds the lock.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const http = await startServer(async () => {
-      await held;
-      return { status: 201, body: {} };
-    });
-    closers.push(http.close);
-    closers.push(() => release());
-    const input = join(mkdtempSync(join(tmpdir(), 'collect-pg-credentials-')), 'order.ndjson');
-    writeFileSync(input, nd(orderRecord('ORD-1')));
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'order', input, '--base-url', http.url, '--state', url, '--retries', '0', '--timeout', '600000'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
-    closers.push(() => void child.kill('SIGKILL'));
-    while (http.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const { rows } = await admin.query<{ command: string }>('SELECT command FROM collect_run_locks');
-    await admin.end();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.command).toContain('--state postgres://collect:***@127.0.0.1');
-    expect(rows[0]!.command).not.toContain(PASSWORD);
-    const second = await runCli(['order', input, '--base-url', http.url, '--state', url], { env });
-    expect(second.code).toBe(2);
-    expect(second.stderr).toContain('is in use by another run');
-    expect(second.stderr).not.toContain(PASSWORD);
-  });
+  withPostgres()(
+    'is masked in the lock table\'s command line and in the "in use" message a second run prints',
+    async () => {
+      const url = withPassword(await server!.database());
+      // Holds the first request until the test ends, so the first run holds the lock.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const http = await startServer(async () => {
+        await held;
+        return { status: 201, body: {} };
+      });
+      closers.push(http.close);
+      closers.push(() => release());
+      const input = join(mkdtempSync(join(tmpdir(), 'collect-pg-credentials-')), 'order.ndjson');
+      writeFileSync(input, nd(orderRecord('ORD-1')));
+      const child = spawn(
+        process.execPath,
+        [
+          'dist/cli/main.js',
+          'order',
+          input,
+          '--base-url',
+          http.url,
+          '--state',
+          url,
+          '--retries',
+          '0',
+          '--timeout',
+          '600000',
+        ],
+        { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' },
+      );
+      closers.push(() => void child.kill('SIGKILL'));
+      while (http.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const { rows } = await admin.query<{ command: string }>('SELECT command FROM collect_run_locks');
+      await admin.end();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.command).toContain('--state postgres://collect:***@127.0.0.1');
+      expect(rows[0]!.command).not.toContain(PASSWORD);
+      const second = await runCli(['order', input, '--base-url', http.url, '--state', url], { env });
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain('is in use by another run');
+      expect(second.stderr).not.toContain(PASSWORD);
+    },
+  );
 
   it('given as ?password= is masked in the error that says the state cannot be reached', async () => {
-    const { code, stderr } = await runCli(['order', 'fixtures/order/valid.csv', '--dry-run', '--state', `postgres://collect@127.0.0.1:9/collect?password=${PASSWORD}`]);
+    const { code, stderr } = await runCli([
+      'order',
+      'fixtures/order/valid.csv',
+      '--dry-run',
+      '--state',
+      `postgres://collect@127.0.0.1:9/collect?password=${PASSWORD}`,
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('cannot reach the state postgres://collect@127.0.0.1:9/collect?password=***');
     expect(stderr).not.toContain(PASSWORD);

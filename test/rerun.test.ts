@@ -17,7 +17,12 @@ afterEach(async () => {
 
 async function sandbox(faults: Partial<SandboxOptions['faults']> = {}) {
   const started = await startSandbox({
-    host: '127.0.0.1', port: 0, seed: 3, slowMs: 300, retryAfterSeconds: 0, rules: defaultRules,
+    host: '127.0.0.1',
+    port: 0,
+    seed: 3,
+    slowMs: 300,
+    retryAfterSeconds: 0,
+    rules: defaultRules,
     faults: { fail: 0, throttle: 0, slow: 0, reset: 0, ...faults },
   });
   closers.push(started.close);
@@ -25,8 +30,17 @@ async function sandbox(faults: Partial<SandboxOptions['faults']> = {}) {
 }
 
 async function send(url: string, state: string, extra: string[] = [], files = 'fixtures/history') {
-  const { code, stdout } = await runCli(['backfill', files, '--base-url', url, '--state', state, '--format', 'json', ...extra], { env });
-  return { code, report: JSON.parse(stdout) as { summary: Record<string, number>; notes: { code: string; count?: number }[] } };
+  const { code, stdout } = await runCli(
+    ['backfill', files, '--base-url', url, '--state', state, '--format', 'json', ...extra],
+    { env },
+  );
+  return {
+    code,
+    report: JSON.parse(stdout) as {
+      summary: Record<string, number>;
+      notes: { code: string; count?: number }[];
+    },
+  };
 }
 
 describe('re-running a backfill', () => {
@@ -45,7 +59,10 @@ describe('re-running a backfill', () => {
     const state = freshStateDir();
     const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('A', { payments: [{ id: 'P1' }] })));
-    writeFileSync(join(dir, 'payment.ndjson'), nd({ id: 'P1', order_id: 'A', acquirer_id: 'ACQ1' }, { id: 'P2', order_id: 'A', acquirer_id: 'ACQ2' }));
+    writeFileSync(
+      join(dir, 'payment.ndjson'),
+      nd({ id: 'P1', order_id: 'A', acquirer_id: 'ACQ1' }, { id: 'P2', order_id: 'A', acquirer_id: 'ACQ2' }),
+    );
     // P2 is not a payment of A: the sandbox rejects it (404); collect's own rule is an error too, so check the service alone.
     const first = await send(url, state, [], dir);
     expect(first.report.summary).toMatchObject({ invalid: 1, sent: 2, accepted: 2 });
@@ -85,7 +102,10 @@ describe('re-running a backfill', () => {
   it('does not send again an unchanged record the service rejected, and does not pass until it is fixed', async () => {
     // A service that refuses one status for its content (400), whatever the order.
     const server = await startServer((request) =>
-      request.body.includes('"status_reason":"nope"') ? { status: 400, body: { error_message: { status_reason: ['not allowed'] } } } : { status: 200, body: {} });
+      request.body.includes('"status_reason":"nope"')
+        ? { status: 400, body: { error_message: { status_reason: ['not allowed'] } } }
+        : { status: 200, body: {} },
+    );
     closers.push(server.close);
     const state = freshStateDir();
     const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
@@ -96,7 +116,9 @@ describe('re-running a backfill', () => {
     expect(rejected.report.summary).toMatchObject({ sent: 2, rejected: 1 });
     const unchanged = await send(server.url, state, [], dir);
     expect(unchanged.report.summary).toMatchObject({ sent: 0, skipped: 2 });
-    expect(unchanged.report.notes).toContainEqual(expect.objectContaining({ code: 'rejected-before', count: 1 }));
+    expect(unchanged.report.notes).toContainEqual(
+      expect.objectContaining({ code: 'rejected-before', count: 1 }),
+    );
     expect(unchanged.code).toBe(1);
     writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved', status_reason: 'fixed' }));
     const fixed = await send(server.url, state, [], dir);

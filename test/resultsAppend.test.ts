@@ -12,21 +12,52 @@ afterEach(async () => {
 });
 
 describe('--results across runs', () => {
-  it('appends: a re-run keeps the first run\'s answers (and evaluations) and adds its own', async () => {
+  it("appends: a re-run keeps the first run's answers (and evaluations) and adds its own", async () => {
     let healthy = false;
-    const server = await startServer((request) => (healthy || request.body.includes('"A"') ? { status: 200, body: { decision: 'approve' } } : { status: 503, body: {} }));
+    const server = await startServer((request) =>
+      healthy || request.body.includes('"A"')
+        ? { status: 200, body: { decision: 'approve' } }
+        : { status: 503, body: {} },
+    );
     closers.push(server.close);
     const dir = mkdtempSync(join(tmpdir(), 'collect-results-'));
-    writeFileSync(join(dir, 'status.ndjson'), '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n');
+    writeFileSync(
+      join(dir, 'status.ndjson'),
+      '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n',
+    );
     const state = freshStateDir();
-    const command = ['status', join(dir, 'status.ndjson'), '--base-url', server.url, '--state', state, '--retries', '0', '--results', join(dir, 'results.ndjson')];
+    const command = [
+      'status',
+      join(dir, 'status.ndjson'),
+      '--base-url',
+      server.url,
+      '--state',
+      state,
+      '--retries',
+      '0',
+      '--results',
+      join(dir, 'results.ndjson'),
+    ];
     expect((await runCli(command, { env })).code).toBe(3);
     healthy = true;
     expect((await runCli(command, { env })).code).toBe(0);
-    const lines = readFileSync(join(dir, 'results.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { key: string; status: number | null; error?: string; body?: unknown });
+    const lines = readFileSync(join(dir, 'results.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { key: string; status: number | null; error?: string; body?: unknown },
+      );
     // The first run: A accepted with its evaluation, B failed; the re-run: B alone.
     expect(lines).toHaveLength(3);
-    expect(lines.slice(0, 2).map((line) => [line.key, line.status]).sort()).toEqual([['A', 200], ['B', null]]);
+    expect(
+      lines
+        .slice(0, 2)
+        .map((line) => [line.key, line.status])
+        .sort(),
+    ).toEqual([
+      ['A', 200],
+      ['B', null],
+    ]);
     expect(lines.find((line) => line.key === 'A')!.body).toEqual({ decision: 'approve' });
     expect(lines.find((line) => line.key === 'B')!.error).toContain('HTTP 503');
     expect([lines[2]!.key, lines[2]!.status]).toEqual(['B', 200]);

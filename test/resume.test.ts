@@ -28,10 +28,35 @@ function history(): string {
 }
 
 /** Starts the backfill as its own process and sends it `signal` once the server has seen `after` requests. */
-function interruptedRun(url: string, dir: string, state: string, requests: SeenRequest[], after: number, signal: NodeJS.Signals, twice = false) {
-  const child = spawn(process.execPath, ['dist/cli/main.js', 'backfill', dir, '--base-url', url, '--state', state, '--concurrency', String(CONCURRENCY), '--format', 'json'], {
-    env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function interruptedRun(
+  url: string,
+  dir: string,
+  state: string,
+  requests: SeenRequest[],
+  after: number,
+  signal: NodeJS.Signals,
+  twice = false,
+) {
+  const child = spawn(
+    process.execPath,
+    [
+      'dist/cli/main.js',
+      'backfill',
+      dir,
+      '--base-url',
+      url,
+      '--state',
+      state,
+      '--concurrency',
+      String(CONCURRENCY),
+      '--format',
+      'json',
+    ],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const watch = setInterval(() => {
@@ -41,10 +66,12 @@ function interruptedRun(url: string, dir: string, state: string, requests: SeenR
       if (twice) setTimeout(() => child.kill(signal), 5);
     }
   }, 2);
-  return new Promise<{ code: number | null; stdout: string }>((resolve) => child.on('exit', (code) => {
-    clearInterval(watch);
-    resolve({ code, stdout });
-  }));
+  return new Promise<{ code: number | null; stdout: string }>((resolve) =>
+    child.on('exit', (code) => {
+      clearInterval(watch);
+      resolve({ code, stdout });
+    }),
+  );
 }
 
 function verdict(requests: SeenRequest[]) {
@@ -64,18 +91,39 @@ function verdict(requests: SeenRequest[]) {
 
 /** Runs the same backfill again to the end; returns its report and what the server saw over both runs. */
 async function rerunToTheEnd(url: string, dir: string, state: string, requests: SeenRequest[]) {
-  const rerun = await runCli(['backfill', dir, '--base-url', url, '--state', state, '--concurrency', String(CONCURRENCY), '--format', 'json'], { env });
+  const rerun = await runCli(
+    [
+      'backfill',
+      dir,
+      '--base-url',
+      url,
+      '--state',
+      state,
+      '--concurrency',
+      String(CONCURRENCY),
+      '--format',
+      'json',
+    ],
+    { env },
+  );
   expect(rerun.code).toBe(0);
   const seen = verdict(requests);
   expect(seen.distinct).toBe(2 * ORDERS);
   expect(seen.creationsFirst).toBe(true);
-  return { report: JSON.parse(rerun.stdout) as { summary: Record<string, number> }, duplicates: seen.duplicates };
+  return {
+    report: JSON.parse(rerun.stdout) as { summary: Record<string, number> },
+    duplicates: seen.duplicates,
+  };
 }
 
 describe('kill -9 and re-run', () => {
   for (const after of [10, 140, 230]) {
     it(`after ${after} requests: the re-run completes with at most ${2 * CONCURRENCY} duplicates, creations first`, async () => {
-      const server = await startServer((request) => ({ status: request.method === 'POST' ? 201 : 200, body: { message: 'ok' }, delayMs: 3 }));
+      const server = await startServer((request) => ({
+        status: request.method === 'POST' ? 201 : 200,
+        body: { message: 'ok' },
+        delayMs: 3,
+      }));
       closers.push(server.close);
       const dir = history();
       const state = freshStateDir();
@@ -91,7 +139,11 @@ describe('kill -9 and re-run', () => {
 
 describe('Ctrl-C and re-run', () => {
   it('stops sending, prints the summary, exits 130; the re-run completes', async () => {
-    const server = await startServer((request) => ({ status: request.method === 'POST' ? 201 : 200, body: { message: 'ok' }, delayMs: 3 }));
+    const server = await startServer((request) => ({
+      status: request.method === 'POST' ? 201 : 200,
+      body: { message: 'ok' },
+      delayMs: 3,
+    }));
     closers.push(server.close);
     const dir = history();
     const state = freshStateDir();
@@ -105,12 +157,18 @@ describe('Ctrl-C and re-run', () => {
   });
 
   it('a second Ctrl-C quits at once (exit 130), and the re-run still loses nothing', async () => {
-    const server = await startServer((request) => ({ status: request.method === 'POST' ? 201 : 200, body: { message: 'ok' }, delayMs: 3 }));
+    const server = await startServer((request) => ({
+      status: request.method === 'POST' ? 201 : 200,
+      body: { message: 'ok' },
+      delayMs: 3,
+    }));
     closers.push(server.close);
     const dir = history();
     const state = freshStateDir();
     const quit = await interruptedRun(server.url, dir, state, server.requests, 60, 'SIGINT', true);
     expect(quit.code).toBe(130);
-    expect((await rerunToTheEnd(server.url, dir, state, server.requests)).duplicates).toBeLessThanOrEqual(2 * CONCURRENCY);
+    expect((await rerunToTheEnd(server.url, dir, state, server.requests)).duplicates).toBeLessThanOrEqual(
+      2 * CONCURRENCY,
+    );
   });
 });

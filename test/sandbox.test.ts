@@ -14,49 +14,105 @@ afterEach(async () => {
 
 async function sandbox(options: Partial<SandboxOptions> = {}) {
   const started = await startSandbox({
-    host: '127.0.0.1', port: 0, seed: 1, slowMs: 300, retryAfterSeconds: 0, rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 }, ...options,
+    host: '127.0.0.1',
+    port: 0,
+    seed: 1,
+    slowMs: 300,
+    retryAfterSeconds: 0,
+    rules: defaultRules,
+    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    ...options,
   });
   closers.push(started.close);
   const call = async (method: string, path: string, body?: unknown, key: string | null = 'k') => {
     const response = await fetch(`${started.url}${path}`, {
-      method, ...(key ? { headers: { authorization: `Bearer ${key}` } } : {}),
+      method,
+      ...(key ? { headers: { authorization: `Bearer ${key}` } } : {}),
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    return { status: response.status, body: await response.json().catch(() => null), retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      body: await response.json().catch(() => null),
+      retryAfter: response.headers.get('retry-after'),
+    };
   };
   return { ...started, call };
 }
 
-const order = (id: string, extra: object = {}) => ({ id, total_paid_value: 100, payments: [{ id: `P-${id}` }], ...extra });
+const order = (id: string, extra: object = {}) => ({
+  id,
+  total_paid_value: 100,
+  payments: [{ id: `P-${id}` }],
+  ...extra,
+});
 
 describe('collect sandbox: answers', () => {
   it('creates orders (201) and evaluates them by explained rules', async () => {
     const { call } = await sandbox();
-    expect(await call('POST', '/v2/order', order('A'))).toEqual({ status: 201, body: { message: 'Order created' }, retryAfter: null });
-    expect((await call('POST', '/v2/order', order('B', { evaluate: true }))).body).toMatchObject({ legiti_decision: 'approve' });
-    expect((await call('POST', '/v2/order', order('C', { evaluate: true, total_paid_value: 700 }))).body).toMatchObject({ legiti_decision: 'manual', message: expect.stringContaining('review threshold') });
-    expect((await call('POST', '/v2/order', order('D', { evaluate: true, total_paid_value: 5000 }))).body).toMatchObject({ legiti_decision: 'reject', message: expect.stringContaining('reject threshold') });
-    expect((await call('POST', '/v2/order', order('E', { evaluate: true, payments: [{ id: 'P', card: { first_six_digits: '400000' } }] }))).body)
-      .toMatchObject({ legiti_decision: 'reject', message: 'card BIN 400000 is blocked' });
+    expect(await call('POST', '/v2/order', order('A'))).toEqual({
+      status: 201,
+      body: { message: 'Order created' },
+      retryAfter: null,
+    });
+    expect((await call('POST', '/v2/order', order('B', { evaluate: true }))).body).toMatchObject({
+      legiti_decision: 'approve',
+    });
+    expect(
+      (await call('POST', '/v2/order', order('C', { evaluate: true, total_paid_value: 700 }))).body,
+    ).toMatchObject({ legiti_decision: 'manual', message: expect.stringContaining('review threshold') });
+    expect(
+      (await call('POST', '/v2/order', order('D', { evaluate: true, total_paid_value: 5000 }))).body,
+    ).toMatchObject({ legiti_decision: 'reject', message: expect.stringContaining('reject threshold') });
+    expect(
+      (
+        await call(
+          'POST',
+          '/v2/order',
+          order('E', { evaluate: true, payments: [{ id: 'P', card: { first_six_digits: '400000' } }] }),
+        )
+      ).body,
+    ).toMatchObject({ legiti_decision: 'reject', message: 'card BIN 400000 is blocked' });
   });
   it('answers the updates of known orders, 404 for unknown ones, and shows what it holds', async () => {
     const { call } = await sandbox();
     await call('POST', '/v2/order', order('A'));
     expect((await call('PUT', '/v2/order', { id: 'A', status: 'approved' })).status).toBe(200);
-    expect((await call('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'chargeback' })).status).toBe(201);
-    expect((await call('PUT', '/v2/order/payment', { id: 'P-A', order_id: 'A', acquirer_id: 'X' })).status).toBe(200);
-    expect((await call('PUT', '/v2/order/payment', { id: 'P-Z', order_id: 'A', acquirer_id: 'X' })).status).toBe(404);
+    expect(
+      (await call('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'chargeback' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await call('PUT', '/v2/order/payment', { id: 'P-A', order_id: 'A', acquirer_id: 'X' })).status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', '/v2/order/payment', { id: 'P-Z', order_id: 'A', acquirer_id: 'X' })).status,
+    ).toBe(404);
     expect((await call('PUT', '/v2/order/delivery', { id: 'D', order_id: 'A' })).status).toBe(200);
-    expect((await call('PUT', '/v2/order', { id: 'NOPE', status: 'approved' }))).toMatchObject({ status: 404, body: { error_message: expect.stringContaining('NOPE') } });
+    expect(await call('PUT', '/v2/order', { id: 'NOPE', status: 'approved' })).toMatchObject({
+      status: 404,
+      body: { error_message: expect.stringContaining('NOPE') },
+    });
     const held = await call('GET', '/_sandbox/orders/A');
-    expect(held.body).toMatchObject({ updates: { status: [{ status: 'approved' }], fraud: [{ fraud_signal_type: 'chargeback' }], payment: [{ acquirer_id: 'X' }], delivery: [{ id: 'D' }] } });
+    expect(held.body).toMatchObject({
+      updates: {
+        status: [{ status: 'approved' }],
+        fraud: [{ fraud_signal_type: 'chargeback' }],
+        payment: [{ acquirer_id: 'X' }],
+        delivery: [{ id: 'D' }],
+      },
+    });
     expect((await call('GET', '/_sandbox/orders/NOPE')).status).toBe(404);
   });
   it('answers 400 for invalid JSON (error_code 1) and for invalid bodies per field (error_code 2)', async () => {
     const { call } = await sandbox();
-    expect(await call('PUT', '/v2/order', '{"id":')).toMatchObject({ status: 400, body: { error_message: 'Invalid JSON', error_code: 1 } });
-    expect(await call('PUT', '/v2/order', { id: 'A', status: 'shipped' })).toMatchObject({ status: 400, body: { error_message: { status: [expect.any(String)] }, error_code: 2 } });
+    expect(await call('PUT', '/v2/order', '{"id":')).toMatchObject({
+      status: 400,
+      body: { error_message: 'Invalid JSON', error_code: 1 },
+    });
+    expect(await call('PUT', '/v2/order', { id: 'A', status: 'shipped' })).toMatchObject({
+      status: 400,
+      body: { error_message: { status: [expect.any(String)] }, error_code: 2 },
+    });
   });
   it('answers 401 without a key, and for any key but --key', async () => {
     const open = await sandbox();
@@ -72,8 +128,14 @@ describe('collect sandbox: answers', () => {
     await call('PUT', '/v2/order', { id: 'A', status: 'approved' }, 'secret-key-value');
     await close();
     const text = readFileSync(record, 'utf8');
-    expect(text.trim().split('\n').map((line) => JSON.parse(line))).toMatchObject([
-      { method: 'POST', path: '/v2/order', status: 201, auth: 'present', fault: 'none' }, { method: 'PUT', status: 200 },
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toMatchObject([
+      { method: 'POST', path: '/v2/order', status: 201, auth: 'present', fault: 'none' },
+      { method: 'PUT', status: 200 },
     ]);
     expect(text).not.toContain('secret-key-value');
   });
@@ -81,8 +143,16 @@ describe('collect sandbox: answers', () => {
 
 describe('collect sandbox: faults on demand', () => {
   it('fails (503), throttles (429 with Retry-After), answers slowly, and drops connections', async () => {
-    expect((await (await sandbox({ faults: { fail: 1, throttle: 0, slow: 0, reset: 0 } })).call('POST', '/v2/order', order('A'))).status).toBe(503);
-    const throttled = await (await sandbox({ retryAfterSeconds: 2, faults: { fail: 0, throttle: 1, slow: 0, reset: 0 } })).call('POST', '/v2/order', order('A'));
+    expect(
+      (
+        await (
+          await sandbox({ faults: { fail: 1, throttle: 0, slow: 0, reset: 0 } })
+        ).call('POST', '/v2/order', order('A'))
+      ).status,
+    ).toBe(503);
+    const throttled = await (
+      await sandbox({ retryAfterSeconds: 2, faults: { fail: 0, throttle: 1, slow: 0, reset: 0 } })
+    ).call('POST', '/v2/order', order('A'));
     expect(throttled).toMatchObject({ status: 429, retryAfter: '2' });
     const slow = await sandbox({ slowMs: 400, faults: { fail: 0, throttle: 0, slow: 1, reset: 0 } });
     const started = Date.now();
@@ -106,11 +176,32 @@ describe('collect sandbox: faults on demand', () => {
 
 describe('a backfill of fixtures/history against the sandbox', () => {
   it('gets every record accepted through injected faults, with decisions in the results', async () => {
-    const { url } = await sandbox({ seed: 7, slowMs: 300, faults: { fail: 0.15, throttle: 0.1, slow: 0.05, reset: 0.05 } });
+    const { url } = await sandbox({
+      seed: 7,
+      slowMs: 300,
+      faults: { fail: 0.15, throttle: 0.1, slow: 0.05, reset: 0.05 },
+    });
     const state = freshStateDir();
     const results = join(state, 'results.ndjson');
-    const { code, stdout } = await runCli(['backfill', 'fixtures/history', '--base-url', url, '--state', state, '--timeout', '200', '--retries', '10',
-      '--format', 'json', '--results', results], { env: { COLLECT_API_KEY: 'sandbox-key' } });
+    const { code, stdout } = await runCli(
+      [
+        'backfill',
+        'fixtures/history',
+        '--base-url',
+        url,
+        '--state',
+        state,
+        '--timeout',
+        '200',
+        '--retries',
+        '10',
+        '--format',
+        'json',
+        '--results',
+        results,
+      ],
+      { env: { COLLECT_API_KEY: 'sandbox-key' } },
+    );
     const report = JSON.parse(stdout);
     expect(code).toBe(0);
     expect(report.summary).toMatchObject({ records: 21, sent: 21, accepted: 21, failed: 0 });
@@ -122,7 +213,9 @@ describe('a backfill of fixtures/history against the sandbox', () => {
 
 describe('the collect sandbox command', () => {
   it('says where it listens and stops on Ctrl-C with exit 0', async () => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr.on('data', (chunk: Buffer) => {
@@ -132,7 +225,11 @@ describe('the collect sandbox command', () => {
       });
       child.on('exit', () => reject(new Error(stderr)));
     });
-    const response = await fetch(`${url}/v2/order`, { method: 'POST', headers: { authorization: 'Bearer k' }, body: JSON.stringify(order('A')) });
+    const response = await fetch(`${url}/v2/order`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k' },
+      body: JSON.stringify(order('A')),
+    });
     expect(response.status).toBe(201);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGINT');

@@ -16,15 +16,27 @@ afterEach(async () => {
 
 async function sandbox(options: Partial<SandboxOptions> = {}) {
   const started = await startSandbox({
-    host: '127.0.0.1', port: 0, seed: 1, slowMs: 0, retryAfterSeconds: 0, rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 }, ...options,
+    host: '127.0.0.1',
+    port: 0,
+    seed: 1,
+    slowMs: 0,
+    retryAfterSeconds: 0,
+    rules: defaultRules,
+    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    ...options,
   });
   closers.push(started.close);
   return started;
 }
 
 const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
-const order = (id: string) => ({ id, total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: 'U' }, payments: [{ id: `P-${id}` }] });
+const order = (id: string) => ({
+  id,
+  total_paid_value: 100,
+  creation_datetime: '2026-01-01T00:00:00Z',
+  user: { id: 'U' },
+  payments: [{ id: `P-${id}` }],
+});
 const post = (url: string, body: string) => fetch(`${url}/v2/order`, { method: 'POST', headers, body });
 /** An order whose `id` nests 100,000 objects deep: JSON.parse takes it, anything recursive over it overflows the stack. */
 const deepOrder = `${'{"id":'.repeat(100_000)}"A"${'}'.repeat(100_000)}`;
@@ -45,30 +57,56 @@ describe('a hostile request to the sandbox', () => {
       const { url, report } = await sandbox(options);
       for (const body of [deepOrder, deepField]) expect((await post(url, body)).status).toBe(400);
       expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
-      if (options.judge) expect(report()!.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual(['1 too-deep', '2 too-deep']);
+      if (options.judge)
+        expect(report()!.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual([
+          '1 too-deep',
+          '2 too-deep',
+        ]);
     }
     await closers.pop()!();
-    const lines = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.status)).toEqual([400, 400, 201]);
     expect(lines[0].body).toBe(deepOrder);
   });
   it('an error of collect while handling a request is a 500 and a note in the report; the sandbox goes on serving', async () => {
     // A bug stand-in: an endpoint whose facts throw.
-    const broken: Resource = { ...registry.get('status')!, name: 'broken', path: '/v2/broken', facts: () => { throw new Error('a bug of collect'); } };
+    const broken: Resource = {
+      ...registry.get('status')!,
+      name: 'broken',
+      path: '/v2/broken',
+      facts: () => {
+        throw new Error('a bug of collect');
+      },
+    };
     const errors: unknown[] = [];
-    const { url, report } = await sandbox({ registry: createRegistry([...registry.all, broken]), judge: { strict: false }, onError: (cause, doing) => errors.push(cause, doing) });
-    const answer = await fetch(`${url}/v2/broken`, { method: 'PUT', headers, body: JSON.stringify({ id: 'A', status: 'approved' }) });
+    const { url, report } = await sandbox({
+      registry: createRegistry([...registry.all, broken]),
+      judge: { strict: false },
+      onError: (cause, doing) => errors.push(cause, doing),
+    });
+    const answer = await fetch(`${url}/v2/broken`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ id: 'A', status: 'approved' }),
+    });
     expect(answer.status).toBe(500);
     expect(errors).toEqual([new Error('a bug of collect'), 'handling PUT /v2/broken (answered 500)']);
     expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
-    expect(report()!.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'internal-error', count: 1 })]));
+    expect(report()!.notes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'internal-error', count: 1 })]),
+    );
   });
 });
 
 describe('the collect sandbox --report command, sent hostile requests', () => {
   it('goes on serving, and writes the report with every request on SIGTERM', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'collect-hostile-')), 'report.json');
-    const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', '--report', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', '--report', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const url = await new Promise<string>((resolve, reject) => {

@@ -13,8 +13,17 @@ const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
 const scratch = () => mkdtempSync(join(tmpdir(), 'collect-life-'));
 
 /** Runs a command; `whenOutput` is called on each chunk of its standard error with what came so far. */
-function start(file: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}, whenOutput?: (stderr: string) => void) {
-  const child = spawn(file, args, { cwd: options.cwd ?? process.cwd(), env: jobEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+  whenOutput?: (stderr: string) => void,
+) {
+  const child = spawn(file, args, {
+    cwd: options.cwd ?? process.cwd(),
+    env: jobEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => {
@@ -43,16 +52,27 @@ describe('collect sandbox -- COMMAND', () => {
   it('passes a SIGTERM on to the command, waits for it, writes the report and exits 130', async () => {
     const dir = scratch();
     writeFileSync(join(dir, 'patient.mjs'), patientTest);
-    const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--report', 'report.json', '--', process.execPath, 'patient.mjs'], { cwd: dir });
+    const run = start(
+      process.execPath,
+      [CLI, 'sandbox', '--port', '0', '--report', 'report.json', '--', process.execPath, 'patient.mjs'],
+      { cwd: dir },
+    );
     await waitFor(() => existsSync(join(dir, 'sent.txt')));
     run.child.kill('SIGTERM');
     expect(await run.exit, run.output()).toBe(130);
     expect(readFileSync(join(dir, 'signal.txt'), 'utf8')).toBe('SIGTERM');
-    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary).toMatchObject({ records: 1, valid: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary).toMatchObject({
+      records: 1,
+      valid: 1,
+    });
   });
   it('says so when the command cannot run (exit 2), the report written', async () => {
     const dir = scratch();
-    const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--report', 'report.json', '--', 'no-such-command-here'], { cwd: dir });
+    const run = start(
+      process.execPath,
+      [CLI, 'sandbox', '--port', '0', '--report', 'report.json', '--', 'no-such-command-here'],
+      { cwd: dir },
+    );
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('cannot run no-such-command-here: no such command');
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.records).toBe(0);
@@ -73,7 +93,11 @@ describe('collect sandbox on a port that is taken', () => {
     const dir = scratch();
     writeFileSync(join(dir, 'report.json'), 'earlier');
     try {
-      const run = start(process.execPath, [CLI, 'sandbox', '--port', String(port), '--report', 'report.json'], { cwd: dir });
+      const run = start(
+        process.execPath,
+        [CLI, 'sandbox', '--port', String(port), '--report', 'report.json'],
+        { cwd: dir },
+      );
       expect(await run.exit).toBe(2);
       expect(run.output()).toContain(`port ${port} on 127.0.0.1 is taken`);
       expect(run.output()).not.toContain('internal error');
@@ -86,7 +110,14 @@ describe('collect sandbox on a port that is taken', () => {
 
 describe('collect sandbox --record', () => {
   it('refuses a log it cannot write before it listens (exit 2, not an internal error)', async () => {
-    const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--record', join(scratch(), 'missing', 'requests.ndjson')]);
+    const run = start(process.execPath, [
+      CLI,
+      'sandbox',
+      '--port',
+      '0',
+      '--record',
+      join(scratch(), 'missing', 'requests.ndjson'),
+    ]);
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('requests.ndjson: cannot be written (ENOENT)');
     expect(run.output()).not.toContain('listening');
@@ -98,7 +129,10 @@ describe('collect sandbox --pid-file', () => {
     const dir = scratch();
     writeFileSync(join(dir, 'notes.txt'), 'my notes\n');
     writeFileSync(join(dir, 'running.pid'), `${process.pid}\n`);
-    for (const [file, message] of [['notes.txt', 'does not hold a process id'], ['running.pid', `process ${process.pid} named there is running`]]) {
+    for (const [file, message] of [
+      ['notes.txt', 'does not hold a process id'],
+      ['running.pid', `process ${process.pid} named there is running`],
+    ]) {
       const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--pid-file', file!], { cwd: dir });
       expect(await run.exit).toBe(2);
       expect(run.output()).toContain(message);
@@ -108,7 +142,9 @@ describe('collect sandbox --pid-file', () => {
   });
   it('holds the id of the sandbox, not of the npx that started it, and is removed when it stops', async () => {
     const dir = scratchProject({}, {});
-    const run = start('npx', ['collect', 'sandbox', '--port', '0', '--pid-file', 'sandbox.pid'], { cwd: dir });
+    const run = start('npx', ['collect', 'sandbox', '--port', '0', '--pid-file', 'sandbox.pid'], {
+      cwd: dir,
+    });
     await waitFor(() => existsSync(join(dir, 'sandbox.pid')));
     const sandboxPid = Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8'));
     expect(sandboxPid).not.toBe(run.child.pid);
@@ -124,13 +160,21 @@ describe('collect sandbox started through npx', () => {
     const run = start('npx', ['collect', 'sandbox', '--port', '0', '--report', 'report.json'], { cwd: dir });
     await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(run.output()));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(run.output())![1]!;
-    await fetch(`${url}/v2/order`, { method: 'PUT', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"id":"Z","status":"approved"}' });
+    await fetch(`${url}/v2/order`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: '{"id":"Z","status":"approved"}',
+    });
     const npxEnded = new Promise((resolve) => run.child.on('exit', resolve));
     run.child.kill('SIGTERM');
     await npxEnded;
     // The sandbox holds the output pipe it inherited from npx: it is closed when the sandbox has ended too.
     await run.exit;
     expect(run.output()).toContain('collect sandbox: stopped');
-    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).issues.map((issue: { code: string }) => issue.code)).toContain('unknown-order');
+    expect(
+      JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).issues.map(
+        (issue: { code: string }) => issue.code,
+      ),
+    ).toContain('unknown-order');
   });
 });

@@ -9,19 +9,34 @@ afterEach(async () => {
 
 const bulk = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`field_${i}`, 'x'.repeat(90)]));
 const order = (id: string, extra: object = {}) => ({
-  id, total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: 'U' }, payments: [{ id: `P-${id}` }], custom_data: bulk, ...extra,
+  id,
+  total_paid_value: 100,
+  creation_datetime: '2026-01-01T00:00:00Z',
+  user: { id: 'U' },
+  payments: [{ id: `P-${id}` }],
+  custom_data: bulk,
+  ...extra,
 });
 
 describe('collect sandbox --keep-mb: a long session in bounded memory', () => {
   it('lets the least recently used orders go past the budget, still takes their updates, and the report counts them', async () => {
     const sandbox = await startSandbox({
-      host: '127.0.0.1', port: 0, seed: 1, slowMs: 0, retryAfterSeconds: 0, rules: defaultRules, faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-      judge: { strict: false }, keepBytes: 1024 * 1024,
+      host: '127.0.0.1',
+      port: 0,
+      seed: 1,
+      slowMs: 0,
+      retryAfterSeconds: 0,
+      rules: defaultRules,
+      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+      judge: { strict: false },
+      keepBytes: 1024 * 1024,
     });
     closers.push(sandbox.close);
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.url}${path}`, {
-        method, headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        method,
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return response.status;
     };
@@ -40,6 +55,9 @@ describe('collect sandbox --keep-mb: a long session in bounded memory', () => {
     const letGo = report.notes.find((note) => note.code === 'orders-not-held');
     expect(letGo?.count).toBeGreaterThanOrEqual(10);
     expect(sandbox.lettingGo()).toBe(letGo?.count);
-    expect(report.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual(['22 unknown-order', '24 status-unchanged']);
+    expect(report.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual([
+      '22 unknown-order',
+      '24 status-unchanged',
+    ]);
   });
 });

@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hugeAnswerServer, refusingPort, sameAnswerServer, tricklingServer } from './helpers/hostileServers.js';
+import {
+  hugeAnswerServer,
+  refusingPort,
+  sameAnswerServer,
+  tricklingServer,
+} from './helpers/hostileServers.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 
@@ -16,19 +21,31 @@ afterEach(async () => {
 /** A status file of `count` records for different orders. */
 function statusFile(count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'collect-setup-'));
-  const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ id: `ORD-${i}`, status: 'approved' }));
+  const lines = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
+  );
   writeFileSync(join(dir, 'status.ndjson'), `${lines.join('\n')}\n`);
   return join(dir, 'status.ndjson');
 }
 
-const send = (url: string, file: string, ...flags: string[]) => runCli(['status', file, '--base-url', url, '--format', 'json', ...flags], { env });
-const stopLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('collect: stopped sending'));
+const send = (url: string, file: string, ...flags: string[]) =>
+  runCli(['status', file, '--base-url', url, '--format', 'json', ...flags], { env });
+const stopLines = (stderr: string) =>
+  stderr.split('\n').filter((line) => line.startsWith('collect: stopped sending'));
 
 describe('a deadline per attempt covers the whole exchange', () => {
   it('abandons a body that trickles past --timeout, even though each byte comes in time', async () => {
     const server = await tricklingServer(50, 40); // 40 bytes, one per 50 ms: 2 s in all, each gap far below the timeout
     closers.push(server.close);
-    const { code, stdout } = await send(server.url, statusFile(1), '--timeout', '500', '--retries', '0', '--no-state');
+    const { code, stdout } = await send(
+      server.url,
+      statusFile(1),
+      '--timeout',
+      '500',
+      '--retries',
+      '0',
+      '--no-state',
+    );
     expect(code).toBe(3);
     const report = JSON.parse(stdout);
     expect(report.summary).toMatchObject({ accepted: 0, failed: 1 });
@@ -38,7 +55,15 @@ describe('a deadline per attempt covers the whole exchange', () => {
   it('ends an endless trickle: the run finishes instead of hanging', async () => {
     const server = await tricklingServer(100);
     closers.push(server.close);
-    const { code, stdout } = await send(server.url, statusFile(2), '--timeout', '300', '--retries', '1', '--no-state');
+    const { code, stdout } = await send(
+      server.url,
+      statusFile(2),
+      '--timeout',
+      '300',
+      '--retries',
+      '1',
+      '--no-state',
+    );
     expect(code).toBe(3);
     expect(JSON.parse(stdout).summary).toMatchObject({ accepted: 0, failed: 2 });
   });
@@ -55,7 +80,9 @@ describe('a cap on what is read of an answer', () => {
     expect(statSync(results).size).toBeLessThan(1.1 * 1024 * 1024);
     expect(statSync(results).size).toBeGreaterThan(1000 * 1024);
     expect(server.written()).toBeLessThan(50 * 1024 * 1024); // the rest was never asked for
-    expect(JSON.parse(readFileSync(results, 'utf8')).body_truncated).toBe('only the first 1048576 bytes of the answer were read');
+    expect(JSON.parse(readFileSync(results, 'utf8')).body_truncated).toBe(
+      'only the first 1048576 bytes of the answer were read',
+    );
   });
 });
 
@@ -74,7 +101,11 @@ describe('setup failures stop the run with exit 3 and one message', () => {
   it('https:// to a plain-http server: named as such, no OpenSSL text, no retries', async () => {
     const server = await sameAnswerServer(201);
     closers.push(server.close);
-    const { code, stdout, stderr } = await send(`https://127.0.0.1:${server.port}`, statusFile(5), '--no-state');
+    const { code, stdout, stderr } = await send(
+      `https://127.0.0.1:${server.port}`,
+      statusFile(5),
+      '--no-state',
+    );
     expect(code).toBe(3);
     expect(stopLines(stderr)).toEqual([expect.stringContaining('does not answer in TLS')]);
     expect(stderr).toContain(`use http://127.0.0.1:${server.port}`);
@@ -85,10 +116,18 @@ describe('setup failures stop the run with exit 3 and one message', () => {
   it('a redirect is a setup problem, not a rejected record', async () => {
     const server = await sameAnswerServer(308, { location: 'https://elsewhere.example/v2/order' });
     closers.push(server.close);
-    const { code, stdout, stderr } = await send(server.url, statusFile(50), '--no-state', '--concurrency', '1');
+    const { code, stdout, stderr } = await send(
+      server.url,
+      statusFile(50),
+      '--no-state',
+      '--concurrency',
+      '1',
+    );
     expect(code).toBe(3);
     expect(server.hits).toBe(1);
-    expect(stopLines(stderr)).toEqual([expect.stringContaining('redirected PUT /v2/order (HTTP 308) to https://elsewhere.example/v2/order')]);
+    expect(stopLines(stderr)).toEqual([
+      expect.stringContaining('redirected PUT /v2/order (HTTP 308) to https://elsewhere.example/v2/order'),
+    ]);
     expect(stderr).toContain('fix: if https://elsewhere.example is the service, give it as --base-url');
     expect(JSON.parse(stdout).summary.rejected).toBe(0);
   });
@@ -96,10 +135,18 @@ describe('setup failures stop the run with exit 3 and one message', () => {
   it('404 everywhere with --base-url ending in /v2: says to drop /v2', async () => {
     const server = await sameAnswerServer(404, { 'content-type': 'text/html' }, '<h1>Not Found</h1>');
     closers.push(server.close);
-    const { code, stdout, stderr } = await send(`${server.url}/v2`, statusFile(50), '--no-state', '--concurrency', '1');
+    const { code, stdout, stderr } = await send(
+      `${server.url}/v2`,
+      statusFile(50),
+      '--no-state',
+      '--concurrency',
+      '1',
+    );
     expect(code).toBe(3);
     expect(server.hits).toBe(1);
-    expect(stopLines(stderr)).toEqual([expect.stringContaining('HTTP 404 to PUT /v2/v2/order before accepting anything there')]);
+    expect(stopLines(stderr)).toEqual([
+      expect.stringContaining('HTTP 404 to PUT /v2/v2/order before accepting anything there'),
+    ]);
     expect(stderr).toContain(`drop /v2 from --base-url`);
     expect(JSON.parse(stdout).summary.rejected).toBe(0);
   });
@@ -113,9 +160,19 @@ describe('setup failures stop the run with exit 3 and one message', () => {
   });
 
   it('a 404 in the service own format, once the path proved itself, rejects that record only', async () => {
-    const server = await startServer((request) => (request.body.includes('ORD-1') ? { status: 404, body: { error_message: 'order ORD-1 not found' } } : { status: 200, body: { message: 'ok' } }));
+    const server = await startServer((request) =>
+      request.body.includes('ORD-1')
+        ? { status: 404, body: { error_message: 'order ORD-1 not found' } }
+        : { status: 200, body: { message: 'ok' } },
+    );
     closers.push(server.close);
-    const { code, stdout, stderr } = await send(server.url, statusFile(3), '--no-state', '--concurrency', '1');
+    const { code, stdout, stderr } = await send(
+      server.url,
+      statusFile(3),
+      '--no-state',
+      '--concurrency',
+      '1',
+    );
     expect(code).toBe(1);
     expect(stopLines(stderr)).toEqual([]);
     expect(JSON.parse(stdout).summary).toMatchObject({ accepted: 2, rejected: 1 });
@@ -133,7 +190,9 @@ describe('setup failures stop the run with exit 3 and one message', () => {
 
   it('a re-run after the cause is fixed sends everything the stopped run kept', async () => {
     let wrong = true;
-    const server = await startServer(() => (wrong ? { status: 404 } : { status: 200, body: { message: 'ok' } }));
+    const server = await startServer(() =>
+      wrong ? { status: 404 } : { status: 200, body: { message: 'ok' } },
+    );
     closers.push(server.close);
     const state = freshStateDir();
     const file = statusFile(30);

@@ -25,11 +25,27 @@ describe('--shard I/N', () => {
     const sentBy: string[][] = [];
     for (const index of [0, 1, 2]) {
       const before = server.requests.length;
-      const { code, stdout } = await runCli(['backfill', dir, '--shard', `${index}/3`, '--base-url', server.url, '--state', state, '--format', 'json'], { env });
+      const { code, stdout } = await runCli(
+        [
+          'backfill',
+          dir,
+          '--shard',
+          `${index}/3`,
+          '--base-url',
+          server.url,
+          '--state',
+          state,
+          '--format',
+          'json',
+        ],
+        { env },
+      );
       expect(code).toBe(0);
       const notes = (JSON.parse(stdout) as { notes: { code: string; message: string }[] }).notes;
       expect(notes.find((note) => note.code === 'shard')?.message).toMatch(new RegExp(`^shard ${index}/3: `));
-      const mine = server.requests.slice(before).map((r) => `${r.method} ${(JSON.parse(r.body) as { id: string }).id}`);
+      const mine = server.requests
+        .slice(before)
+        .map((r) => `${r.method} ${(JSON.parse(r.body) as { id: string }).id}`);
       for (const request of mine) expect(shardOf(request.split(' ')[1]!, 3)).toBe(index);
       sentBy.push(mine);
     }
@@ -44,13 +60,25 @@ describe('--shard I/N', () => {
   });
 
   it('refuses a shard that is not I/N with 0 <= I < N', async () => {
-    const { code, stderr } = await runCli(['order', 'fixtures/order/valid.csv', '--dry-run', '--shard', '4/4']);
+    const { code, stderr } = await runCli([
+      'order',
+      'fixtures/order/valid.csv',
+      '--dry-run',
+      '--shard',
+      '4/4',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('0 <= I < N');
   });
 
   it('refuses a shard count past 10,000 with exit 2, naming the limit', async () => {
-    const { code, stderr } = await runCli(['order', 'fixtures/order/valid.csv', '--dry-run', '--shard', '0/99999999999999999999']);
+    const { code, stderr } = await runCli([
+      'order',
+      'fixtures/order/valid.csv',
+      '--dry-run',
+      '--shard',
+      '0/99999999999999999999',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('at most 10,000 shards');
   });

@@ -2,7 +2,18 @@
  * Hostile state files, each made from a real state and then damaged: every one gets exit 2,
  * the file named and what to do; never a stack trace, never exit 70 or 1.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../src/platform/sqlite.js';
@@ -17,9 +28,19 @@ let good: string;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'collect-state-errors-'));
   input = join(work, 'status.ndjson');
-  const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ id: `ORD-${i}`, status: 'approved', status_reason: 'checked by hand' }));
+  const lines = Array.from({ length: 3000 }, (_, i) =>
+    JSON.stringify({ id: `ORD-${i}`, status: 'approved', status_reason: 'checked by hand' }),
+  );
   writeFileSync(input, `${lines.join('\n')}\n`);
-  const { code } = await runCli(['status', input, '--dry-run', '--state', join(work, 'good'), '--format', 'json']);
+  const { code } = await runCli([
+    'status',
+    input,
+    '--dry-run',
+    '--state',
+    join(work, 'good'),
+    '--format',
+    'json',
+  ]);
   expect(code).toBe(0);
   // One plain file: no WAL beside it, so each damage below is the whole story.
   const db = new Database(join(work, 'good', STATE_FILE));
@@ -46,16 +67,29 @@ const overwrite = (file: string, at: number, bytes: Buffer) => {
 };
 
 const CASES: Record<string, { damage: (file: string) => void; says: string; fix: string }> = {
-  'truncated to half': { damage: (f) => truncateSync(f, Math.floor(statSync(f).size / 2)), says: 'is damaged (truncated', fix: 'mv ' },
-  'pages overwritten in the middle': { damage: (f) => overwrite(f, Math.floor(statSync(f).size / 2), Buffer.alloc(20_000, 0xff)), says: 'is damaged', fix: 'restore it from a backup' },
-  'not a database': { damage: (f) => writeFileSync(f, Buffer.from('this is a text file, not a collect state\n'.repeat(200))), says: 'is not a collect state', fix: 'mv ' },
+  'truncated to half': {
+    damage: (f) => truncateSync(f, Math.floor(statSync(f).size / 2)),
+    says: 'is damaged (truncated',
+    fix: 'mv ',
+  },
+  'pages overwritten in the middle': {
+    damage: (f) => overwrite(f, Math.floor(statSync(f).size / 2), Buffer.alloc(20_000, 0xff)),
+    says: 'is damaged',
+    fix: 'restore it from a backup',
+  },
+  'not a database': {
+    damage: (f) => writeFileSync(f, Buffer.from('this is a text file, not a collect state\n'.repeat(200))),
+    says: 'is not a collect state',
+    fix: 'mv ',
+  },
   'written by a newer collect': {
     damage: (f) => {
       const db = new Database(f);
       db.pragma('user_version = 99');
       db.close();
     },
-    says: 'was written by a newer collect (schema 99)', fix: 'upgrade collect',
+    says: 'was written by a newer collect (schema 99)',
+    fix: 'upgrade collect',
   },
   'a table missing': {
     damage: (f) => {
@@ -63,16 +97,29 @@ const CASES: Record<string, { damage: (file: string) => void; says: string; fix:
       db.exec('DROP TABLE journal');
       db.close();
     },
-    says: 'cannot be used (SQLITE_ERROR: no such table: journal)', fix: 'another version of collect',
+    says: 'cannot be used (SQLITE_ERROR: no such table: journal)',
+    fix: 'another version of collect',
   },
-  'emptied of its pages but for the header': { damage: (f) => writeFileSync(f, readFileSync(f).subarray(0, 4096)), says: 'is damaged', fix: 'mv ' },
+  'emptied of its pages but for the header': {
+    damage: (f) => writeFileSync(f, readFileSync(f).subarray(0, 4096)),
+    says: 'is damaged',
+    fix: 'mv ',
+  },
 };
 
 describe('a damaged state', () => {
   for (const [name, { damage, says, fix }] of Object.entries(CASES)) {
     it(`${name}: exit 2, the file named, and what to do`, async () => {
       const dir = damaged(name.replace(/\W+/g, '-'), damage);
-      const { code, stdout, stderr } = await runCli(['status', input, '--dry-run', '--state', dir, '--format', 'json']);
+      const { code, stdout, stderr } = await runCli([
+        'status',
+        input,
+        '--dry-run',
+        '--state',
+        dir,
+        '--format',
+        'json',
+      ]);
       expect(stderr).not.toMatch(/\n\s+at |internal error|SqliteError/);
       expect(code).toBe(2);
       expect(stdout).toBe('');

@@ -22,7 +22,9 @@ function orders(count: number): string {
 /** The built binary in its own process, as two users on one machine would run it. */
 function collect(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli/main.js', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();
@@ -36,7 +38,9 @@ describe('a state that cannot be trusted', () => {
     const state = freshStateDir();
     mkdirSync(state, { recursive: true });
     writeFileSync(join(state, `${namespaceOf(server.url)}.sqlite`), '');
-    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
+    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], {
+      env,
+    });
     expect(code).toBe(2);
     expect(stderr).toContain('is an empty file (0 bytes)');
     expect(stderr).toContain('fix: move it aside (mv ');
@@ -49,8 +53,14 @@ describe('the lock of a run on its state', () => {
     const server = await service();
     const state = freshStateDir();
     const store = SqliteState.open(state, server.url);
-    const held = await StateLock.acquire(store.database, { where: state, waitMs: 0, command: 'collect backfill history/' });
-    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env });
+    const held = await StateLock.acquire(store.database, {
+      where: state,
+      waitMs: 0,
+      command: 'collect backfill history/',
+    });
+    const { code, stderr } = await runCli(['order', orders(3), '--base-url', server.url, '--state', state], {
+      env,
+    });
     expect(code).toBe(2);
     expect(stderr).toContain(`pid ${process.pid} on host`);
     expect(stderr).toContain('collect backfill history/');
@@ -58,7 +68,9 @@ describe('the lock of a run on its state', () => {
     expect(server.requests).toHaveLength(0);
     held.release();
     store.close();
-    expect((await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env })).code).toBe(0);
+    expect(
+      (await runCli(['order', orders(3), '--base-url', server.url, '--state', state], { env })).code,
+    ).toBe(0);
     expect(server.requests).toHaveLength(3);
   });
 
@@ -66,8 +78,15 @@ describe('the lock of a run on its state', () => {
     const server = await service();
     const state = join(freshStateDir(), 'fresh');
     const input = orders(400);
-    const runs = await Promise.all([1, 2].map(() => collect(['order', input, '--base-url', server.url, '--state', state, '--lock-wait', '60'])));
-    expect(runs.map((run) => [run.code, run.stderr])).toEqual([[0, ''], [0, '']]);
+    const runs = await Promise.all(
+      [1, 2].map(() =>
+        collect(['order', input, '--base-url', server.url, '--state', state, '--lock-wait', '60']),
+      ),
+    );
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual([
+      [0, ''],
+      [0, ''],
+    ]);
     expect(server.requests).toHaveLength(400);
   });
 });

@@ -24,9 +24,15 @@ function statusFile(): string {
 describe('redirects', () => {
   it('are not followed: the other host never sees the key, and the run stops as a setup problem', async () => {
     const elsewhere = await startServer(() => ({ status: 200 }));
-    const service = await startServer(() => ({ status: 307, headers: { location: `${elsewhere.url}/v2/order` } }));
+    const service = await startServer(() => ({
+      status: 307,
+      headers: { location: `${elsewhere.url}/v2/order` },
+    }));
     closers.push(elsewhere.close, service.close);
-    const { code, stdout } = await runCli(['status', statusFile(), '--base-url', service.url, '--no-state', '--format', 'json'], { env });
+    const { code, stdout } = await runCli(
+      ['status', statusFile(), '--base-url', service.url, '--no-state', '--format', 'json'],
+      { env },
+    );
     expect(code).toBe(3);
     expect(elsewhere.requests).toHaveLength(0);
     expect(JSON.parse(stdout).issues[0].message).toContain('does not follow redirects');
@@ -36,19 +42,55 @@ describe('redirects', () => {
 describe('TLS', () => {
   it('is always verified: a self-signed certificate fails the delivery', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const seen: string[] = [];
-    const server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      seen.push(req.headers.authorization ?? '');
-      res.end('{}');
-    });
+    const server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        seen.push(req.headers.authorization ?? '');
+        res.end('{}');
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
-    const { code, stdout } = await runCli(['status', statusFile(), '--base-url', `https://localhost:${port}`, '--no-state', '--retries', '0', '--format', 'json'], { env });
+    const { code, stdout } = await runCli(
+      [
+        'status',
+        statusFile(),
+        '--base-url',
+        `https://localhost:${port}`,
+        '--no-state',
+        '--retries',
+        '0',
+        '--format',
+        'json',
+      ],
+      { env },
+    );
     expect(code).toBe(3);
     expect(seen).toEqual([]);
-    expect(JSON.parse(stdout).issues[0]).toMatchObject({ code: 'delivery-failed', message: expect.stringMatching(/certificate/i) });
+    expect(JSON.parse(stdout).issues[0]).toMatchObject({
+      code: 'delivery-failed',
+      message: expect.stringMatching(/certificate/i),
+    });
   });
 });

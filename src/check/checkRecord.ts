@@ -34,10 +34,18 @@ export type Children = ReadonlyMap<string, { file: string; line: number }> | und
  * The one check of a record, on a worker or on the main thread alike: schema, unknown fields and the
  * endpoint's checks (after the issues its decoding found), then its order id, facts and hash.
  */
-export function checkRecord(resource: Resource, value: unknown, decoded: Issue[], options: CheckOptions, children?: Children): CheckedRecord {
+export function checkRecord(
+  resource: Resource,
+  value: unknown,
+  decoded: Issue[],
+  options: CheckOptions,
+  children?: Children,
+): CheckedRecord {
   // A record that could not be decoded has only its decoding's issues.
   if (value === undefined) return { issues: decoded, orderId: '', facts: null, hash: '' };
-  const found = validateRecord(resource, value, { now: options.now }, decoded, { fieldsChecked: options.fieldsChecked === true });
+  const found = validateRecord(resource, value, { now: options.now }, decoded, {
+    fieldsChecked: options.fieldsChecked === true,
+  });
   const issues = children ? locateInChildren(found, children) : found;
   if (!isRecord(value)) return { issues, orderId: '', facts: null, hash: '' };
   const id = value[resource.orderField];

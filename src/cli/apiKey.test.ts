@@ -24,23 +24,44 @@ describe('loadApiKey', () => {
     expect(loadApiKey(io(), keyFile('sk_test_0123456789\r\n', 0o600))).toBe('sk_test_0123456789');
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a key file others can read, the way ssh does, and says chmod 600', () => {
-    const file = keyFile('sk_test_0123456789\n', 0o644);
-    expect(() => loadApiKey(io(), file)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('(0644) let others'), hint: `chmod 600 ${file}` }));
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses a key file others can read, the way ssh does, and says chmod 600',
+    () => {
+      const file = keyFile('sk_test_0123456789\n', 0o644);
+      expect(() => loadApiKey(io(), file)).toThrow(
+        expect.objectContaining({
+          exitCode: 2,
+          message: expect.stringContaining('(0644) let others'),
+          hint: `chmod 600 ${file}`,
+        }),
+      );
+    },
+  );
 
   it('refuses a key file larger than 4 KiB, without reading it whole', () => {
     const file = keyFile(`sk_test_${'a'.repeat(1024 * 1024)}\n`, 0o600);
-    expect(() => loadApiKey(io(), file)).toThrow(expect.objectContaining({ exitCode: 2, message: `--api-key-file ${file}: is 1,048,585 bytes; a key file holds one key (at most 4 KiB); refused` }));
+    expect(() => loadApiKey(io(), file)).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        message: `--api-key-file ${file}: is 1,048,585 bytes; a key file holds one key (at most 4 KiB); refused`,
+      }),
+    );
   });
 
   it('refuses a folder, naming it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collect-key-'));
-    expect(() => loadApiKey(io(), dir)).toThrow(expect.objectContaining({ exitCode: 2, message: `--api-key-file ${dir}: is a folder, not a regular file; refused` }));
+    expect(() => loadApiKey(io(), dir)).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        message: `--api-key-file ${dir}: is a folder, not a regular file; refused`,
+      }),
+    );
   });
 
   it('refuses a key file of several lines rather than use the first', () => {
-    expect(() => loadApiKey(io(), keyFile('sk_test_0123456789\nsk_other_0123456789\n', 0o600))).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('has 2 lines') }));
+    expect(() => loadApiKey(io(), keyFile('sk_test_0123456789\nsk_other_0123456789\n', 0o600))).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining('has 2 lines') }),
+    );
   });
 
   it.each([
@@ -90,7 +111,9 @@ describe('redactor', () => {
       const leaked = Buffer.from(KEY).toString('base64').slice(2, -4);
       for (const text of [encoded, encoded.replace(/\+/g, '-').replace(/\//g, '_')]) {
         expect(redact(text)).toContain('[REDACTED]');
-        expect(Buffer.from(redact(text).replace('[REDACTED]', ''), 'base64').toString('latin1')).not.toContain(KEY.slice(2, -2));
+        expect(
+          Buffer.from(redact(text).replace('[REDACTED]', ''), 'base64').toString('latin1'),
+        ).not.toContain(KEY.slice(2, -2));
       }
       expect(redact(encoded)).not.toContain(leaked);
     }

@@ -19,7 +19,8 @@ function kindOf(info: Stats): string {
 function readBounded(fd: number): Buffer {
   const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
   let length = 0;
-  for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+  for (let read = -1; read !== 0 && length < buffer.length; length += read)
+    read = readSync(fd, buffer, length, buffer.length - length, null);
   return buffer.subarray(0, length);
 }
 
@@ -29,36 +30,58 @@ function readBounded(fd: number): Buffer {
  * wait for ever) and checked before a byte is read.
  */
 function readKeyFile(file: string): string {
-  const refuse = (problem: string, hint: string) => new UsageError(`--api-key-file ${file}: ${problem}; refused`, hint);
+  const refuse = (problem: string, hint: string) =>
+    new UsageError(`--api-key-file ${file}: ${problem}; refused`, hint);
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (cause) {
-    throw new UsageError(`--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the key file');
+    throw new UsageError(
+      `--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the path of the key file',
+    );
   }
   let bytes: Buffer;
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) throw refuse(`is ${kindOf(info)}, not a regular file`, 'put the key alone in a file only you can read (chmod 600) and name that file');
+    if (!info.isFile())
+      throw refuse(
+        `is ${kindOf(info)}, not a regular file`,
+        'put the key alone in a file only you can read (chmod 600) and name that file',
+      );
     if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
       throw new UsageError(
         `--api-key-file ${file}: its permissions (${(info.mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the key; refused`,
         `chmod 600 ${file}`,
       );
     }
-    if (info.size > MAX_KEY_FILE_BYTES) throw refuse(`is ${info.size.toLocaleString('en-US')} bytes; a key file holds one key (at most 4 KiB)`, `keep only the key in ${file}`);
+    if (info.size > MAX_KEY_FILE_BYTES)
+      throw refuse(
+        `is ${info.size.toLocaleString('en-US')} bytes; a key file holds one key (at most 4 KiB)`,
+        `keep only the key in ${file}`,
+      );
     bytes = readBounded(fd);
   } catch (cause) {
     if (cause instanceof UsageError) throw cause;
-    throw new UsageError(`--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the key file');
+    throw new UsageError(
+      `--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the path of the key file',
+    );
   } finally {
     closeSync(fd);
   }
-  if (bytes.length > MAX_KEY_FILE_BYTES) throw refuse('grew past 4 KiB while it was read; a key file holds one key', `keep only the key in ${file}`);
+  if (bytes.length > MAX_KEY_FILE_BYTES)
+    throw refuse(
+      'grew past 4 KiB while it was read; a key file holds one key',
+      `keep only the key in ${file}`,
+    );
   const text = bytes.toString('utf8');
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length > 1) {
-    throw new UsageError(`--api-key-file ${file}: has ${lines.length} lines; a key file holds the key alone, on one line`, `keep only the key in ${file}`);
+    throw new UsageError(
+      `--api-key-file ${file}: has ${lines.length} lines; a key file holds the key alone, on one line`,
+      `keep only the key in ${file}`,
+    );
   }
   return lines[0]?.trim() ?? '';
 }
@@ -67,10 +90,13 @@ function readKeyFile(file: string): string {
 export function keyProblem(key: string): string | undefined {
   if (/[\r\n]/.test(key)) return 'has several lines; a key is one line';
   const control = [...key].findIndex((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
-  if (control >= 0) return `contains a control character (at position ${control + 1}), so it cannot go in an HTTP header`;
+  if (control >= 0)
+    return `contains a control character (at position ${control + 1}), so it cannot go in an HTTP header`;
   if (/\s/.test(key)) return 'contains a space';
-  if (/[^\u0021-\u007e]/.test(key)) return 'contains characters outside printable ASCII, so it cannot go in an HTTP header';
-  if (key.length < MIN_KEY_LENGTH) return `is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
+  if (/[^\u0021-\u007e]/.test(key))
+    return 'contains characters outside printable ASCII, so it cannot go in an HTTP header';
+  if (key.length < MIN_KEY_LENGTH)
+    return `is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
   return undefined;
 }
 
@@ -84,12 +110,15 @@ export function loadApiKey(io: CliIo, file: string | undefined): string {
   const source = file !== undefined ? `the key in ${file}` : 'COLLECT_API_KEY';
   if (!key) {
     throw new UsageError(
-      file !== undefined ? `--api-key-file ${file} is empty` : 'no API key: set COLLECT_API_KEY or give --api-key-file PATH',
+      file !== undefined
+        ? `--api-key-file ${file} is empty`
+        : 'no API key: set COLLECT_API_KEY or give --api-key-file PATH',
       'or add --dry-run to check without sending',
     );
   }
   const problem = keyProblem(key);
-  if (problem) throw new UsageError(`${source} ${problem}`, `give the API key exactly as the service issued it`);
+  if (problem)
+    throw new UsageError(`${source} ${problem}`, `give the API key exactly as the service issued it`);
   return key;
 }
 
@@ -107,7 +136,9 @@ const base64Variants = (bytes: Buffer): string[] => {
   // for each of the 3 offsets, the characters that depend on the key's bytes alone.
   const variants: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     const start = offset === 0 ? 0 : offset + 1; // characters mixing padding bytes with the key's first byte
     const usable = Math.floor(((offset + bytes.length) * 8) / 6); // characters made of full 6-bit groups
     const core = encoded.slice(start, usable);
@@ -120,7 +151,14 @@ const base64Variants = (bytes: Buffer): string[] => {
 export function keyForms(secret: string): string[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1);
   const url = encodeURIComponent(secret);
-  const forms = new Set<string>([secret, json(secret), json(json(secret)), url, url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), url.replace(/%20/g, '+')]);
+  const forms = new Set<string>([
+    secret,
+    json(secret),
+    json(json(secret)),
+    url,
+    url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    url.replace(/%20/g, '+'),
+  ]);
   for (const variant of base64Variants(Buffer.from(secret, 'utf8'))) forms.add(variant);
   for (const form of [...forms]) forms.add(form.replace(/\//g, '\\/')); // JSON that escapes slashes
   return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);

@@ -7,31 +7,58 @@ import { byHandSummary, type ByHandRun } from './byHandSummary.js';
 const plain = new Chalk({ level: 0 });
 const at = { file: '(command line)', index: 0, line: null };
 
-function run(extra: Partial<ByHandRun> = {}, fill: (builder: ReportBuilder) => void = (b) => b.add('fraud', at, [])): ByHandRun {
+function run(
+  extra: Partial<ByHandRun> = {},
+  fill: (builder: ReportBuilder) => void = (b) => b.add('fraud', at, []),
+): ByHandRun {
   const builder = new ReportBuilder({ strict: false });
   fill(builder);
-  return { noun: 'fraud mark', dryRun: false, previewed: true, report: builder.build(), declined: false, interrupted: false, ...extra };
+  return {
+    noun: 'fraud mark',
+    dryRun: false,
+    previewed: true,
+    report: builder.build(),
+    declined: false,
+    interrupted: false,
+    ...extra,
+  };
 }
 
 describe('byHandSummary', () => {
   it('an accepted mark: its status, attempts and the answer as indented JSON', () => {
-    expect(byHandSummary(run({ outcome: { kind: 'accepted', status: 200, text: '{"message":"ok"}', attempts: 2 } }), plain)).toBe(
+    expect(
+      byHandSummary(
+        run({ outcome: { kind: 'accepted', status: 200, text: '{"message":"ok"}', attempts: 2 } }),
+        plain,
+      ),
+    ).toBe(
       '✔ sent: the service accepted the fraud mark (HTTP 200, 2 attempts)\nthe service answered:\n{\n  "message": "ok"\n}\n',
     );
   });
   it("a long answer is cut, and a peer's control characters are escaped", () => {
     const text = JSON.stringify({ lines: Array.from({ length: 100 }, (_, n) => `line ${n}\u001b[2J`) });
-    const out = byHandSummary(run({ outcome: { kind: 'rejected', status: 422, text, message: 'x', attempts: 1 } }), plain);
+    const out = byHandSummary(
+      run({ outcome: { kind: 'rejected', status: 422, text, message: 'x', attempts: 1 } }),
+      plain,
+    );
     expect(out).not.toContain('\u001b');
     expect(out).toContain('line 0\\u001b[2J');
     expect(out).not.toContain('line 99');
     expect(out).toContain('--results FILE keeps the whole answer');
   });
   it('an invalid mark: its issues (the record is not shown whole), then why nothing was sent', () => {
-    const out = byHandSummary(run({ previewed: false }, (b) => b.add('fraud', at, [
-      error('fraud-comment-required', 'fraud_comment', 'fraud_comment is required', { value: { order_id: 'ORD-1' }, hint: 'name it' }),
-      warning('some-warning', 'x', 'a hint', { value: 'v' }),
-    ])), plain);
+    const out = byHandSummary(
+      run({ previewed: false }, (b) =>
+        b.add('fraud', at, [
+          error('fraud-comment-required', 'fraud_comment', 'fraud_comment is required', {
+            value: { order_id: 'ORD-1' },
+            hint: 'name it',
+          }),
+          warning('some-warning', 'x', 'a hint', { value: 'v' }),
+        ]),
+      ),
+      plain,
+    );
     expect(out).toContain('✖ error   fraud_comment  fraud_comment is required  [fraud-comment-required]');
     expect(out).toContain('(got "v")');
     expect(out).not.toContain('ORD-1');
@@ -47,14 +74,38 @@ describe('byHandSummary', () => {
     expect(dry).not.toContain('unknown-order');
     expect(dry).toContain('fraud-after-service-decline: not checked');
     expect(dry.trimEnd().split('\n').at(-1)).toBe('✔ valid; nothing sent (--dry-run)');
-    expect(byHandSummary(run({ outcome: { kind: 'accepted', status: 201, text: '', attempts: 1 } }, fill), plain)).not.toContain('fraud-after-service-decline');
+    expect(
+      byHandSummary(run({ outcome: { kind: 'accepted', status: 201, text: '', attempts: 1 } }, fill), plain),
+    ).not.toContain('fraud-after-service-decline');
   });
   it('says why nothing was sent: answered no, already accepted, rejected before, vetoed, not delivered', () => {
     expect(byHandSummary(run({ declined: true }), plain)).toBe('nothing sent: you answered no\n');
-    expect(byHandSummary(run({}, (b) => (b.add('fraud', at, []), b.addSkipped())), plain)).toContain('already accepted this same fraud mark');
-    expect(byHandSummary(run({}, (b) => (b.add('fraud', at, []), b.addSkipped(), b.note('rejected-before', 'x', 1))), plain)).toContain('rejected this same fraud mark in an earlier run');
-    expect(byHandSummary(run({ outcome: { kind: 'vetoed', code: 'fraud-after-service-decline', message: 'the service declined ORD-1' } }), plain))
-      .toBe('✖ nothing sent: the service declined ORD-1 [fraud-after-service-decline]\n');
-    expect(byHandSummary(run({ outcome: { kind: 'failed', reason: 'connection refused', attempts: 6 } }), plain)).toContain('✖ not delivered: connection refused (6 attempts)');
+    expect(
+      byHandSummary(
+        run({}, (b) => (b.add('fraud', at, []), b.addSkipped())),
+        plain,
+      ),
+    ).toContain('already accepted this same fraud mark');
+    expect(
+      byHandSummary(
+        run({}, (b) => (b.add('fraud', at, []), b.addSkipped(), b.note('rejected-before', 'x', 1))),
+        plain,
+      ),
+    ).toContain('rejected this same fraud mark in an earlier run');
+    expect(
+      byHandSummary(
+        run({
+          outcome: {
+            kind: 'vetoed',
+            code: 'fraud-after-service-decline',
+            message: 'the service declined ORD-1',
+          },
+        }),
+        plain,
+      ),
+    ).toBe('✖ nothing sent: the service declined ORD-1 [fraud-after-service-decline]\n');
+    expect(
+      byHandSummary(run({ outcome: { kind: 'failed', reason: 'connection refused', attempts: 6 } }), plain),
+    ).toContain('✖ not delivered: connection refused (6 attempts)');
   });
 });

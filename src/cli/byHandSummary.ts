@@ -36,14 +36,23 @@ function answerLines(text: string): string[] {
   if (shown === '') return ['the service answered with an empty body'];
   const lines = shown.slice(0, ANSWER_CHARS).split('\n');
   const cut = lines.length > ANSWER_LINES || shown.length > ANSWER_CHARS;
-  return ['the service answered:', ...lines.slice(0, ANSWER_LINES), ...(cut ? ['… (cut here; --results FILE keeps the whole answer)'] : [])];
+  return [
+    'the service answered:',
+    ...lines.slice(0, ANSWER_LINES),
+    ...(cut ? ['… (cut here; --results FILE keeps the whole answer)'] : []),
+  ];
 }
 
 function issueLines(issue: Issue, color: ChalkInstance): string[] {
   const mark = issue.severity === 'error' ? color.red('✖ error  ') : color.yellow('⚠ warning');
   const field = issue.path === '' ? '' : `${color.bold(issue.path)}  `;
   // A value is shown only when it is the field's own (a rule about two fields carries the whole record).
-  const got = issue.path !== '' && issue.value !== undefined && (typeof issue.value !== 'object' || issue.value === null) ? color.dim(` (got ${forTerminal(shorten(issue.value))})`) : '';
+  const got =
+    issue.path !== '' &&
+    issue.value !== undefined &&
+    (typeof issue.value !== 'object' || issue.value === null)
+      ? color.dim(` (got ${forTerminal(shorten(issue.value))})`)
+      : '';
   const lines = [`  ${mark} ${field}${forTerminal(issue.message)}${got}  ${color.dim(`[${issue.code}]`)}`];
   if (issue.hint) lines.push(`            ${color.cyan('fix:')} ${issue.hint}`);
   return lines;
@@ -66,31 +75,54 @@ function sentLines(run: ByHandRun, outcome: Outcome, color: ChalkInstance): stri
         fix(`correct the ${run.noun} as the answer says and run the command again`),
       ];
     case 'refused':
-      return [`${color.red('✖')} not accepted: the service refused the API key (HTTP ${outcome.status})`, fix('check COLLECT_API_KEY or --api-key-file, and --base-url')];
+      return [
+        `${color.red('✖')} not accepted: the service refused the API key (HTTP ${outcome.status})`,
+        fix('check COLLECT_API_KEY or --api-key-file, and --base-url'),
+      ];
     case 'failed':
       return [
         `${color.red('✖')} not delivered: ${forTerminal(outcome.reason)} (${attempts(outcome.attempts)})`,
-        fix(run.halted ? `${run.halted.hint}; then run the same command again` : 'run the same command again; check the service and the network'),
+        fix(
+          run.halted
+            ? `${run.halted.hint}; then run the same command again`
+            : 'run the same command again; check the service and the network',
+        ),
       ];
     case 'vetoed':
-      return [`${color.red('✖')} nothing sent: ${forTerminal(outcome.message)} ${color.dim(`[${outcome.code}]`)}`];
+      return [
+        `${color.red('✖')} nothing sent: ${forTerminal(outcome.message)} ${color.dim(`[${outcome.code}]`)}`,
+      ];
     default:
-      return [`${color.red('✖')} nothing sent: ${forTerminal(outcome.reason)}`, ...(run.halted ? [fix(run.halted.hint)] : [])];
+      return [
+        `${color.red('✖')} nothing sent: ${forTerminal(outcome.reason)}`,
+        ...(run.halted ? [fix(run.halted.hint)] : []),
+      ];
   }
 }
 
 /** Why nothing was sent, when the service was never asked. */
 function unsentLines(run: ByHandRun, color: ChalkInstance): string[] {
   const { summary, notes } = run.report;
-  if (summary.invalid > 0) return [`${color.red('✖')} nothing sent: the ${run.noun} is not valid (see above)`];
+  if (summary.invalid > 0)
+    return [`${color.red('✖')} nothing sent: the ${run.noun} is not valid (see above)`];
   if (run.interrupted) return [`nothing sent: interrupted before the ${run.noun} was sent`];
   if (run.declined) return [`nothing sent: you answered no`];
-  if (run.halted) return [`${color.red('✖')} nothing sent: ${forTerminal(run.halted.summary)}`, `  ${color.cyan('fix:')} ${run.halted.hint}`];
+  if (run.halted)
+    return [
+      `${color.red('✖')} nothing sent: ${forTerminal(run.halted.summary)}`,
+      `  ${color.cyan('fix:')} ${run.halted.hint}`,
+    ];
   if (run.dryRun) return [`${color.green('✔')} valid; nothing sent (--dry-run)`];
   if (notes.some((note) => note.code === 'rejected-before')) {
-    return [`nothing sent: the service rejected this same ${run.noun} in an earlier run (the state remembers it)`, `  ${color.cyan('fix:')} correct it, or add --resend to send it again as it is`];
+    return [
+      `nothing sent: the service rejected this same ${run.noun} in an earlier run (the state remembers it)`,
+      `  ${color.cyan('fix:')} correct it, or add --resend to send it again as it is`,
+    ];
   }
-  if (summary.skipped > 0) return [`${color.green('✔')} nothing sent: the service already accepted this same ${run.noun} in an earlier run (the state remembers it); --resend sends it again`];
+  if (summary.skipped > 0)
+    return [
+      `${color.green('✔')} nothing sent: the service already accepted this same ${run.noun} in an earlier run (the state remembers it); --resend sends it again`,
+    ];
   return [`nothing sent`];
 }
 
@@ -103,7 +135,9 @@ export function byHandSummary(run: ByHandRun, color: ChalkInstance): string {
   const out: string[] = [];
   if (!run.previewed) {
     for (const issue of run.report.issues) out.push(...issueLines(issue, color));
-    for (const note of run.report.notes) if (warnedRules.has(note.code)) out.push(`  ${color.yellow('⚠ warning')} ${note.code}: ${note.message}`);
+    for (const note of run.report.notes)
+      if (warnedRules.has(note.code))
+        out.push(`  ${color.yellow('⚠ warning')} ${note.code}: ${note.message}`);
   }
   out.push(...(run.outcome ? sentLines(run, run.outcome, color) : unsentLines(run, color)));
   return `${out.join('\n')}\n`;

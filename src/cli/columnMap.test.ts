@@ -1,4 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,8 +31,18 @@ function splitExport(count: number): string {
   folders.push(dir);
   cpSync(FIXTURE, dir, { recursive: true });
   rmSync(join(dir, 'olist_orders_dataset.csv'));
-  writeFileSync(join(dir, 'mapping.yaml'), readFileSync(`${FIXTURE}/mapping.yaml`, 'utf8').replaceAll('from: olist_orders_dataset.csv', 'from: "orders-*.csv"'));
-  for (let n = 0; n < count; n++) writeFileSync(join(dir, `orders-${String(n).padStart(5, '0')}.csv`), `${ORDERS_HEADER}\nO${n},C${n},delivered,10/2/2017 10:56,,,,\n`);
+  writeFileSync(
+    join(dir, 'mapping.yaml'),
+    readFileSync(`${FIXTURE}/mapping.yaml`, 'utf8').replaceAll(
+      'from: olist_orders_dataset.csv',
+      'from: "orders-*.csv"',
+    ),
+  );
+  for (let n = 0; n < count; n++)
+    writeFileSync(
+      join(dir, `orders-${String(n).padStart(5, '0')}.csv`),
+      `${ORDERS_HEADER}\nO${n},C${n},delivered,10/2/2017 10:56,,,,\n`,
+    );
   return dir;
 }
 
@@ -36,7 +56,10 @@ async function mapSplit(count: number): Promise<MappedInputs> {
 describe('a folder of many files through a mapping', () => {
   it('gives each file a recipe that does not grow with the folder: what a worker is sent and compiles per file stays the same', async () => {
     // A recipe that held every file and header made each file cost the whole folder: 10,000 files ran out of memory.
-    const sizes = async (count: number) => (await mapSplit(count)).inputs.map((input) => JSON.stringify({ ...input.map!.mapping!.recipe!, related: undefined }).length);
+    const sizes = async (count: number) =>
+      (await mapSplit(count)).inputs.map(
+        (input) => JSON.stringify({ ...input.map!.mapping!.recipe!, related: undefined }).length,
+      );
     const few = await sizes(3);
     const many = await sizes(60);
     expect(many).toHaveLength(120);
@@ -50,59 +73,99 @@ describe('a folder of many files through a mapping', () => {
     ]);
   });
 
-  it('compiles each file\'s entry again from its recipe alone, with the headers of only the files it joins', async () => {
+  it("compiles each file's entry again from its recipe alone, with the headers of only the files it joins", async () => {
     const mapped = await mapSplit(5);
     for (const input of mapped.inputs) {
       const { entry, recipe } = input.map!.mapping!;
       // Files of one header share the entry compiled once.
-      expect(entry.row).toBe(mapped.inputs.find((other) => other.resource === input.resource)!.map!.mapping!.entry.row);
+      expect(entry.row).toBe(
+        mapped.inputs.find((other) => other.resource === input.resource)!.map!.mapping!.entry.row,
+      );
       expect(recipe!.headers.map(([file]) => file).sort()).toEqual(
         (entry.endpoint === 'order'
-          ? [entry.file, 'olist_customers_dataset.csv', 'olist_order_items_dataset.csv', 'olist_order_payments_dataset.csv', 'olist_products_dataset.csv']
-          : [entry.file]).sort(),
+          ? [
+              entry.file,
+              'olist_customers_dataset.csv',
+              'olist_order_items_dataset.csv',
+              'olist_order_payments_dataset.csv',
+              'olist_products_dataset.csv',
+            ]
+          : [entry.file]
+        ).sort(),
       );
       const again = compileRecipe(recipe!);
-      expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([entry.endpoint, entry.file, [...entry.columnsRead]]);
+      expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([
+        entry.endpoint,
+        entry.file,
+        [...entry.columnsRead],
+      ]);
     }
   });
 });
 
 /** A copy of the worked example inside a parent folder that also holds `outside/`, the mapping's text changed. */
-function exportBeside(change: (mapping: string) => string = (text) => text): { dir: string; outside: string } {
+function exportBeside(change: (mapping: string) => string = (text) => text): {
+  dir: string;
+  outside: string;
+} {
   const parent = mkdtempSync(join(tmpdir(), 'collect-outside-'));
   folders.push(parent);
   const dir = join(parent, 'export');
   const outside = join(parent, 'outside');
   cpSync(FIXTURE, dir, { recursive: true });
   mkdirSync(outside);
-  writeFileSync(join(outside, 'secrets.csv'), 'customer_id,customer_unique_id,customer_state\n9ef432eb6251297304e76186b10a928d,SECRET,XX\n');
+  writeFileSync(
+    join(outside, 'secrets.csv'),
+    'customer_id,customer_unique_id,customer_state\n9ef432eb6251297304e76186b10a928d,SECRET,XX\n',
+  );
   writeFileSync(join(dir, 'mapping.yaml'), change(readFileSync(`${FIXTURE}/mapping.yaml`, 'utf8')));
   return { dir, outside };
 }
 
 /** The usage error (exit 2) a mapped backfill of `dir` stops with, before any record is read. */
 async function refusal(dir: string): Promise<string> {
-  const failure = await mapFolderInputs(join(dir, 'mapping.yaml'), dir).then((mapped) => {
-    opened.push(mapped);
-    return undefined;
-  }, (cause: unknown) => cause);
+  const failure = await mapFolderInputs(join(dir, 'mapping.yaml'), dir).then(
+    (mapped) => {
+      opened.push(mapped);
+      return undefined;
+    },
+    (cause: unknown) => cause,
+  );
   expect(failure).toBeInstanceOf(UsageError);
   return (failure as UsageError).message;
 }
 
-const CUSTOMERS_LOOKUP = 'lookup: { from: olist_customers_dataset.csv, key: customer_id, column: customer_unique_id }';
+const CUSTOMERS_LOOKUP =
+  'lookup: { from: olist_customers_dataset.csv, key: customer_id, column: customer_unique_id }';
 
-describe('files a mapping names outside the inputs\' folder', () => {
-  it('refuses a lookup whose from: climbs out of the folder, naming the mapping\'s line', async () => {
-    const { dir } = exportBeside((text) => text.replace(CUSTOMERS_LOOKUP, 'lookup: { from: ../outside/secrets.csv, key: customer_id, column: customer_unique_id }'));
-    expect(await refusal(dir)).toMatch(/mapping\.yaml:14: lookup reads \.\.\/outside\/secrets\.csv: not inside the inputs' folder\n\s+fix: from: names a file inside/);
+describe("files a mapping names outside the inputs' folder", () => {
+  it("refuses a lookup whose from: climbs out of the folder, naming the mapping's line", async () => {
+    const { dir } = exportBeside((text) =>
+      text.replace(
+        CUSTOMERS_LOOKUP,
+        'lookup: { from: ../outside/secrets.csv, key: customer_id, column: customer_unique_id }',
+      ),
+    );
+    expect(await refusal(dir)).toMatch(
+      /mapping\.yaml:14: lookup reads \.\.\/outside\/secrets\.csv: not inside the inputs' folder\n\s+fix: from: names a file inside/,
+    );
   });
 
   it('refuses a list from ../, and an absolute path', async () => {
-    const list = exportBeside((text) => text.replace('from: olist_order_payments_dataset.csv', 'from: ../outside/secrets.csv'));
-    expect(await refusal(list.dir)).toContain("mapping.yaml:19: the list payments reads ../outside/secrets.csv: not inside the inputs' folder");
+    const list = exportBeside((text) =>
+      text.replace('from: olist_order_payments_dataset.csv', 'from: ../outside/secrets.csv'),
+    );
+    expect(await refusal(list.dir)).toContain(
+      "mapping.yaml:19: the list payments reads ../outside/secrets.csv: not inside the inputs' folder",
+    );
     const absolute = exportBeside();
-    writeFileSync(join(absolute.dir, 'mapping.yaml'), readFileSync(join(absolute.dir, 'mapping.yaml'), 'utf8').replace(CUSTOMERS_LOOKUP, `lookup: { from: "${join(absolute.outside, 'secrets.csv')}", key: customer_id, column: customer_unique_id }`));
+    writeFileSync(
+      join(absolute.dir, 'mapping.yaml'),
+      readFileSync(join(absolute.dir, 'mapping.yaml'), 'utf8').replace(
+        CUSTOMERS_LOOKUP,
+        `lookup: { from: "${join(absolute.outside, 'secrets.csv')}", key: customer_id, column: customer_unique_id }`,
+      ),
+    );
     expect(await refusal(absolute.dir)).toContain("secrets.csv: not inside the inputs' folder");
   });
 
@@ -110,23 +173,33 @@ describe('files a mapping names outside the inputs\' folder', () => {
     const { dir, outside } = exportBeside();
     rmSync(join(dir, 'olist_customers_dataset.csv'));
     symlinkSync(join(outside, 'secrets.csv'), join(dir, 'olist_customers_dataset.csv'));
-    expect(await refusal(dir)).toContain(`lookup reads olist_customers_dataset.csv: a symbolic link to ${realpathSync(join(outside, 'secrets.csv'))}, outside the inputs' folder`);
+    expect(await refusal(dir)).toContain(
+      `lookup reads olist_customers_dataset.csv: a symbolic link to ${realpathSync(join(outside, 'secrets.csv'))}, outside the inputs' folder`,
+    );
     // A link to a folder outside, then down to a file: the real path is what counts, not the text.
-    const through = exportBeside((text) => text.replace('from: olist_order_payments_dataset.csv', 'from: elsewhere/secrets.csv'));
+    const through = exportBeside((text) =>
+      text.replace('from: olist_order_payments_dataset.csv', 'from: elsewhere/secrets.csv'),
+    );
     symlinkSync(through.outside, join(through.dir, 'elsewhere'));
-    expect(await refusal(through.dir)).toContain('the list payments reads elsewhere/secrets.csv: a symbolic link to');
+    expect(await refusal(through.dir)).toContain(
+      'the list payments reads elsewhere/secrets.csv: a symbolic link to',
+    );
   });
 
-  it('refuses an entry\'s file that is a link out of the folder, and a loop of links, without hanging', async () => {
+  it("refuses an entry's file that is a link out of the folder, and a loop of links, without hanging", async () => {
     const entry = exportBeside();
     renameSync(join(entry.dir, 'olist_orders_dataset.csv'), join(entry.outside, 'orders.csv'));
     symlinkSync(join(entry.outside, 'orders.csv'), join(entry.dir, 'olist_orders_dataset.csv'));
-    expect(await refusal(entry.dir)).toContain('from: "olist_orders_dataset.csv" matches olist_orders_dataset.csv: a symbolic link to');
+    expect(await refusal(entry.dir)).toContain(
+      'from: "olist_orders_dataset.csv" matches olist_orders_dataset.csv: a symbolic link to',
+    );
     const loop = exportBeside();
     rmSync(join(loop.dir, 'olist_products_dataset.csv'));
     symlinkSync('loop-b.csv', join(loop.dir, 'olist_products_dataset.csv'));
     symlinkSync('olist_products_dataset.csv', join(loop.dir, 'loop-b.csv'));
-    expect(await refusal(loop.dir)).toContain('lookup reads olist_products_dataset.csv: a loop of symbolic links');
+    expect(await refusal(loop.dir)).toContain(
+      'lookup reads olist_products_dataset.csv: a loop of symbolic links',
+    );
   });
 
   it('follows a link that stays inside the folder, and reads the file an endpoint command names wherever it is', async () => {
@@ -139,7 +212,11 @@ describe('files a mapping names outside the inputs\' folder', () => {
     expect(mapped.inputs).toHaveLength(2);
     // The user named this file: it is read where it is (its lists and lookups still come from its own folder).
     cpSync(join(dir, 'olist_orders_dataset.csv'), join(outside, 'olist_orders_dataset.csv'));
-    const named = await mapEndpointInputs(join(dir, 'mapping.yaml'), [{ name: join(outside, 'olist_orders_dataset.csv'), format: 'csv', gzip: false }], 'status');
+    const named = await mapEndpointInputs(
+      join(dir, 'mapping.yaml'),
+      [{ name: join(outside, 'olist_orders_dataset.csv'), format: 'csv', gzip: false }],
+      'status',
+    );
     opened.push(named);
     expect(named.inputs.map((input) => input.spec.name)).toEqual([join(outside, 'olist_orders_dataset.csv')]);
   });

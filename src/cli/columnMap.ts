@@ -1,7 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { compileMapping, filesJoined, globMatches, type CompiledEntry, type CompiledMapping } from '../mapping/compileMapping.js';
+import {
+  compileMapping,
+  filesJoined,
+  globMatches,
+  type CompiledEntry,
+  type CompiledMapping,
+} from '../mapping/compileMapping.js';
 import type { MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../decode/csvHeader.js';
@@ -30,7 +36,10 @@ export async function readMappingFile(path: string): Promise<MappingSpec> {
   try {
     text = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new UsageError(`--map ${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the mapping file');
+    throw new UsageError(
+      `--map ${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the path of the mapping file',
+    );
   }
   const { spec, problems } = parseMapping(text);
   if (!spec || problems.length > 0) throw mappingError(path, problems);
@@ -38,9 +47,17 @@ export async function readMappingFile(path: string): Promise<MappingSpec> {
 }
 
 function mappingError(path: string, problems: readonly MappingProblem[]): UsageError {
-  const lines = problems.slice(0, 20).map((problem) => `  ${path}:${problem.line}: ${problem.message}${problem.hint ? `\n    fix: ${problem.hint}` : ''}`);
+  const lines = problems
+    .slice(0, 20)
+    .map(
+      (problem) =>
+        `  ${path}:${problem.line}: ${problem.message}${problem.hint ? `\n    fix: ${problem.hint}` : ''}`,
+    );
   const more = problems.length > 20 ? [`  ... and ${problems.length - 20} more`] : [];
-  return new UsageError(`the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`, 'fix the mapping file (mapping.md), then run again');
+  return new UsageError(
+    `the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`,
+    'fix the mapping file (mapping.md), then run again',
+  );
 }
 
 /** A file a mapping names in a folder: its header and where it is read, or why it may not be. */
@@ -51,14 +68,24 @@ interface NamedFile {
 }
 
 /** The files a mapping names in a folder; `given`: named on the command line, read where they are; the others must stay inside it. */
-async function namedFiles(folder: string, names: Iterable<string>, given: ReadonlySet<string>): Promise<Map<string, NamedFile>> {
+async function namedFiles(
+  folder: string,
+  names: Iterable<string>,
+  given: ReadonlySet<string>,
+): Promise<Map<string, NamedFile>> {
   const real = await realFolder(folder);
   const found = new Map<string, NamedFile>();
   for (const name of names) {
     const shown = join(folder, name);
     let spec: InputSpec | undefined;
     if (given.has(name)) {
-      if (await stat(shown).then((info) => info.isFile(), () => false)) spec = inputSpec(shown, 'csv');
+      if (
+        await stat(shown).then(
+          (info) => info.isFile(),
+          () => false,
+        )
+      )
+        spec = inputSpec(shown, 'csv');
     } else {
       const file = await findInFolder(folder, real, name);
       if (file.kind === 'refused') {
@@ -85,7 +112,13 @@ interface BoundFolder {
   spec(file: string): InputSpec | undefined;
 }
 
-async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, files: readonly string[], options: { endpoint?: EndpointName; everyFileMapped: boolean }): Promise<BoundFolder> {
+async function bindFolder(
+  mapPath: string,
+  spec: MappingSpec,
+  folder: string,
+  files: readonly string[],
+  options: { endpoint?: EndpointName; everyFileMapped: boolean },
+): Promise<BoundFolder> {
   const names = new Set(files);
   const joined = spec.entries.map((entry) => filesJoined(entry));
   for (const files of joined) for (const file of files) names.add(file);
@@ -93,16 +126,36 @@ async function bindFolder(mapPath: string, spec: MappingSpec, folder: string, fi
   const found = await namedFiles(folder, names, options.endpoint ? new Set(files) : new Set());
   const header = (file: string) => found.get(file)?.header;
   const compiled = compileMapping(spec, {
-    files, header, refused: (file) => found.get(file)?.refused, schemas, everyFileMapped: options.everyFileMapped, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    files,
+    header,
+    refused: (file) => found.get(file)?.refused,
+    schemas,
+    everyFileMapped: options.everyFileMapped,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
   if (compiled.problems.length > 0) throw mappingError(mapPath, compiled.problems);
-  const related = await RelatedRowIndex.build(RunScratch.inTemp(), (file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'), compiled.indexes, header);
+  const related = await RelatedRowIndex.build(
+    RunScratch.inTemp(),
+    (file) => found.get(file)?.spec ?? inputSpec(join(folder, file), 'csv'),
+    compiled.indexes,
+    header,
+  );
   // Only the headers this entry reads: a recipe per file that held every header would make a folder of files quadratic.
   const recipe = (entry: CompiledEntry): MappedRecipe => ({
-    spec, entry: entry.source, file: entry.file, related: related.file, ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    spec,
+    entry: entry.source,
+    file: entry.file,
+    related: related.file,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     headers: [entry.file, ...joined[entry.source]!].map((file) => [file, header(file)]),
   });
-  return { compiled, related, recipe, spec: (file) => found.get(file)?.spec, reads: [...names].map((name) => join(folder, name)) };
+  return {
+    compiled,
+    related,
+    recipe,
+    spec: (file) => found.get(file)?.spec,
+    reads: [...names].map((name) => join(folder, name)),
+  };
 }
 
 /** One ignored-columns note per list of columns, on its first file: a folder of thousands of monthly files gets one note, not thousands. */
@@ -116,25 +169,46 @@ function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, strin
   }
   const notes = new Map<string, string>();
   for (const [key, files] of groups) {
-    const which = files.length === 1 ? files[0]! : `${files[0]!} and ${(files.length - 1).toLocaleString('en-US')} more files (to ${files.at(-1)!})`;
-    notes.set(files[0]!, `${which}: no mapping entry reads ${(JSON.parse(key) as string[]).map((c) => JSON.stringify(c)).join(', ')}; never sent`);
+    const which =
+      files.length === 1
+        ? files[0]!
+        : `${files[0]!} and ${(files.length - 1).toLocaleString('en-US')} more files (to ${files.at(-1)!})`;
+    notes.set(
+      files[0]!,
+      `${which}: no mapping entry reads ${(JSON.parse(key) as string[]).map((c) => JSON.stringify(c)).join(', ')}; never sent`,
+    );
   }
   return notes;
 }
 
-function inputsOf({ compiled, related, recipe }: BoundFolder, specOf: (file: string) => InputSpec): RunInput[] {
+function inputsOf(
+  { compiled, related, recipe }: BoundFolder,
+  specOf: (file: string) => InputSpec,
+): RunInput[] {
   const ignored = ignoredNotes(compiled.ignored);
   return compiled.entries.map((entry) => {
     const message = ignored.get(entry.file);
     ignored.delete(entry.file);
     const notes = message ? [{ code: 'ignored-columns', message }] : [];
-    return { resource: registry.get(entry.endpoint)!, spec: specOf(entry.file), map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes } };
+    return {
+      resource: registry.get(entry.endpoint)!,
+      spec: specOf(entry.file),
+      map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
+    };
   });
 }
 
 /** `collect ENDPOINT FILE... --map M`: each file through M's entries for the endpoint whose from: matches it. */
-export async function mapEndpointInputs(mapPath: string, files: readonly InputSpec[], endpoint: EndpointName): Promise<MappedInputs> {
-  if (files.some((file) => file.name === '-')) throw new UsageError('--map reads named CSV files, not standard input', 'name the export file: collect order export.csv --map mapping.yaml');
+export async function mapEndpointInputs(
+  mapPath: string,
+  files: readonly InputSpec[],
+  endpoint: EndpointName,
+): Promise<MappedInputs> {
+  if (files.some((file) => file.name === '-'))
+    throw new UsageError(
+      '--map reads named CSV files, not standard input',
+      'name the export file: collect order export.csv --map mapping.yaml',
+    );
   const spec = await readMappingFile(mapPath);
   const folders = new Map<string, InputSpec[]>();
   for (const file of files) {
@@ -147,7 +221,13 @@ export async function mapEndpointInputs(mapPath: string, files: readonly InputSp
   const reads: string[] = [];
   try {
     for (const [folder, specs] of folders) {
-      const bound = await bindFolder(mapPath, spec, folder, specs.map((s) => basename(s.name)), { endpoint, everyFileMapped: true });
+      const bound = await bindFolder(
+        mapPath,
+        spec,
+        folder,
+        specs.map((s) => basename(s.name)),
+        { endpoint, everyFileMapped: true },
+      );
       indexes.push(bound.related);
       for (const read of bound.reads) reads.push(read);
       const named = new Map(specs.map((s) => [basename(s.name), s]));
@@ -168,11 +248,16 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
   try {
     names = (await readdir(dir)).filter((name) => /\.csv(\.gz)?$/i.test(name)).sort();
   } catch (cause) {
-    throw new UsageError(`${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the path of the folder');
+    throw new UsageError(
+      `${dir}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the path of the folder',
+    );
   }
   const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
   const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
-  const readsName = (name: string) => /\.csv(\.gz)?$/i.test(name) && spec.entries.some((entry) => entry.from === undefined || globMatches(entry.from, name));
+  const readsName = (name: string) =>
+    /\.csv(\.gz)?$/i.test(name) &&
+    spec.entries.some((entry) => entry.from === undefined || globMatches(entry.from, name));
   return { inputs, reads: bound.reads, readsName, close: () => bound.related.close() };
 }

@@ -16,5 +16,8 @@ export const commandSummaries: Readonly<Record<string, string>> = {
 /** Every command's summary: the endpoints' from their resources, the others' from above. */
 export async function summaries(): Promise<Record<string, string>> {
   const { registry } = await import('../resources/registry.js');
-  return { ...Object.fromEntries(registry.all.map((resource) => [resource.name, resource.summary])), ...commandSummaries };
+  return {
+    ...Object.fromEntries(registry.all.map((resource) => [resource.name, resource.summary])),
+    ...commandSummaries,
+  };
 }

@@ -2,7 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test/helpers/memoryIo.js';
 
-const commands = ['order', 'status', 'fraud', 'payment', 'delivery', 'backfill', 'rules', 'sandbox', 'schema', 'template', 'completion'];
+const commands = [
+  'order',
+  'status',
+  'fraud',
+  'payment',
+  'delivery',
+  'backfill',
+  'rules',
+  'sandbox',
+  'schema',
+  'template',
+  'completion',
+];
 
 /** What bash offers after `words`, with the script loaded (the cursor on the last word). */
 function bashOffers(script: string, words: string[]): string[] {
@@ -18,7 +30,9 @@ describe('collect completion', () => {
     expect(code).toBe(0);
     const syntax = spawnSync('bash', ['-n'], { input: stdout, encoding: 'utf8' });
     expect(syntax.status, syntax.stderr).toBe(0);
-    expect(bashOffers(stdout, ['collect', ''])).toEqual(expect.arrayContaining([...commands, 'help', '--help', '--version']));
+    expect(bashOffers(stdout, ['collect', ''])).toEqual(
+      expect.arrayContaining([...commands, 'help', '--help', '--version']),
+    );
     const help = (await runCli(['--help'])).stdout;
     for (const name of commands) expect(help).toMatch(new RegExp(`^  ${name} `, 'm'));
     expect(bashOffers(stdout, ['collect', 'order', '--in'])).toEqual(['--input-format']);
@@ -33,7 +47,11 @@ describe('collect completion', () => {
       const { code, stdout } = await runCli(['completion', shell]);
       expect(code).toBe(0);
       for (const name of commands) expect(stdout).toContain(shell === 'zsh' ? `'${name}:` : `-a ${name} -d`);
-      expect(stdout).toContain(shell === 'zsh' ? "'--input-format[input format, needed for standard input]:value:(json ndjson csv)'" : "-l input-format -x -a 'json ndjson csv'");
+      expect(stdout).toContain(
+        shell === 'zsh'
+          ? "'--input-format[input format, needed for standard input]:value:(json ndjson csv)'"
+          : "-l input-format -x -a 'json ndjson csv'",
+      );
     }
     expect((await runCli(['completion', 'zsh'])).stdout).toMatch(/^#compdef collect\n/);
   });

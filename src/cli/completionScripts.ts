@@ -31,8 +31,12 @@ function valueKind(flags: string): OptionShape['valueKind'] {
 function optionShape(option: Option): OptionShape | undefined {
   if (option.hidden || option.long === undefined) return undefined;
   return {
-    long: option.long, ...(option.short === undefined ? {} : { short: option.short }),
-    description: option.description, takesValue: option.required || option.optional, choices: option.argChoices ?? [], valueKind: valueKind(option.flags),
+    long: option.long,
+    ...(option.short === undefined ? {} : { short: option.short }),
+    description: option.description,
+    takesValue: option.required || option.optional,
+    choices: option.argChoices ?? [],
+    valueKind: valueKind(option.flags),
   };
 }
 
@@ -43,7 +47,17 @@ export function commandShapes(program: Command): CommandShape[] {
     return {
       name: command.name(),
       summary: command.summary() || command.description().split('\n')[0] || '',
-      options: [...command.options.flatMap((option) => optionShape(option) ?? []), { long: '--help', short: '-h', description: 'display help for command', takesValue: false, choices: [], valueKind: 'none' }],
+      options: [
+        ...command.options.flatMap((option) => optionShape(option) ?? []),
+        {
+          long: '--help',
+          short: '-h',
+          description: 'display help for command',
+          takesValue: false,
+          choices: [],
+          valueKind: 'none',
+        },
+      ],
       argumentChoices: first?.argChoices ?? [],
       takesFiles: first !== undefined && (first.argChoices ?? []).length === 0,
     };
@@ -56,14 +70,30 @@ const fishQuoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/
 
 function bashScript(commands: readonly CommandShape[]): string {
   const cases = commands.map((command) => {
-    const valueCases = command.options.filter((option) => option.takesValue).map((option) => {
-      const names = [option.long, ...(option.short ? [option.short] : [])].join('|');
-      const paths = { file: 'COMPREPLY=( $(compgen -f -- "$cur") )', dir: 'COMPREPLY=( $(compgen -d -- "$cur") )', none: 'COMPREPLY=()' };
-      const reply = option.choices.length > 0 ? `COMPREPLY=( $(compgen -W ${quoted(option.choices.join(' '))} -- "$cur") )` : paths[option.valueKind];
-      return `        ${names}) ${reply}; return ;;`;
-    });
-    const words = command.options.flatMap((option) => [option.long, ...(option.short ? [option.short] : [])]).join(' ');
-    const operands = command.argumentChoices.length > 0 ? `COMPREPLY=( $(compgen -W ${quoted(command.argumentChoices.join(' '))} -- "$cur") )` : command.takesFiles ? 'COMPREPLY=( $(compgen -f -- "$cur") )' : 'COMPREPLY=()';
+    const valueCases = command.options
+      .filter((option) => option.takesValue)
+      .map((option) => {
+        const names = [option.long, ...(option.short ? [option.short] : [])].join('|');
+        const paths = {
+          file: 'COMPREPLY=( $(compgen -f -- "$cur") )',
+          dir: 'COMPREPLY=( $(compgen -d -- "$cur") )',
+          none: 'COMPREPLY=()',
+        };
+        const reply =
+          option.choices.length > 0
+            ? `COMPREPLY=( $(compgen -W ${quoted(option.choices.join(' '))} -- "$cur") )`
+            : paths[option.valueKind];
+        return `        ${names}) ${reply}; return ;;`;
+      });
+    const words = command.options
+      .flatMap((option) => [option.long, ...(option.short ? [option.short] : [])])
+      .join(' ');
+    const operands =
+      command.argumentChoices.length > 0
+        ? `COMPREPLY=( $(compgen -W ${quoted(command.argumentChoices.join(' '))} -- "$cur") )`
+        : command.takesFiles
+          ? 'COMPREPLY=( $(compgen -f -- "$cur") )'
+          : 'COMPREPLY=()';
     return [
       `    ${command.name})`,
       ...(valueCases.length > 0 ? ['      case "$prev" in', ...valueCases, '      esac'] : []),
@@ -94,16 +124,33 @@ complete -o filenames -F _collect collect
 const zshText = (text: string) => text.replace(/\\/g, '\\\\').replace(/([[\]:])/g, '\\$1');
 
 function zshScript(commands: readonly CommandShape[]): string {
-  const list = commands.map((command) => `    ${quoted(`${command.name.replace(/:/g, '\\:')}:${command.summary}`)}`);
+  const list = commands.map(
+    (command) => `    ${quoted(`${command.name.replace(/:/g, '\\:')}:${command.summary}`)}`,
+  );
   const cases = commands.map((command) => {
     const specs = command.options.map((option) => {
       const names = option.short ? `{${option.short},${option.long}}` : option.long;
       const paths = { file: ':value:_files', dir: ':value:_files -/', none: ':value: ' };
-      const value = option.takesValue ? (option.choices.length > 0 ? `:value:(${option.choices.join(' ')})` : paths[option.valueKind]) : '';
+      const value = option.takesValue
+        ? option.choices.length > 0
+          ? `:value:(${option.choices.join(' ')})`
+          : paths[option.valueKind]
+        : '';
       return `        ${option.short ? `${names}${quoted(`[${zshText(option.description)}]${value}`)}` : quoted(`${names}[${zshText(option.description)}]${value}`)}`;
     });
-    const operands = command.argumentChoices.length > 0 ? `'1:endpoint:(${command.argumentChoices.join(' ')})'` : command.takesFiles ? `'*:file:_files'` : '';
-    return [`    ${command.name})`, `      _arguments -s \\`, ...specs.map((spec) => `${spec} \\`), `        ${operands}`, '      ;;'].join('\n');
+    const operands =
+      command.argumentChoices.length > 0
+        ? `'1:endpoint:(${command.argumentChoices.join(' ')})'`
+        : command.takesFiles
+          ? `'*:file:_files'`
+          : '';
+    return [
+      `    ${command.name})`,
+      `      _arguments -s \\`,
+      ...specs.map((spec) => `${spec} \\`),
+      `        ${operands}`,
+      '      ;;',
+    ].join('\n');
   });
   return `#compdef collect
 # zsh completion for collect; generated by \`collect completion zsh\`.
@@ -138,11 +185,21 @@ function fishScript(commands: readonly CommandShape[]): string {
     ...command.options.map((option) => {
       const flags = `-l ${option.long.replace(/^--/, '')}${option.short ? ` -s ${option.short.replace(/^-/, '')}` : ''}`;
       const paths = { file: ' -r -F', dir: " -x -a '(__fish_complete_directories)'", none: ' -x' };
-      const value = option.takesValue ? (option.choices.length > 0 ? ` -x -a ${fishQuoted(option.choices.join(' '))}` : paths[option.valueKind]) : '';
+      const value = option.takesValue
+        ? option.choices.length > 0
+          ? ` -x -a ${fishQuoted(option.choices.join(' '))}`
+          : paths[option.valueKind]
+        : '';
       return `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' ${flags}${value} -d ${fishQuoted(option.description)}`;
     }),
-    ...(command.argumentChoices.length > 0 ? [`complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -x -a ${fishQuoted(command.argumentChoices.join(' '))}`] : []),
-    ...(command.takesFiles ? [`complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -F`] : []),
+    ...(command.argumentChoices.length > 0
+      ? [
+          `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -x -a ${fishQuoted(command.argumentChoices.join(' '))}`,
+        ]
+      : []),
+    ...(command.takesFiles
+      ? [`complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -F`]
+      : []),
   ]);
   return `# fish completion for collect; generated by \`collect completion fish\`.
 # Install: collect completion fish > ~/.config/fish/completions/collect.fish

@@ -8,10 +8,15 @@ import { closest } from '../core/suggest.js';
  */
 export function foldedChoices(option: Option, choices: readonly string[]): Option {
   return option.choices(choices).argParser((value: string) => {
-    const folded = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const folded = value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     const match = choices.find((choice) => choice === folded);
     if (match !== undefined) return match;
     const guess = closest(value, choices);
-    throw new InvalidArgumentError(`${guess === undefined ? '' : `did you mean ${guess}? `}Allowed choices are ${choices.join(', ')}.`);
+    throw new InvalidArgumentError(
+      `${guess === undefined ? '' : `did you mean ${guess}? `}Allowed choices are ${choices.join(', ')}.`,
+    );
   });
 }

@@ -58,14 +58,20 @@ export function processIo(): CliIo {
     process.on('SIGTERM', dispatchSignal);
   }
   return {
-    stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    now: () => new Date(),
     onStop: (handler) => {
       // SIGINT and SIGTERM through the process's one listener; SIGHUP only while a long-running command listens.
       const listener = (signal: StopSignal) => handler(signal);
       const hangUp = () => handler('SIGHUP');
       listeners.add(listener);
       process.on('SIGHUP', hangUp);
-      const unwatch = startedByNpx(process.env) ? watchProcess(process.ppid, () => handler('SIGTERM')) : () => {};
+      const unwatch = startedByNpx(process.env)
+        ? watchProcess(process.ppid, () => handler('SIGTERM'))
+        : () => {};
       return () => {
         listeners.delete(listener);
         process.off('SIGHUP', hangUp);

@@ -12,4 +12,7 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // The only place that sets the exit code.
-process.exitCode = await run(process.argv.slice(2), { ...processIo(), onCheckOnly: () => tightenHeapGrowth(process.execArgv) });
+process.exitCode = await run(process.argv.slice(2), {
+  ...processIo(),
+  onCheckOnly: () => tightenHeapGrowth(process.execArgv),
+});

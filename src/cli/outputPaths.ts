@@ -42,7 +42,8 @@ function ours(path: string): boolean {
   }
 }
 
-const sameFile = (a: Identity | undefined, b: Identity | undefined) => a !== undefined && b !== undefined && (a.id === b.id || a.real === b.real);
+const sameFile = (a: Identity | undefined, b: Identity | undefined) =>
+  a !== undefined && b !== undefined && (a.id === b.id || a.real === b.real);
 
 /**
  * Refuses, before anything is read, the --rejects and --results paths that would destroy or
@@ -50,28 +51,61 @@ const sameFile = (a: Identity | undefined, b: Identity | undefined) => a !== und
  * folder would read), that are a symbolic link or not a regular file, and a --rejects file
  * collect did not write: collect never overwrites a user's file by surprise.
  */
-export function refuseUnsafeOutputs(flags: { rejects?: string; results?: string }, inputs: readonly InputSpec[], places: ReadPlaces = {}): void {
-  const read = [...inputs.map((spec) => spec.name).filter((name) => name !== '-'), ...(places.files ?? [])].map((name) => ({ name, id: identity(name) }));
+export function refuseUnsafeOutputs(
+  flags: { rejects?: string; results?: string },
+  inputs: readonly InputSpec[],
+  places: ReadPlaces = {},
+): void {
+  const read = [
+    ...inputs.map((spec) => spec.name).filter((name) => name !== '-'),
+    ...(places.files ?? []),
+  ].map((name) => ({ name, id: identity(name) }));
   const folders = (places.folders ?? []).map((folder) => ({ ...folder, id: identity(folder.dir) }));
   const outputs: { flag: string; path: string }[] = [];
 
   const check = (flag: string, path: string, expect: 'file' | 'folder') => {
     const refuse = (problem: string, hint: string) => new UsageError(`${flag} ${path} ${problem}`, hint);
     const info = lstatSync(path, { throwIfNoEntry: false });
-    if (info?.isSymbolicLink()) throw refuse('is a symbolic link; collect never writes through one', `remove the link, or name a new ${expect} for ${flag}`);
-    if (info && expect === 'file' && !info.isFile()) throw refuse(`is ${kindOf(info)}, not a regular file`, `name a file for ${flag}`);
-    if (info && expect === 'folder' && !info.isDirectory()) throw refuse('is not a folder; with several inputs it is the folder of one rejects file per input', 'name a new folder for --rejects');
+    if (info?.isSymbolicLink())
+      throw refuse(
+        'is a symbolic link; collect never writes through one',
+        `remove the link, or name a new ${expect} for ${flag}`,
+      );
+    if (info && expect === 'file' && !info.isFile())
+      throw refuse(`is ${kindOf(info)}, not a regular file`, `name a file for ${flag}`);
+    if (info && expect === 'folder' && !info.isDirectory())
+      throw refuse(
+        'is not a folder; with several inputs it is the folder of one rejects file per input',
+        'name a new folder for --rejects',
+      );
     const parent = identity(dirname(resolve(path)));
     const folder = folders.find((other) => sameFile(parent, other.id) && other.reads(basename(path)));
-    if (folder) throw refuse(`is in the input folder ${folder.dir}, where the next run would read it as input`, `write it outside ${folder.dir}, or name it so that it is not read (not after an endpoint, not .csv under --map)`);
+    if (folder)
+      throw refuse(
+        `is in the input folder ${folder.dir}, where the next run would read it as input`,
+        `write it outside ${folder.dir}, or name it so that it is not read (not after an endpoint, not .csv under --map)`,
+      );
     if (expect === 'folder') return;
     const self = identity(path);
     const input = read.find((other) => sameFile(self, other.id));
-    if (input) throw refuse(`is one of the inputs (${input.name}); writing it would destroy the records being read`, `name a file outside the inputs for ${flag}`);
-    const twin = outputs.find((other) => (self ? sameFile(self, identity(other.path)) : resolve(other.path) === resolve(path)));
-    if (twin) throw refuse(`is also ${twin.flag}; each needs a file of its own`, `name different files for ${twin.flag} and ${flag}`);
+    if (input)
+      throw refuse(
+        `is one of the inputs (${input.name}); writing it would destroy the records being read`,
+        `name a file outside the inputs for ${flag}`,
+      );
+    const twin = outputs.find((other) =>
+      self ? sameFile(self, identity(other.path)) : resolve(other.path) === resolve(path),
+    );
+    if (twin)
+      throw refuse(
+        `is also ${twin.flag}; each needs a file of its own`,
+        `name different files for ${twin.flag} and ${flag}`,
+      );
     if (flag === '--rejects' && info && !ours(path)) {
-      throw refuse('exists and is not a rejects file collect wrote (no collect_reason column); collect never overwrites it', 'name a new file for --rejects, or remove that one if it is yours to lose');
+      throw refuse(
+        'exists and is not a rejects file collect wrote (no collect_reason column); collect never overwrites it',
+        'name a new file for --rejects, or remove that one if it is yours to lose',
+      );
     }
     outputs.push({ flag, path });
   };

@@ -23,11 +23,15 @@ describe('the sandbox pid file', () => {
     writeFileSync(join(folder, 'stale.pid'), '999999999\n');
     expect(() => checkPidFile(join(folder, 'stale.pid'))).not.toThrow();
     writeFileSync(join(folder, 'running.pid'), `${process.ppid}\n`);
-    expect(() => checkPidFile(join(folder, 'running.pid'))).toThrow(`process ${process.ppid} named there is running`);
+    expect(() => checkPidFile(join(folder, 'running.pid'))).toThrow(
+      `process ${process.ppid} named there is running`,
+    );
     writeFileSync(join(folder, 'notes.txt'), '12 notes\n');
     expect(() => checkPidFile(join(folder, 'notes.txt'))).toThrow('does not hold a process id');
   });
   it('says which file cannot be written', () => {
-    expect(() => writePidFile(join(dir(), 'missing', 'sandbox.pid'))).toThrow(/--pid-file .*sandbox\.pid: cannot be written \(ENOENT\)/);
+    expect(() => writePidFile(join(dir(), 'missing', 'sandbox.pid'))).toThrow(
+      /--pid-file .*sandbox\.pid: cannot be written \(ENOENT\)/,
+    );
   });
 });

@@ -9,7 +9,10 @@ function readPid(file: string): number | null | undefined {
     text = readFileSync(file, 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new UsageError(`--pid-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder you may write to');
+    throw new UsageError(
+      `--pid-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'give a path in a folder you may write to',
+    );
   }
   return /^\d+\s*$/.test(text) ? Number(text.trim()) : undefined;
 }
@@ -21,9 +24,16 @@ function readPid(file: string): number | null | undefined {
  */
 export function checkPidFile(file: string): void {
   const pid = readPid(file);
-  if (pid === undefined) throw new UsageError(`--pid-file ${file}: the file exists and does not hold a process id; it is left as it is`, 'give the path of a new file, e.g. sandbox.pid');
+  if (pid === undefined)
+    throw new UsageError(
+      `--pid-file ${file}: the file exists and does not hold a process id; it is left as it is`,
+      'give the path of a new file, e.g. sandbox.pid',
+    );
   if (pid !== null && pid !== process.pid && processIsAlive(pid)) {
-    throw new UsageError(`--pid-file ${file}: process ${pid} named there is running (another sandbox?)`, `stop it (kill ${pid}), or remove ${file} if that process is not a sandbox`);
+    throw new UsageError(
+      `--pid-file ${file}: process ${pid} named there is running (another sandbox?)`,
+      `stop it (kill ${pid}), or remove ${file} if that process is not a sandbox`,
+    );
   }
 }
 
@@ -35,7 +45,10 @@ export function writePidFile(file: string): void {
     renameSync(temporary, file);
   } catch (cause) {
     rmSync(temporary, { force: true });
-    throw new UsageError(`--pid-file ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+    throw new UsageError(
+      `--pid-file ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'give a path in a folder that exists and that you may write to',
+    );
   }
 }
 

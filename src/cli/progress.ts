@@ -4,12 +4,17 @@ import type { CliIo } from './io.js';
 export type { Progress } from '../run/runRequest.js';
 
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
-const mebibytes = (bytes: number) => (bytes >= 1048576 ? `${(bytes / 1048576).toFixed(0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+const mebibytes = (bytes: number) =>
+  bytes >= 1048576 ? `${(bytes / 1048576).toFixed(0)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
   const s = Math.max(0, Math.round(seconds));
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+    : s >= 60
+      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+      : `${s}s`;
 }
 
 /** The inputs' size on disk and how much of it has been read: a total before the records are counted. */
@@ -31,7 +36,10 @@ export function startProgress(io: CliIo, label: string, total?: number, size?: I
   const draw = () => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     const rate = done / seconds;
-    const parts = [`${label} ${number(done)}${total ? ` of ${number(total)}` : ''} records`, `${number(rate)}/s`];
+    const parts = [
+      `${label} ${number(done)}${total ? ` of ${number(total)}` : ''} records`,
+      `${number(rate)}/s`,
+    ];
     if (errors > 0) parts.push(`${number(errors)} errors`);
     if (total && rate > 0) parts.push(`${duration((total - done) / rate)} left`);
     else if (!total && size && size.total > 0) {

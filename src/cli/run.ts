@@ -15,20 +15,28 @@ type CommandLoader = (io: CliIo, setExit: SetExit) => Promise<Command>;
 
 /** The endpoints' commands, one per resource of the registry (loaded with its schemas). */
 async function endpointCommands(io: CliIo, setExit: SetExit, only?: string): Promise<Command[]> {
-  const [{ endpointCommand }, { registry }] = await Promise.all([import('./commands/endpointCommand.js'), import('../resources/registry.js')]);
-  return registry.all.filter((resource) => only === undefined || resource.name === only).map((resource) => endpointCommand(resource, io, setExit));
+  const [{ endpointCommand }, { registry }] = await Promise.all([
+    import('./commands/endpointCommand.js'),
+    import('../resources/registry.js'),
+  ]);
+  return registry.all
+    .filter((resource) => only === undefined || resource.name === only)
+    .map((resource) => endpointCommand(resource, io, setExit));
 }
 
 /** Every command that is not an endpoint, in the order of `collect --help` (after the endpoints). */
 const commandLoaders: Record<string, CommandLoader> = {
-  backfill: async (io, setExit) => (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
-  decisions: async (io, setExit) => (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
+  backfill: async (io, setExit) =>
+    (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
+  decisions: async (io, setExit) =>
+    (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
   rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),
   sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, setExit),
   schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),
   template: async (io) => (await import('./commands/templateCommand.js')).templateCommand(io),
   map: async (io) => (await import('./commands/mapCommand.js')).mapCommand(io),
-  completion: async (io) => (await import('./commands/completionCommand.js')).completionCommand(io, () => fullProgram(io, () => {})),
+  completion: async (io) =>
+    (await import('./commands/completionCommand.js')).completionCommand(io, () => fullProgram(io, () => {})),
 };
 
 /** The name of the command `argv` runs (`collect help NAME` too), or undefined for the root itself. */
@@ -40,14 +48,19 @@ function commandNamed(argv: readonly string[]): string | undefined {
 /** Wraps help at word boundaries to the terminal, never wider than reads well. */
 const HELP_WIDTH_MAX = 100;
 
-const helpWidthFor = (io: CliIo) => Math.min((io.stdout as { columns?: number }).columns ?? 80, HELP_WIDTH_MAX);
+const helpWidthFor = (io: CliIo) =>
+  Math.min((io.stdout as { columns?: number }).columns ?? 80, HELP_WIDTH_MAX);
 
 function rootCommand(): Command {
   return new Command('collect')
-    .description('Validate and send orders, status changes, fraud marks, payments and deliveries to the fraud-prevention order collection service.')
+    .description(
+      'Validate and send orders, status changes, fraud marks, payments and deliveries to the fraud-prevention order collection service.',
+    )
     .version(VERSION)
     .showSuggestionAfterError()
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ collect order fixtures/order/valid.csv --dry-run
   $ collect status updates.ndjson --dry-run --format json
@@ -57,7 +70,8 @@ Examples:
   $ collect schema fraud
   $ collect completion bash > ~/.local/share/bash-completion/completions/collect
 
-${exitCodesHelp()}`);
+${exitCodesHelp()}`,
+    );
 }
 
 function configure(command: Command, io: CliIo, helpWidth: number): void {
@@ -100,7 +114,9 @@ async function program(argv: readonly string[], io: CliIo, setExit: SetExit): Pr
     const endpoint = name === undefined ? [] : await endpointCommands(io, setExit, name);
     if (endpoint.length > 0) root.addCommand(endpoint[0]!);
     // The root's help, or an unknown command (to suggest the nearest): every command by name and summary.
-    else for (const [other, summary] of Object.entries(await summaries())) root.addCommand(new Command(other).summary(summary));
+    else
+      for (const [other, summary] of Object.entries(await summaries()))
+        root.addCommand(new Command(other).summary(summary));
   }
   configure(root, io, helpWidthFor(io));
   return root;
@@ -118,12 +134,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
-    const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([import('./apiKey.js'), import('../core/urlCredentials.js')]);
+    const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([
+      import('./apiKey.js'),
+      import('../core/urlCredentials.js'),
+    ]);
     const redact = redactor(keyInEnvironment(io.env));
     const hide = (text: string) => maskUrlCredentials(redact(text));
     if (isCollectError(cause)) {
       // Messages quote file names, headers and the service's words: escaped, as on every terminal.
-      io.stderr.write(terminalLines(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`)));
+      io.stderr.write(
+        terminalLines(hide(`collect: ${cause.message}\n${cause.hint ? `  fix: ${cause.hint}\n` : ''}`)),
+      );
       return cause.exitCode;
     }
     io.stderr.write(terminalLines(hide(internalErrorText(cause, io.env))));

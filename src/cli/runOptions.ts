@@ -55,7 +55,8 @@ export interface RunFlags {
 function wholeNumber(min: number) {
   return (text: string): number => {
     const value = Number(text);
-    if (!/^\d+$/.test(text.trim()) || value < min) throw new InvalidArgumentError(`give a whole number of at least ${min}`);
+    if (!/^\d+$/.test(text.trim()) || value < min)
+      throw new InvalidArgumentError(`give a whole number of at least ${min}`);
     return value;
   };
 }
@@ -63,7 +64,8 @@ function wholeNumber(min: number) {
 /** A rate: any positive number of requests per second (0.5 is one every two seconds). */
 function positiveRate(text: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
   return value;
 }
 
@@ -76,33 +78,83 @@ function shardOption(text: string): Shard {
 export function addRunOptions(command: Command): Command {
   return command
     .option('--dry-run', 'check and report; send nothing (no key or URL needed)')
-    .addOption(new Option('--format <format>', 'report format on standard output').choices(reportFormats).default('pretty'))
+    .addOption(
+      new Option('--format <format>', 'report format on standard output')
+        .choices(reportFormats)
+        .default('pretty'),
+    )
     .option('--strict', 'count warnings as errors')
     .option('--max-errors <n>', 'stop after this many invalid records', wholeNumber(1))
-    .option('--state <dir|url>', "the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE); a dry run reads one only when given it (or --base-url's) and writes one only with --state")
+    .option(
+      '--state <dir|url>',
+      "the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE); a dry run reads one only when given it (or --base-url's) and writes one only with --state",
+    )
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
     .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
-    .option('--timeout <ms>', 'abandon an attempt this long after it starts, headers and body together', wholeNumber(1), 2000)
+    .option(
+      '--timeout <ms>',
+      'abandon an attempt this long after it starts, headers and body together',
+      wholeNumber(1),
+      2000,
+    )
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber(1), 8)
-    .option('--rate <n>', 'at most this many requests per second (fractions too: 0.5 is one every 2 s)', positiveRate)
-    .option('--retries <n>', 'retries of a request on timeouts, connection errors, 408, 429 and 5xx', wholeNumber(0), 5)
-    .option('--rejects <path>', 'write invalid and rejected records here, in their input format, with the reasons')
+    .option(
+      '--rate <n>',
+      'at most this many requests per second (fractions too: 0.5 is one every 2 s)',
+      positiveRate,
+    )
+    .option(
+      '--retries <n>',
+      'retries of a request on timeouts, connection errors, 408, 429 and 5xx',
+      wholeNumber(0),
+      5,
+    )
+    .option(
+      '--rejects <path>',
+      'write invalid and rejected records here, in their input format, with the reasons',
+    )
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
-    .option('--lock-wait <seconds>', 'wait this long for another run that holds the state (default: refuse at once, exit 2)', wholeNumber(0), 0)
-    .option('--shard <i/n>', 'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)', shardOption)
-    .option('--resend', 'send again what an earlier run already sent (the state is otherwise the journal of a re-run)')
-    .option('--transform <module>', 'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)')
-    .option('--transform-timeout <ms>', 'a --transform call that has not settled this long after it started is an error of its record', wholeNumber(1), TRANSFORM_TIMEOUT_MS)
+    .option(
+      '--lock-wait <seconds>',
+      'wait this long for another run that holds the state (default: refuse at once, exit 2)',
+      wholeNumber(0),
+      0,
+    )
+    .option(
+      '--shard <i/n>',
+      'take only the orders whose id hashes to shard I of N (0-based; every record of an order lands in one shard)',
+      shardOption,
+    )
+    .option(
+      '--resend',
+      'send again what an earlier run already sent (the state is otherwise the journal of a re-run)',
+    )
+    .option(
+      '--transform <module>',
+      'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)',
+    )
+    .option(
+      '--transform-timeout <ms>',
+      'a --transform call that has not settled this long after it started is an error of its record',
+      wholeNumber(1),
+      TRANSFORM_TIMEOUT_MS,
+    )
     .option('--all-issues', 'the pretty report lists every issue (past 20 it counts them by code and field)')
-    .option('--max-record-bytes <n>', 'report records larger than this instead of reading them', wholeNumber(1), 1024 * 1024);
+    .option(
+      '--max-record-bytes <n>',
+      'report records larger than this instead of reading them',
+      wholeNumber(1),
+      1024 * 1024,
+    );
 }
 
 /** This run's command line, stored in the lock and shown to another run that finds the state locked (no flag carries the key; a state URL's password is masked). */
 const commandLine = () => ['collect', ...process.argv.slice(2)].map(maskUrlCredentials).join(' ');
 
 /** The Ctrl-C notice: what happens next, and how to quit at once. */
-const STOPPING = '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
+const STOPPING =
+  '\ncollect: stopping: the requests in flight finish, then the summary (Ctrl-C again to quit at once)\n';
 
 /** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
 export interface RunExtras {
@@ -122,15 +174,34 @@ const noProgress = { tick: () => {}, stop: () => {} };
  * Runs the verb for a command's inputs and flags: works out the service and the key, runs
  * checkAndSend, prints the report; returns the exit code.
  */
-export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: CliIo, extra: RunExtras = {}): Promise<ExitCode> {
+export async function runWithFlags(
+  inputs: RunInput[],
+  flags: RunFlags,
+  rawIo: CliIo,
+  extra: RunExtras = {},
+): Promise<ExitCode> {
   const ownFiles = [flags.transform, flags.apiKeyFile].filter((file) => file !== undefined);
-  refuseUnsafeOutputs(flags, inputs.map((input) => input.spec), { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] });
+  refuseUnsafeOutputs(
+    flags,
+    inputs.map((input) => input.spec),
+    { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] },
+  );
   const sending = flags.dryRun !== true;
-  if (inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) && rawIo.stdin.isTTY === true) {
-    throw new UsageError('no input: name the files to read, or pipe records into standard input', 'e.g. collect order orders.csv --dry-run');
+  if (
+    inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) &&
+    rawIo.stdin.isTTY === true
+  ) {
+    throw new UsageError(
+      'no input: name the files to read, or pipe records into standard input',
+      'e.g. collect order orders.csv --dry-run',
+    );
   }
   const baseUrl = flags.baseUrl ?? (rawIo.env.COLLECT_BASE_URL || undefined);
-  if (sending && !baseUrl) throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', 'or add --dry-run to check without sending');
+  if (sending && !baseUrl)
+    throw new UsageError(
+      'no service to send to: give --base-url URL or set COLLECT_BASE_URL',
+      'or add --dry-run to check without sending',
+    );
   const base = baseUrl === undefined ? undefined : parseBaseUrl(baseUrl);
   const apiKey = sending ? loadApiKey(rawIo, flags.apiKeyFile) : undefined;
   // A dry run needs no key, but one in the environment is hidden all the same (a transform may quote it).
@@ -142,39 +213,90 @@ export async function runWithFlags(inputs: RunInput[], flags: RunFlags, rawIo: C
   if (!sending) rawIo.onCheckOnly?.();
   // Files' sizes give a dry run's progress its total before the records are counted.
   const size = await inputBytes(inputs.map((input) => input.spec));
-  const state = chooseState({ ...(flags.state === undefined ? {} : { state: flags.state }), envState: rawIo.env.COLLECT_STATE ?? '', sending, ...(baseUrl === undefined ? {} : { baseUrl }) });
+  const state = chooseState({
+    ...(flags.state === undefined ? {} : { state: flags.state }),
+    envState: rawIo.env.COLLECT_STATE ?? '',
+    sending,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+  });
   const { stateDir } = state;
   // The report's issues past what it keeps in memory wait on disk until the report is written, in a folder
   // of this run's own where the next run removes it if this one is killed (as the run index's).
-  const spillScratch = stateDir === null || state.readOnly || isPostgresUrl(stateDir) ? RunScratch.inTemp(tmpdir()) : RunScratch.in(join(stateDir, 'tmp'));
+  const spillScratch =
+    stateDir === null || state.readOnly || isPostgresUrl(stateDir)
+      ? RunScratch.inTemp(tmpdir())
+      : RunScratch.in(join(stateDir, 'tmp'));
   const issueSpill = new IssueSpillFile(() => spillScratch.dir());
   const { confirm } = extra;
   try {
-    const result = await checkAndSend({
-      inputs, stateDir, remember: state.remember, ...(flags.shard ? { shard: flags.shard } : {}), lockWaitMs: flags.lockWait * 1000, command: commandLine(), strict: flags.strict === true,
-      timeoutMs: flags.timeout, concurrency: flags.concurrency, retries: flags.retries, resend: flags.resend === true, maxRecordBytes: flags.maxRecordBytes,
-      ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
-      ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }), ...(flags.rate === undefined ? {} : { rate: flags.rate }),
-      ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }), ...(flags.results === undefined ? {} : { results: flags.results }),
-    }, {
-      stdin: io.stdin, now: io.now, scratchDir: tmpdir(), redact, issueSpill,
-      progress: (label, total) => extra.noProgress ? noProgress : startProgress(io, label, total, label === 'checked' && size !== undefined ? { total: size, read: () => inputMeter.bytes } : undefined),
-      onInterrupt: (handler) => io.onInterrupt(() => {
-        io.stderr.write(STOPPING);
-        handler();
-      }),
-      ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}), ...(extra.onSent ? { onSent: extra.onSent } : {}),
-    });
+    const result = await checkAndSend(
+      {
+        inputs,
+        stateDir,
+        remember: state.remember,
+        ...(flags.shard ? { shard: flags.shard } : {}),
+        lockWaitMs: flags.lockWait * 1000,
+        command: commandLine(),
+        strict: flags.strict === true,
+        timeoutMs: flags.timeout,
+        concurrency: flags.concurrency,
+        retries: flags.retries,
+        resend: flags.resend === true,
+        maxRecordBytes: flags.maxRecordBytes,
+        ...(service ? { service } : baseUrl === undefined ? {} : { dryRunBaseUrl: baseUrl }),
+        ...(flags.maxErrors === undefined ? {} : { maxErrors: flags.maxErrors }),
+        ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+        ...(flags.rejects === undefined ? {} : { rejects: flags.rejects }),
+        ...(flags.results === undefined ? {} : { results: flags.results }),
+      },
+      {
+        stdin: io.stdin,
+        now: io.now,
+        scratchDir: tmpdir(),
+        redact,
+        issueSpill,
+        progress: (label, total) =>
+          extra.noProgress
+            ? noProgress
+            : startProgress(
+                io,
+                label,
+                total,
+                label === 'checked' && size !== undefined
+                  ? { total: size, read: () => inputMeter.bytes }
+                  : undefined,
+              ),
+        onInterrupt: (handler) =>
+          io.onInterrupt(() => {
+            io.stderr.write(STOPPING);
+            handler();
+          }),
+        ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
+        ...(extra.onSent ? { onSent: extra.onSent } : {}),
+      },
+    );
     if (extra.show) {
       extra.show(result, io);
       return result.exitCode;
     }
-    await writeChunks(io.stdout, reportChunks(result.report, result.issues, flags.format, colorFor(io.stdout, io.env), { allIssues: flags.allIssues === true }));
+    await writeChunks(
+      io.stdout,
+      reportChunks(result.report, result.issues, flags.format, colorFor(io.stdout, io.env), {
+        allIssues: flags.allIssues === true,
+      }),
+    );
     if (result.keyRefused) {
-      io.stderr.write('collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n');
+      io.stderr.write(
+        'collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n',
+      );
     }
     if (result.halted) io.stderr.write(terminalLines(describeHalt(result.halted)));
-    if (result.stateFailure) io.stderr.write(terminalLines(`collect: ${result.stateFailure.message}\n${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`));
+    if (result.stateFailure)
+      io.stderr.write(
+        terminalLines(
+          `collect: ${result.stateFailure.message}\n${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`,
+        ),
+      );
     return result.exitCode;
   } finally {
     issueSpill.close();

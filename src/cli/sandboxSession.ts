@@ -26,11 +26,15 @@ export function writeReport(file: string, text: string): void {
   try {
     writeFileSync(file, text);
   } catch (cause) {
-    throw new UsageError(`--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+    throw new UsageError(
+      `--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'give a path in a folder that exists and that you may write to',
+    );
   }
 }
 
-const reportText = (report: Report, format: ReportFormat) => formatReport(report, format, new Chalk({ level: 0 }));
+const reportText = (report: Report, format: ReportFormat) =>
+  formatReport(report, format, new Chalk({ level: 0 }));
 
 function summaryLine(report: Report, file: string): string {
   const { summary } = report;
@@ -92,9 +96,16 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
       io.stderr.write(summaryLine(report, plan.report.file));
     }
     const letGo = sandbox.lettingGo();
-    if (letGo > 0) io.stderr.write(`collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${plan.keepMb ?? '?'} (their updates were still accepted)\n`);
+    if (letGo > 0)
+      io.stderr.write(
+        `collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${plan.keepMb ?? '?'} (their updates were still accepted)\n`,
+      );
     io.stderr.write('collect sandbox: stopped\n');
-    if (failed !== undefined) throw new UsageError(`cannot run ${plan.command![0]}: ${failed}`, 'check the command after --; for pipes or &&, give sh -c \'...\'');
+    if (failed !== undefined)
+      throw new UsageError(
+        `cannot run ${plan.command![0]}: ${failed}`,
+        "check the command after --; for pipes or &&, give sh -c '...'",
+      );
     return exitCode;
   } finally {
     stopListening();

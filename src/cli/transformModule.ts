@@ -20,16 +20,31 @@ export async function loadTransform(path: string, timeoutMs = TRANSFORM_TIMEOUT_
     module = (await import(pathToFileURL(resolve(path)).href)) as { default?: unknown };
   } catch (cause) {
     builtins.restoreChanges();
-    throw new UsageError(`--transform ${path}: cannot be loaded (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`, 'give a JavaScript module (ESM) whose default export is a function');
+    throw new UsageError(
+      `--transform ${path}: cannot be loaded (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`,
+      'give a JavaScript module (ESM) whose default export is a function',
+    );
   }
   const changed = builtins.restoreChanges();
-  if (changed !== undefined) throw new UsageError(`--transform ${path} changed JavaScript's built-in objects when loaded (${changed})`, 'a transform must leave Object.prototype and the other built-ins alone');
-  if (typeof module.default !== 'function') throw new UsageError(`--transform ${path}: its default export is not a function`, 'export default (record, location) => ({ ...record }) // or null to drop it');
+  if (changed !== undefined)
+    throw new UsageError(
+      `--transform ${path} changed JavaScript's built-in objects when loaded (${changed})`,
+      'a transform must leave Object.prototype and the other built-ins alone',
+    );
+  if (typeof module.default !== 'function')
+    throw new UsageError(
+      `--transform ${path}: its default export is not a function`,
+      'export default (record, location) => ({ ...record }) // or null to drop it',
+    );
   return { module: path, run: module.default as RecordTransform, timeoutMs, builtins };
 }
 
 /** The inputs with the transform applied after reading (and mapping). */
-export async function withTransform(inputs: RunInput[], path: string | undefined, timeoutMs?: number): Promise<RunInput[]> {
+export async function withTransform(
+  inputs: RunInput[],
+  path: string | undefined,
+  timeoutMs?: number,
+): Promise<RunInput[]> {
   if (path === undefined) return inputs;
   const transform = await loadTransform(path, timeoutMs);
   return inputs.map((input) => ({ ...input, map: { ...input.map, transform } }));

@@ -18,7 +18,10 @@ function startFailure(cause: NodeJS.ErrnoException): string {
 }
 
 /** Runs `argv` (no shell) with the terminal of collect (stdin, stdout, stderr inherited) and `env`. */
-export function startWrapped(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): WrappedCommand {
+export function startWrapped(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): WrappedCommand {
   const [file, ...args] = argv;
   const child = spawn(file!, args, { stdio: 'inherit', env });
   let running = true;

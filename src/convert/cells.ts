@@ -8,9 +8,11 @@ export type CellResult = { ok: true; value: unknown } | { ok: false; issue: Omit
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 function numberHint(text: string): string {
-  if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(text)) return `use a dot for decimals and no thousands separator: ${text.replace(/\./g, '').replace(',', '.')}`;
+  if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(text))
+    return `use a dot for decimals and no thousands separator: ${text.replace(/\./g, '').replace(',', '.')}`;
   if (/^[+-]?\d+,\d+$/.test(text)) return `use a dot for decimals: ${text.replace(',', '.')}`;
-  if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return `remove the thousands separators: ${text.replace(/,/g, '')}`;
+  if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text))
+    return `remove the thousands separators: ${text.replace(/,/g, '')}`;
   const stripped = text.replace(/^[^\d+-]+/, '');
   if (stripped !== text && NUMBER.test(stripped)) return `remove the currency sign or text: ${stripped}`;
   return 'give a plain number such as 10.50';
@@ -35,26 +37,49 @@ function toNumber(text: string): CellResult {
     const inexact = mayBeInexact(trimmed) ? inexactNumber(trimmed) : undefined;
     return inexact ? { ok: false, issue: inexact } : { ok: true, value: Number(trimmed) };
   }
-  return { ok: false, issue: error('invalid-number', '', `${JSON.stringify(text)} is not a number`, { value: text, hint: numberHint(trimmed) }) };
+  return {
+    ok: false,
+    issue: error('invalid-number', '', `${JSON.stringify(text)} is not a number`, {
+      value: text,
+      hint: numberHint(trimmed),
+    }),
+  };
 }
 
 function toBoolean(text: string): CellResult {
   const folded = text.trim().toLowerCase();
   if (folded === 'true') return { ok: true, value: true };
   if (folded === 'false') return { ok: true, value: false };
-  return { ok: false, issue: error('invalid-boolean', '', `${JSON.stringify(text)} is not true or false`, { value: text, hint: 'write true or false' }) };
+  return {
+    ok: false,
+    issue: error('invalid-boolean', '', `${JSON.stringify(text)} is not true or false`, {
+      value: text,
+      hint: 'write true or false',
+    }),
+  };
 }
 
 function toJson(text: string, what: string, example: string): CellResult {
   try {
     const value = JSON.parse(text) as unknown;
     if (nestsDeeperThan(value, MAX_DEPTH)) {
-      return { ok: false, issue: error('too-deep', '', `the JSON in this cell nests more than ${MAX_DEPTH} levels deep`, { hint: 'check the cell for runaway brackets' }) };
+      return {
+        ok: false,
+        issue: error('too-deep', '', `the JSON in this cell nests more than ${MAX_DEPTH} levels deep`, {
+          hint: 'check the cell for runaway brackets',
+        }),
+      };
     }
     return { ok: true, value };
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
-    return { ok: false, issue: error('invalid-json', '', `the cell is not valid JSON for ${what}: ${detail}`, { value: text, hint: `write ${what} as JSON, e.g. ${example}` }) };
+    return {
+      ok: false,
+      issue: error('invalid-json', '', `the cell is not valid JSON for ${what}: ${detail}`, {
+        value: text,
+        hint: `write ${what} as JSON, e.g. ${example}`,
+      }),
+    };
   }
 }
 
@@ -67,7 +92,9 @@ export function convertCell(text: string, kind: FieldKind): CellResult {
     case 'boolean':
       return toBoolean(text);
     case 'string-array':
-      return text.trimStart().startsWith('[') ? toJson(text, 'a list', '["a","b"]') : { ok: true, value: text.split('|') };
+      return text.trimStart().startsWith('[')
+        ? toJson(text, 'a list', '["a","b"]')
+        : { ok: true, value: text.split('|') };
     case 'json':
       return toJson(text, 'an object', '{"channel":"app"}');
     default:

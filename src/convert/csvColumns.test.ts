@@ -7,18 +7,36 @@ import { orderResource } from '../resources/order/index.js';
 function read(schema: Parameters<typeof planCsvColumns>[1], headers: string[], cells: string[]) {
   const { plan, issues } = planCsvColumns(headers, schema);
   const row = rowToRecord(plan, cells);
-  return { value: row.value, issues: [...issues, ...row.issues].map((issue) => `${issue.code} @${issue.path}`) };
+  return {
+    value: row.value,
+    issues: [...issues, ...row.issues].map((issue) => `${issue.code} @${issue.path}`),
+  };
 }
 
 describe('CSV rows as records', () => {
   it('nests dotted headers and indexes arrays by number segments', () => {
-    const { value, issues } = read(orderSchema,
-      ['id', 'total_paid_value', 'evaluate', 'user.id', 'payments.0.id', 'payments.0.card.first_six_digits', 'payments.1.id', 'coupon_names'],
-      ['O1', '10.50', 'TRUE', '0042', 'P1', '411111', 'P2', 'A|B']);
+    const { value, issues } = read(
+      orderSchema,
+      [
+        'id',
+        'total_paid_value',
+        'evaluate',
+        'user.id',
+        'payments.0.id',
+        'payments.0.card.first_six_digits',
+        'payments.1.id',
+        'coupon_names',
+      ],
+      ['O1', '10.50', 'TRUE', '0042', 'P1', '411111', 'P2', 'A|B'],
+    );
     expect(issues).toEqual([]);
     expect(value).toEqual({
-      id: 'O1', total_paid_value: 10.5, evaluate: true, user: { id: '0042' },
-      payments: [{ id: 'P1', card: { first_six_digits: '411111' } }, { id: 'P2' }], coupon_names: ['A', 'B'],
+      id: 'O1',
+      total_paid_value: 10.5,
+      evaluate: true,
+      user: { id: '0042' },
+      payments: [{ id: 'P1', card: { first_six_digits: '411111' } }, { id: 'P2' }],
+      coupon_names: ['A', 'B'],
     });
   });
   it('leaves empty cells out', () => {
@@ -30,13 +48,21 @@ describe('CSV rows as records', () => {
     expect(value.total_paid_value).toBe('10,50');
   });
   it('reads custom_data as a JSON cell or as dotted columns', () => {
-    expect(read(orderSchema, ['id', 'custom_data'], ['O1', '{"a":1}']).value).toEqual({ id: 'O1', custom_data: { a: 1 } });
-    expect(read(orderSchema, ['id', 'custom_data.channel'], ['O1', 'app']).value).toEqual({ id: 'O1', custom_data: { channel: 'app' } });
+    expect(read(orderSchema, ['id', 'custom_data'], ['O1', '{"a":1}']).value).toEqual({
+      id: 'O1',
+      custom_data: { a: 1 },
+    });
+    expect(read(orderSchema, ['id', 'custom_data.channel'], ['O1', 'app']).value).toEqual({
+      id: 'O1',
+      custom_data: { channel: 'app' },
+    });
   });
   it('reports duplicate headers, a wrong cell count, conflicting and sparse columns', () => {
     expect(read(orderSchema, ['id', 'id'], ['O1', 'O2']).issues).toEqual(['duplicate-header @id']);
     expect(read(orderSchema, ['id'], ['O1', 'extra']).issues).toEqual(['csv-column-count @']);
-    expect(read(orderSchema, ['user', 'user.id'], ['x', 'U1']).issues).toEqual(['csv-header-conflict @user.id']);
+    expect(read(orderSchema, ['user', 'user.id'], ['x', 'U1']).issues).toEqual([
+      'csv-header-conflict @user.id',
+    ]);
     expect(read(orderSchema, ['id', 'payments.1.id'], ['O1', 'P2']).issues).toEqual(['sparse-array @']);
   });
   it('keeps a __proto__ header as an own field, away from the prototype', () => {
@@ -53,7 +79,11 @@ describe('flattenRecord', () => {
     const headers = cells.map(([header]) => header);
     expect(headers).toContain('payments.0.card.first_six_digits');
     expect(headers).toContain('items.0.product.categories');
-    const { value, issues } = read(orderSchema, headers, cells.map(([, cell]) => cell));
+    const { value, issues } = read(
+      orderSchema,
+      headers,
+      cells.map(([, cell]) => cell),
+    );
     expect(issues).toEqual([]);
     expect(value).toEqual(orderResource.example);
   });

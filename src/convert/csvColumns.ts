@@ -21,7 +21,10 @@ export interface CsvPlan {
  * Works out once per file what every column fills and how its cells convert,
  * so that each row is only a loop over cells.
  */
-export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodType): { plan: CsvPlan; issues: Issue[] } {
+export function planCsvColumns(
+  headers: readonly string[],
+  schema: z.core.$ZodType,
+): { plan: CsvPlan; issues: Issue[] } {
   const issues: Issue[] = [];
   const seen = new Map<string, number>();
   const columns: CsvColumn[] = [];
@@ -35,7 +38,11 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
     }
     const earlier = seen.get(path);
     if (earlier !== undefined) {
-      issues.push(error('duplicate-header', path, `columns ${earlier + 1} and ${position + 1} both fill ${path}`, { hint: 'remove or rename one of the two columns' }));
+      issues.push(
+        error('duplicate-header', path, `columns ${earlier + 1} and ${position + 1} both fill ${path}`, {
+          hint: 'remove or rename one of the two columns',
+        }),
+      );
       return;
     }
     seen.set(path, position);
@@ -47,7 +54,9 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
   // Columns in field order at every level: the records they build have sorted keys, which makes hashing them cheap.
   columns.sort(compareFieldPaths);
   const width = headers.length;
-  const build = compileRowBuilder(columns, width) ?? ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
+  const build =
+    compileRowBuilder(columns, width) ??
+    ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
   return { plan: { columns, width, build }, issues: [...issues, ...unknownColumns(schema, columns, width)] };
 }
 
@@ -56,16 +65,32 @@ export function planCsvColumns(headers: readonly string[], schema: z.core.$ZodTy
  * the records of the file then need no unknown-field walk of their own.
  */
 function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], width: number): Issue[] {
-  const sample = buildRowGeneric(columns, width, Array.from({ length: width }, () => 'x')).value;
+  const sample = buildRowGeneric(
+    columns,
+    width,
+    Array.from({ length: width }, () => 'x'),
+  ).value;
   // In header order: the first unknown columns named are the first the user sees in the file.
   const positions = new Map(columns.map((column) => [column.path, column.position]));
-  const unknown = unknownFields(schema, sample).sort((a, b) => (positions.get(a.path) ?? Infinity) - (positions.get(b.path) ?? Infinity));
+  const unknown = unknownFields(schema, sample).sort(
+    (a, b) => (positions.get(a.path) ?? Infinity) - (positions.get(b.path) ?? Infinity),
+  );
   if (unknown.length > UNKNOWN_COLUMNS_NAMED) {
     // Many unknown columns are one finding about the file (the wrong export?), not a list to scroll through.
-    const named = unknown.slice(0, UNKNOWN_COLUMNS_NAMED).map((issue) => issue.path).join(', ');
-    return [warning('unknown-field', '', `${unknown.length.toLocaleString('en-US')} columns are not fields the service knows (${named} and ${(unknown.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more); their cells are sent as they are`, {
-      hint: 'check that this is the export for this endpoint; compare its header with `collect template`',
-    })];
+    const named = unknown
+      .slice(0, UNKNOWN_COLUMNS_NAMED)
+      .map((issue) => issue.path)
+      .join(', ');
+    return [
+      warning(
+        'unknown-field',
+        '',
+        `${unknown.length.toLocaleString('en-US')} columns are not fields the service knows (${named} and ${(unknown.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more); their cells are sent as they are`,
+        {
+          hint: 'check that this is the export for this endpoint; compare its header with `collect template`',
+        },
+      ),
+    ];
   }
   return unknown.map((issue) => ({
     ...issue,
@@ -76,8 +101,14 @@ function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], 
 /** Columns without a header: one warning for the file, naming the first few. */
 function emptyHeaders(positions: readonly number[]): Issue {
   const named = positions.slice(0, UNKNOWN_COLUMNS_NAMED).join(', ');
-  const more = positions.length > UNKNOWN_COLUMNS_NAMED ? ` and ${(positions.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more` : '';
-  const message = positions.length === 1 ? `column ${named} has no header; its cells are ignored` : `columns ${named}${more} have no header; their cells are ignored`;
+  const more =
+    positions.length > UNKNOWN_COLUMNS_NAMED
+      ? ` and ${(positions.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more`
+      : '';
+  const message =
+    positions.length === 1
+      ? `column ${named} has no header; its cells are ignored`
+      : `columns ${named}${more} have no header; their cells are ignored`;
   return warning('empty-header', '', message, { hint: 'name the columns or remove them' });
 }
 
@@ -96,11 +127,17 @@ type Container = Record<string, unknown> | unknown[];
 
 function assign(container: Container, key: string, value: unknown): void {
   // A header named __proto__ must become an own field, never the object's prototype.
-  if (key === '__proto__') Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
   else (container as Record<string, unknown>)[key] = value;
 }
 
-function childOf(container: Container, key: string, nextIsIndex: boolean, created: unknown[][]): Container | undefined {
+function childOf(
+  container: Container,
+  key: string,
+  nextIsIndex: boolean,
+  created: unknown[][],
+): Container | undefined {
   const existing = Object.hasOwn(container, key) ? (container as Record<string, unknown>)[key] : undefined;
   if (existing === undefined) {
     const child: Container = nextIsIndex ? [] : {};
@@ -112,12 +149,19 @@ function childOf(container: Container, key: string, nextIsIndex: boolean, create
 }
 
 /** One CSV row as a nested record: dotted headers nest, number segments index arrays, empty cells are absent. */
-export function rowToRecord(plan: CsvPlan, cells: readonly string[]): { value: Record<string, unknown>; issues: Issue[] } {
+export function rowToRecord(
+  plan: CsvPlan,
+  cells: readonly string[],
+): { value: Record<string, unknown>; issues: Issue[] } {
   return plan.build(cells);
 }
 
 /** The reference builder: handles every header, including conflicting and __proto__ columns. */
-export function buildRowGeneric(columns: readonly CsvColumn[], width: number, cells: readonly string[]): { value: Record<string, unknown>; issues: Issue[] } {
+export function buildRowGeneric(
+  columns: readonly CsvColumn[],
+  width: number,
+  cells: readonly string[],
+): { value: Record<string, unknown>; issues: Issue[] } {
   const record: Record<string, unknown> = {};
   const issues: Issue[] = [];
   const arrays: unknown[][] = [];

@@ -22,12 +22,17 @@ export function flattenRecord(schema: z.core.$ZodType, record: Record<string, un
     const kind = fieldKindAt(schema, segments);
     if (kind === 'json' || (kind === 'string-array' && isStringList(value))) {
       const list = value as string[];
-      const joinable = kind === 'string-array' && list.length > 0 && !list.some((item) => item.includes('|') || item === '') && !list[0]!.startsWith('[');
+      const joinable =
+        kind === 'string-array' &&
+        list.length > 0 &&
+        !list.some((item) => item.includes('|') || item === '') &&
+        !list[0]!.startsWith('[');
       cells.push([segments.join('.'), joinable ? list.join('|') : JSON.stringify(value)]);
     } else if (Array.isArray(value)) {
       value.forEach((item, position) => walk(item, [...segments, String(position)]));
     } else if (isRecord(value)) {
-      for (const [key, inner] of Object.entries(value)) if (inner !== undefined) walk(inner, [...segments, key]);
+      for (const [key, inner] of Object.entries(value))
+        if (inner !== undefined) walk(inner, [...segments, key]);
     } else {
       cells.push([segments.join('.'), cellText(value)]);
     }

@@ -25,9 +25,11 @@ describe('formula cells', () => {
   });
 
   it('never writes a cell a spreadsheet would run', () => {
-    fc.assert(fc.property(fc.string(), (cell) => {
-      const written = neutraliseFormula(cell);
-      return !/^[=+\-@\t\r]/.test(written) || /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(written);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (cell) => {
+        const written = neutraliseFormula(cell);
+        return !/^[=+\-@\t\r]/.test(written) || /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(written);
+      }),
+    );
   });
 });

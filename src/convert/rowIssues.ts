@@ -6,14 +6,24 @@ export const columnCountIssue = (cells: number, width: number): Issue =>
   });
 
 export const conflictIssue = (path: string): Issue =>
-  error('csv-header-conflict', path, `the column ${path} conflicts with another column that fills the same field`, {
-    hint: 'keep either the whole field or its dotted parts, not both',
-  });
+  error(
+    'csv-header-conflict',
+    path,
+    `the column ${path} conflicts with another column that fills the same field`,
+    {
+      hint: 'keep either the whole field or its dotted parts, not both',
+    },
+  );
 
 export const sparseIssue = (): Issue =>
-  error('sparse-array', '', 'numbered columns skip a position (for example payments.1.* filled while payments.0.* is empty)', {
-    hint: 'fill numbered columns from 0 without gaps',
-  });
+  error(
+    'sparse-array',
+    '',
+    'numbered columns skip a position (for example payments.1.* filled while payments.0.* is empty)',
+    {
+      hint: 'fill numbered columns from 0 without gaps',
+    },
+  );
 
 export function hasHoles(array: readonly unknown[]): boolean {
   for (let i = 0; i < array.length; i++) if (!(i in array)) return true;

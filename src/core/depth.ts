@@ -5,7 +5,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const [current, depth] = stack.pop()!;
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= limit) return true;
-    for (const inner of Object.values(current)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+    for (const inner of Object.values(current))
+      if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
   }
   return false;
 }

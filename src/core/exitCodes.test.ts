@@ -7,8 +7,14 @@ import { exitCodeMeanings, exitCodesHelp, runExitCode } from './exitCodes.js';
 describe('exit codes: one table', () => {
   it('is the table of the README, word for word', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('\n## ', readme.indexOf('## Exit codes') + 1));
-    const rows = [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => ({ code: Number(m[1]), meaning: m[2] }));
+    const section = readme.slice(
+      readme.indexOf('## Exit codes'),
+      readme.indexOf('\n## ', readme.indexOf('## Exit codes') + 1),
+    );
+    const rows = [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => ({
+      code: Number(m[1]),
+      meaning: m[2],
+    }));
     expect(rows).toEqual(exitCodeMeanings.map(({ code, meaning }) => ({ code, meaning })));
   });
 

@@ -12,12 +12,28 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** What each code means, for help texts and the README (a test holds them to this table). */
 export const exitCodeMeanings: readonly { code: ExitCode; meaning: string }[] = [
-  { code: exitCodes.ok, meaning: 'every record valid (warnings allowed unless --strict) and, when sending, accepted' },
+  {
+    code: exitCodes.ok,
+    meaning: 'every record valid (warnings allowed unless --strict) and, when sending, accepted',
+  },
   { code: exitCodes.invalid, meaning: 'some records invalid or rejected by the service' },
-  { code: exitCodes.usage, meaning: 'usage or input error: a bad flag, a missing key or URL, an unreadable or corrupt file or state' },
-  { code: exitCodes.deliveryFailed, meaning: 'delivery failed: the key was refused, the service unreachable or misaddressed, retries exhausted' },
-  { code: exitCodes.internal, meaning: 'internal error: a bug in collect (run again with COLLECT_DEBUG=1 and report it)' },
-  { code: exitCodes.interrupted, meaning: 'interrupted (Ctrl-C or SIGTERM); what was done is saved and a re-run goes on' },
+  {
+    code: exitCodes.usage,
+    meaning: 'usage or input error: a bad flag, a missing key or URL, an unreadable or corrupt file or state',
+  },
+  {
+    code: exitCodes.deliveryFailed,
+    meaning:
+      'delivery failed: the key was refused, the service unreachable or misaddressed, retries exhausted',
+  },
+  {
+    code: exitCodes.internal,
+    meaning: 'internal error: a bug in collect (run again with COLLECT_DEBUG=1 and report it)',
+  },
+  {
+    code: exitCodes.interrupted,
+    meaning: 'interrupted (Ctrl-C or SIGTERM); what was done is saved and a re-run goes on',
+  },
 ];
 
 /** The exit codes as a help text section. */
@@ -26,7 +42,12 @@ export function exitCodesHelp(): string {
 }
 
 /** What a finished run means as an exit code. */
-export function runExitCode(run: { interrupted: boolean; stateFailed?: boolean; deliveryFailed: boolean; faulty: boolean }): ExitCode {
+export function runExitCode(run: {
+  interrupted: boolean;
+  stateFailed?: boolean;
+  deliveryFailed: boolean;
+  faulty: boolean;
+}): ExitCode {
   // The state, like a damaged one at the start, is 2: what to fix is the database or the disk, not the re-run.
   if (run.stateFailed === true) return exitCodes.usage;
   if (run.interrupted) return exitCodes.interrupted;

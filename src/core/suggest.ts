@@ -13,7 +13,10 @@ function editDistance(a: string, b: string): number {
 
 /** The option a typo most likely meant (`Approved` -> `approved`, `total_paid_valeu` -> `total_paid_value`). */
 export function closest(input: string, options: readonly string[]): string | undefined {
-  const folded = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const folded = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const exact = options.find((option) => option.toLowerCase() === folded);
   if (exact) return exact;
   let best: string | undefined;

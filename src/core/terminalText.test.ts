@@ -15,7 +15,9 @@ describe('terminalText', () => {
 
 describe('terminalLines', () => {
   it('escapes what could move the cursor, colour or reorder a line, and keeps line breaks, tabs and text', () => {
-    expect(terminalLines('a\u001b[2Jb\u009b31mc\rd\u202ee\u0007')).toBe('a\\u001b[2Jb\\u009b31mc\\rd\\u202ee\\u0007');
+    expect(terminalLines('a\u001b[2Jb\u009b31mc\rd\u202ee\u0007')).toBe(
+      'a\\u001b[2Jb\\u009b31mc\\rd\\u202ee\\u0007',
+    );
     expect(terminalLines('São Paulo\n\tR$ 10,50 ✔')).toBe('São Paulo\n\tR$ 10,50 ✔');
   });
 });

@@ -9,5 +9,9 @@ const PASSWORD_PARAM = /(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&;]*)/gi;
  * the URL still says which account.
  */
 export function maskUrlCredentials(text: string): string {
-  return text.replace(USERINFO, (_match, head: string, password: string) => (password === '' ? `${head}:@` : `${head}:***@`)).replace(PASSWORD_PARAM, '$1***');
+  return text
+    .replace(USERINFO, (_match, head: string, password: string) =>
+      password === '' ? `${head}:@` : `${head}:***@`,
+    )
+    .replace(PASSWORD_PARAM, '$1***');
 }

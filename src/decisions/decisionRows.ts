@@ -26,22 +26,48 @@ const quoted = (value: unknown) => {
 };
 
 function judge(file: string, line: number, row: unknown): DecisionRow {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { file, line, problem: 'not an object with order_id and decision' };
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    return { file, line, problem: 'not an object with order_id and decision' };
   const record = row as Record<string, unknown>;
-  const orderId = typeof record.order_id === 'string' ? record.order_id.trim() : typeof record.order_id === 'number' ? String(record.order_id) : '';
+  const orderId =
+    typeof record.order_id === 'string'
+      ? record.order_id.trim()
+      : typeof record.order_id === 'number'
+        ? String(record.order_id)
+        : '';
   if (orderId === '') return { file, line, problem: 'order_id is missing or empty' };
-  if (orderId.length > MAX_ID_LENGTH) return { file, line, problem: `order_id is ${orderId.length.toLocaleString('en-US')} characters long; an id has at most ${MAX_ID_LENGTH} (too-long)` };
+  if (orderId.length > MAX_ID_LENGTH)
+    return {
+      file,
+      line,
+      problem: `order_id is ${orderId.length.toLocaleString('en-US')} characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`,
+    };
   const raw = decisionOf(record);
   const decision = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   if (!(decisionValues as readonly string[]).includes(decision)) {
-    return { file, line, problem: `decision ${raw === undefined ? 'is missing' : `${quoted(raw)} is not one of ${decisionValues.join(', ')}`}` };
+    return {
+      file,
+      line,
+      problem: `decision ${raw === undefined ? 'is missing' : `${quoted(raw)} is not one of ${decisionValues.join(', ')}`}`,
+    };
   }
   return { file, line, orderId, decision };
 }
 
 async function* csvRows(spec: InputSpec, input: Readable): AsyncGenerator<DecisionRow> {
-  const parser = input.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, info: true }));
-  for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+  const parser = input.pipe(
+    parse({
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }),
+  );
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
     yield judge(spec.name, info.lines, record);
   }
 }

@@ -25,12 +25,19 @@ interface Shape {
 
 function shapeOf([name, target]: [string, object]): Shape {
   const properties = new Map<PropertyKey, PropertyDescriptor>();
-  for (const key of Reflect.ownKeys(target)) properties.set(key, Reflect.getOwnPropertyDescriptor(target, key)!);
+  for (const key of Reflect.ownKeys(target))
+    properties.set(key, Reflect.getOwnPropertyDescriptor(target, key)!);
   return { name, target, proto: Reflect.getPrototypeOf(target), properties };
 }
 
 const same = (a: PropertyDescriptor, b: PropertyDescriptor | undefined) =>
-  b !== undefined && a.value === b.value && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  b !== undefined &&
+  a.value === b.value &&
+  a.get === b.get &&
+  a.set === b.set &&
+  a.writable === b.writable &&
+  a.enumerable === b.enumerable &&
+  a.configurable === b.configurable;
 
 export class BuiltinSnapshot {
   private constructor(private readonly shapes: readonly Shape[]) {}

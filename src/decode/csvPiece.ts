@@ -38,7 +38,9 @@ export function csvErrorMessage(message: string): string {
 /** csv-parse's options for a piece (or a stream): collect's, with the file's delimiter once known. */
 export function csvParseOptions(options: PieceOptions) {
   return {
-    bom: options.first === true, relax_column_count: true, max_record_size: options.maxRecordSize,
+    bom: options.first === true,
+    relax_column_count: true,
+    max_record_size: options.maxRecordSize,
     ...(options.delimiter ? { record_delimiter: options.delimiter } : {}),
   };
 }
@@ -101,6 +103,11 @@ export function parseCsvPiece(bytes: Buffer, options: PieceOptions): PieceRows {
   const counted = new RowLines();
   for (const row of records) counted.add(row);
   const piece: PieceRows = { ...counted.take(), lineCount: counted.line - 1 };
-  if (failure) piece.error = { code: failure.code ?? 'CSV_ERROR', message: csvErrorMessage(failure.message), line: counted.line };
+  if (failure)
+    piece.error = {
+      code: failure.code ?? 'CSV_ERROR',
+      message: csvErrorMessage(failure.message),
+      line: counted.line,
+    };
   return piece;
 }

@@ -36,10 +36,17 @@ export interface StagedRows {
 
 /** Builds and checks rows with a header's plan, on whichever thread parses the file. */
 export function createRowStage(plan: StagePlan): (rows: string[][], lines: number[]) => StagedRows {
-  const build = compileRowBuilder(plan.columns, plan.width) ?? ((cells: readonly string[]) => buildRowGeneric(plan.columns, plan.width, cells));
+  const build =
+    compileRowBuilder(plan.columns, plan.width) ??
+    ((cells: readonly string[]) => buildRowGeneric(plan.columns, plan.width, cells));
   const resource = plan.endpoint === undefined ? undefined : registry.get(plan.endpoint);
   // The rows of one header build records of one shape: their hash is compiled for it.
-  const check = { now: new Date(plan.now), fieldsChecked: true, digest: plan.digest, ...(resource ? { hashOf: columnsHash(resource.name, plan.columns) } : {}) };
+  const check = {
+    now: new Date(plan.now),
+    fieldsChecked: true,
+    digest: plan.digest,
+    ...(resource ? { hashOf: columnsHash(resource.name, plan.columns) } : {}),
+  };
   return (rows, lines) => {
     const staged: StagedRows = { rows, lines };
     if (!resource && !plan.restore) return staged; // the thread that reads them builds and checks them

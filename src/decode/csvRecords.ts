@@ -18,14 +18,28 @@ export interface CsvOptions {
 
 function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
   if (failure.code === 'CSV_MAX_RECORD_SIZE') {
-    return error('record-too-large', '', `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`, {
-      hint: 'check the file for an unclosed quote, or raise --max-record-bytes',
-    });
+    return error(
+      'record-too-large',
+      '',
+      `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`,
+      {
+        hint: 'check the file for an unclosed quote, or raise --max-record-bytes',
+      },
+    );
   }
   const unclosed = failure.code === 'CSV_QUOTE_NOT_CLOSED';
-  return error('invalid-csv', '', unclosed ? 'a quoted cell that starts here is never closed' : `the CSV cannot be read here: ${failure.message}`, {
-    hint: unclosed ? 'close the quote, or double a quote inside a quoted cell ("")' : 'check the quoting of this row: a quote inside a cell must be doubled ("")',
-  });
+  return error(
+    'invalid-csv',
+    '',
+    unclosed
+      ? 'a quoted cell that starts here is never closed'
+      : `the CSV cannot be read here: ${failure.message}`,
+    {
+      hint: unclosed
+        ? 'close the quote, or double a quote inside a quoted cell ("")'
+        : 'check the quoting of this row: a quote inside a cell must be doubled ("")',
+    },
+  );
 }
 
 export { INLINE_PARSE_BYTES } from '../parallel/pieceParsers.js';
@@ -34,10 +48,18 @@ export { INLINE_PARSE_BYTES } from '../parallel/pieceParsers.js';
 export const MAX_CSV_COLUMNS = 10_000;
 
 function tooManyColumns(header: readonly string[]): Issue {
-  const first = header.slice(0, 5).map((name) => JSON.stringify(name)).join(', ');
-  return error('too-many-columns', '', `the header has ${header.length.toLocaleString('en-US')} columns (${first}, …), more than the ${MAX_CSV_COLUMNS.toLocaleString('en-US')} any export of the service's records fills; the file was not read`, {
-    hint: 'check that this is the right file and that its separator is a comma; keep only the columns of `collect template`',
-  });
+  const first = header
+    .slice(0, 5)
+    .map((name) => JSON.stringify(name))
+    .join(', ');
+  return error(
+    'too-many-columns',
+    '',
+    `the header has ${header.length.toLocaleString('en-US')} columns (${first}, …), more than the ${MAX_CSV_COLUMNS.toLocaleString('en-US')} any export of the service's records fills; the file was not read`,
+    {
+      hint: 'check that this is the right file and that its separator is a comma; keep only the columns of `collect template`',
+    },
+  );
 }
 
 /**
@@ -45,7 +67,11 @@ function tooManyColumns(header: readonly string[]): Issue {
  * starting on its own line (blank lines and multi-line cells counted). With `check`, every row
  * comes checked against its endpoint by the thread that parsed it (a piece worker or this thread on a large input).
  */
-export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string, options: CsvOptions): AsyncGenerator<SourceRecord> {
+export async function* readCsvRecords(
+  bytes: AsyncIterable<Buffer>,
+  file: string,
+  options: CsvOptions,
+): AsyncGenerator<SourceRecord> {
   const limits = options.limits ?? defaultLimits;
   let header: readonly string[] | undefined;
   let plan: CsvPlan | undefined;
@@ -66,7 +92,15 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
       plan = planned.plan;
       if (planned.issues.length > 0) said = { file, index: null, line, issues: planned.issues };
       const check = options.check;
-      return { columns: plan.columns, width: plan.width, restore, now: check?.now.getTime() ?? 0, rows: (check?.needs ?? 'values') === 'values', digest: check !== undefined && check.needs !== 'ids', ...(check ? { endpoint: check.endpoint } : {}) };
+      return {
+        columns: plan.columns,
+        width: plan.width,
+        restore,
+        now: check?.now.getTime() ?? 0,
+        rows: (check?.needs ?? 'values') === 'values',
+        digest: check !== undefined && check.needs !== 'ids',
+        ...(check ? { endpoint: check.endpoint } : {}),
+      };
     },
   };
   for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
@@ -86,11 +120,26 @@ export async function* readCsvRecords(bytes: AsyncIterable<Buffer>, file: string
         const built = rowToRecord(plan, cells);
         const raw = { kind: 'csv', header, cells } as const;
         yield checked
-          ? { file, index: at, line, value: built.value, issues: checked.issues, fieldsChecked: true, checked, raw }
+          ? {
+              file,
+              index: at,
+              line,
+              value: built.value,
+              issues: checked.issues,
+              fieldsChecked: true,
+              checked,
+              raw,
+            }
           : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw };
       }
     }
-    if (batch.error) yield { file, index: header ? index : null, line: batch.error.line, issues: [csvProblem(batch.error, limits)] };
+    if (batch.error)
+      yield {
+        file,
+        index: header ? index : null,
+        line: batch.error.line,
+        issues: [csvProblem(batch.error, limits)],
+      };
   }
   if (said) yield said;
 }

@@ -6,7 +6,9 @@ import { parseCsvStreamInline } from './csvStreamInline.js';
 /** Everything the piece parsers give for these reads, as one batch. */
 async function inPieces(chunks: string[], maxRecordSize: number, pieceBytes?: number) {
   const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
-  const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
+  const input = (async function* () {
+    yield* chunks.map((chunk) => Buffer.from(chunk));
+  })();
   for await (const batch of parseCsvRows(input, maxRecordSize, undefined, pieceBytes)) {
     all.rows.push(...batch.rows);
     all.lines.push(...batch.lines);
@@ -18,7 +20,9 @@ async function inPieces(chunks: string[], maxRecordSize: number, pieceBytes?: nu
 /** The same bytes read as one csv-parse stream (its streaming API, not the pieces' synchronous one). */
 async function asOneStream(chunks: string[], maxRecordSize: number) {
   const all: { rows: string[][]; lines: number[]; error?: unknown } = { rows: [], lines: [] };
-  const input = (async function* () { yield* chunks.map((chunk) => Buffer.from(chunk)); })();
+  const input = (async function* () {
+    yield* chunks.map((chunk) => Buffer.from(chunk));
+  })();
   for await (const part of parseCsvStreamInline(input, { maxRecordSize, first: true })) {
     all.rows.push(...part.rows);
     all.lines.push(...part.lines);
@@ -33,8 +37,16 @@ async function here(chunks: string[], maxRecordSize: number) {
 }
 
 const inputs: [string, string[], number][] = [
-  ['BOM, CRLF, a multi-line cell and a blank line', ['\uFEFFid,status,status_reason\r\nA,approved,"two\r\nlines"\r\n\r\nB,declined,\r\n'], 0],
-  ['rows split across chunks, the BOM in a chunk of its own', ['\uFEFF', 'id,sta', 'tus\nA,appr', 'oved\n\n\nB,pending'], 0],
+  [
+    'BOM, CRLF, a multi-line cell and a blank line',
+    ['\uFEFFid,status,status_reason\r\nA,approved,"two\r\nlines"\r\n\r\nB,declined,\r\n'],
+    0,
+  ],
+  [
+    'rows split across chunks, the BOM in a chunk of its own',
+    ['\uFEFF', 'id,sta', 'tus\nA,appr', 'oved\n\n\nB,pending'],
+    0,
+  ],
   ['more and fewer cells than the header', ['a,b\n1,2,3\n4\n"x""y",z\n'], 0],
   ['lone CR line breaks inside and between rows', ['a,b\r1,"x\ry"\r2,3\r'], 0],
   ['an unbalanced quote after good rows', ['id,status\nA,approved\n\nB,"declined\nC,pending\n'], 0],
@@ -42,24 +54,40 @@ const inputs: [string, string[], number][] = [
   ['a row over the record size limit', ['id,status\nA,approved\nB,', 'x'.repeat(100), '\nC,pending\n'], 40],
   ['an empty input', [''], 0],
   ['only blank lines', ['\n\r\n\n'], 0],
-  ['an unclosed quote with no boundary for long after it', ['id,status\nA,approved\nB,"declined\n', 'C,pending\n'.repeat(40)], 40],
+  [
+    'an unclosed quote with no boundary for long after it',
+    ['id,status\nA,approved\nB,"declined\n', 'C,pending\n'.repeat(40)],
+    40,
+  ],
 ];
 
 describe('parseCsvRows', () => {
-  it.each(inputs)('gives the rows, lines and error the parse worker gives: %s', async (_, chunks, maxRecordSize) => {
-    const expected = await inPieces(chunks, maxRecordSize);
-    expect(await here(chunks, maxRecordSize)).toEqual(expected);
-  });
-  it.each(inputs)('gives them cut into many small pieces parsed side by side: %s', async (_, chunks, maxRecordSize) => {
-    const expected = await here(chunks, maxRecordSize);
-    expect(await inPieces(chunks, maxRecordSize, 8)).toEqual(expected);
-  });
-  it.each(inputs)('gives what one csv-parse stream over the whole input gives: %s', async (_, chunks, maxRecordSize) => {
-    expect(await here(chunks, maxRecordSize)).toEqual(await asOneStream(chunks, maxRecordSize));
-  });
+  it.each(inputs)(
+    'gives the rows, lines and error the parse worker gives: %s',
+    async (_, chunks, maxRecordSize) => {
+      const expected = await inPieces(chunks, maxRecordSize);
+      expect(await here(chunks, maxRecordSize)).toEqual(expected);
+    },
+  );
+  it.each(inputs)(
+    'gives them cut into many small pieces parsed side by side: %s',
+    async (_, chunks, maxRecordSize) => {
+      const expected = await here(chunks, maxRecordSize);
+      expect(await inPieces(chunks, maxRecordSize, 8)).toEqual(expected);
+    },
+  );
+  it.each(inputs)(
+    'gives what one csv-parse stream over the whole input gives: %s',
+    async (_, chunks, maxRecordSize) => {
+      expect(await here(chunks, maxRecordSize)).toEqual(await asOneStream(chunks, maxRecordSize));
+    },
+  );
   it('locates rows and the error on their starting lines', async () => {
     expect(await here(['id,status\nA,"multi\nline"\n\nB,"declined\nC,pending\n'], 0)).toEqual({
-      rows: [['id', 'status'], ['A', 'multi\nline']],
+      rows: [
+        ['id', 'status'],
+        ['A', 'multi\nline'],
+      ],
       lines: [1, 2],
       error: { code: 'CSV_QUOTE_NOT_CLOSED', message: expect.any(String), line: 5 },
     });

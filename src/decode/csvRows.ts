@@ -4,7 +4,14 @@ import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPiec
 import type { StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from '../parallel/pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { answersInOrder, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
+import {
+  answersInOrder,
+  PIECE_BYTES,
+  PieceParsers,
+  restOf,
+  unsplittableBytes,
+  workerCount,
+} from '../parallel/pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -42,7 +49,13 @@ function located(piece: CsvPieceAnswer | PieceRows, base: number): RowBatch {
  * for megabytes: an unclosed quote, most often); with `staging`, its header (when still to come)
  * planned and its rows built and checked here.
  */
-async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, base: number, staging: Staging | undefined, plan: StagePlan | undefined): AsyncGenerator<RowBatch> {
+async function* streamed(
+  rest: AsyncIterable<Buffer>,
+  options: PieceOptions,
+  base: number,
+  staging: Staging | undefined,
+  plan: StagePlan | undefined,
+): AsyncGenerator<RowBatch> {
   let stage = plan ? await createStage(plan) : undefined;
   for await (const part of parseCsvStreamInline(rest, options)) {
     const batch = located(part, base);
@@ -65,7 +78,12 @@ async function* streamed(rest: AsyncIterable<Buffer>, options: PieceOptions, bas
 }
 
 /** The pieces after the header, parsed by the workers, in input order. */
-async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvTaskOptions & { limit: number; base: number; pieceBytes: number }, staging: Staging | undefined): AsyncGenerator<RowBatch> {
+async function* pieces(
+  head: Buffer,
+  input: AsyncIterator<Buffer>,
+  options: CsvTaskOptions & { limit: number; base: number; pieceBytes: number },
+  staging: Staging | undefined,
+): AsyncGenerator<RowBatch> {
   const { maxRecordSize, delimiter, plan, limit } = options;
   const workers = new PieceParsers(workerCount(), { maxRecordSize, delimiter, plan });
   const splitter = new PieceSplitter(delimiter, options.pieceBytes, limit);
@@ -76,7 +94,8 @@ async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvT
     yield batch;
     if (batch.error) return;
   }
-  if (splitter.overflowed) yield* streamed(restOf(splitter.end(), input), { maxRecordSize, delimiter }, base, staging, plan);
+  if (splitter.overflowed)
+    yield* streamed(restOf(splitter.end(), input), { maxRecordSize, delimiter }, base, staging, plan);
   else yield { rows: [], lines: [], done: true };
 }
 
@@ -85,7 +104,12 @@ async function* pieces(head: Buffer, input: AsyncIterator<Buffer>, options: CsvT
  * record boundaries and parsed (and, with `staging`, built and checked) on worker threads side by
  * side, one per core. Batches come back in input order; an error ends them after the rows before it.
  */
-export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize: number, staging?: Staging, pieceBytes = PIECE_BYTES): AsyncGenerator<RowBatch> {
+export async function* parseCsvRows(
+  bytes: AsyncIterable<Buffer>,
+  maxRecordSize: number,
+  staging?: Staging,
+  pieceBytes = PIECE_BYTES,
+): AsyncGenerator<RowBatch> {
   const input = bytes[Symbol.asyncIterator]();
   const limit = unsplittableBytes(maxRecordSize, pieceBytes);
   // Joined read by read while it is sought: past this, a header is read as a stream (no export's header comes near it).
@@ -104,7 +128,13 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
       if (!found) {
         // The end of the input, or a header with no boundary for megabytes: no pieces to cut.
         if (complete || buffered.length - from > headerLimit) {
-          yield* streamed(restOf(buffered.subarray(from), input), { maxRecordSize, first: from === 0, delimiter }, base, staging, undefined);
+          yield* streamed(
+            restOf(buffered.subarray(from), input),
+            { maxRecordSize, first: from === 0, delimiter },
+            base,
+            staging,
+            undefined,
+          );
           return;
         }
         const step = await input.next();
@@ -112,7 +142,11 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
         else buffered = buffered.length === 0 ? step.value : Buffer.concat([buffered, step.value]);
         continue;
       }
-      const parsed = parseCsvPiece(buffered.subarray(from, found.end), { maxRecordSize, first: from === 0, delimiter });
+      const parsed = parseCsvPiece(buffered.subarray(from, found.end), {
+        maxRecordSize,
+        first: from === 0,
+        delimiter,
+      });
       const part = located(parsed, base);
       delimiter = found.delimiter;
       base += parsed.lineCount;
@@ -127,7 +161,12 @@ export async function* parseCsvRows(bytes: AsyncIterable<Buffer>, maxRecordSize:
     const plan = staging?.plan(header.cells, header.line);
     if (staging && !plan) return;
     if (!staging) yield { rows: [header.cells], lines: [header.line] };
-    yield* pieces(buffered.subarray(from), input, { maxRecordSize, delimiter: delimiter!, plan, limit, base, pieceBytes }, staging);
+    yield* pieces(
+      buffered.subarray(from),
+      input,
+      { maxRecordSize, delimiter: delimiter!, plan, limit, base, pieceBytes },
+      staging,
+    );
   } finally {
     await input.return?.();
   }

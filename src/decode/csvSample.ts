@@ -14,7 +14,10 @@ export async function sampleCsv(path: string, rows = 200): Promise<{ header: str
       if (all.length > rows || batch.done || batch.error) break;
     }
   } catch (cause) {
-    throw new InputError(`${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, 'check the path of the export');
+    throw new InputError(
+      `${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`,
+      'check the path of the export',
+    );
   } finally {
     stream.destroy();
   }

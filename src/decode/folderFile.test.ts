@@ -13,7 +13,8 @@ function folders(): string {
   parent = mkdtempSync(join(tmpdir(), 'collect-folder-file-'));
   mkdirSync(join(parent, 'in', 'sub'), { recursive: true });
   mkdirSync(join(parent, 'out'));
-  for (const file of ['in/a.csv', 'in/..a.csv', 'in/sub/b.csv', 'out/c.csv']) writeFileSync(join(parent, file), 'x\n1\n');
+  for (const file of ['in/a.csv', 'in/..a.csv', 'in/sub/b.csv', 'out/c.csv'])
+    writeFileSync(join(parent, file), 'x\n1\n');
   return join(parent, 'in');
 }
 
@@ -22,8 +23,16 @@ describe('findInFolder', () => {
     const dir = folders();
     const real = await realFolder(dir);
     symlinkSync('sub/b.csv', join(dir, 'link.csv'));
-    for (const [name, file] of [['a.csv', 'a.csv'], ['..a.csv', '..a.csv'], ['sub/../a.csv', 'a.csv'], ['link.csv', 'sub/b.csv']]) {
-      expect(await findInFolder(dir, real, name!)).toEqual({ kind: 'file', path: join(realpathSync(dir), file!) });
+    for (const [name, file] of [
+      ['a.csv', 'a.csv'],
+      ['..a.csv', '..a.csv'],
+      ['sub/../a.csv', 'a.csv'],
+      ['link.csv', 'sub/b.csv'],
+    ]) {
+      expect(await findInFolder(dir, real, name!)).toEqual({
+        kind: 'file',
+        path: join(realpathSync(dir), file!),
+      });
     }
   });
 
@@ -33,10 +42,22 @@ describe('findInFolder', () => {
     symlinkSync(join(parent, 'out', 'c.csv'), join(dir, 'out.csv'));
     symlinkSync('loop.csv', join(dir, 'loop.csv'));
     execFileSync('mkfifo', [join(dir, 'pipe.csv')]);
-    expect(await findInFolder(dir, real, '../out/c.csv')).toEqual({ kind: 'refused', reason: 'not inside the inputs\' folder' });
-    expect(await findInFolder(dir, real, join(parent, 'out', 'c.csv'))).toEqual({ kind: 'refused', reason: 'not inside the inputs\' folder' });
-    expect(await findInFolder(dir, real, 'out.csv')).toEqual({ kind: 'refused', reason: `a symbolic link to ${realpathSync(join(parent, 'out', 'c.csv'))}, outside the inputs' folder` });
-    expect(await findInFolder(dir, real, 'loop.csv')).toEqual({ kind: 'refused', reason: 'a loop of symbolic links' });
+    expect(await findInFolder(dir, real, '../out/c.csv')).toEqual({
+      kind: 'refused',
+      reason: "not inside the inputs' folder",
+    });
+    expect(await findInFolder(dir, real, join(parent, 'out', 'c.csv'))).toEqual({
+      kind: 'refused',
+      reason: "not inside the inputs' folder",
+    });
+    expect(await findInFolder(dir, real, 'out.csv')).toEqual({
+      kind: 'refused',
+      reason: `a symbolic link to ${realpathSync(join(parent, 'out', 'c.csv'))}, outside the inputs' folder`,
+    });
+    expect(await findInFolder(dir, real, 'loop.csv')).toEqual({
+      kind: 'refused',
+      reason: 'a loop of symbolic links',
+    });
     expect(await findInFolder(dir, real, 'sub')).toEqual({ kind: 'missing' });
     expect(await findInFolder(dir, real, 'pipe.csv')).toEqual({ kind: 'missing' });
     expect(await findInFolder(dir, real, 'none.csv')).toEqual({ kind: 'missing' });

@@ -5,7 +5,8 @@ import { inexactNumber } from '../schema/exactNumber.js';
 const SUSPECT = /[\d.]{16}|\d[eE]/;
 
 const isNumberStart = (c: number) => c === 45 || (c >= 48 && c <= 57);
-const isNumberPart = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+const isNumberPart = (c: number) =>
+  (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
 
 /**
  * The numbers of a valid JSON text that JSON.parse would change (too large, too small, too many
@@ -18,7 +19,7 @@ export function inexactNumbers(text: string): Issue[] {
   const path: (string | number)[] = [];
   const inArray: boolean[] = [];
   let expectKey = false;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       let end = i + 1;

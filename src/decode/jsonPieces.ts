@@ -2,13 +2,31 @@ import { decodeUtf8 } from './decodeUtf8.js';
 import type { JsonPiece, JsonTaskOptions } from './jsonPieceTask.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { arrayStart, JsonArraySplitter, lineBreaks } from '../parallel/jsonArraySplitter.js';
-import { INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
+import {
+  INLINE_PARSE_BYTES,
+  PIECE_BYTES,
+  PieceParsers,
+  restOf,
+  unsplittableBytes,
+  workerCount,
+} from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 /** One piece's records, in order, from line `base` and record `index` of the file. */
-function* piecesRecords(piece: JsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
+function* piecesRecords(
+  piece: JsonPiece,
+  file: string,
+  base: number,
+  index: number,
+): Generator<SourceRecord> {
   for (const [n, { line, checked, value, text }] of piece.records.entries()) {
-    const record: SourceRecord = { file, index: index + n, line: line + base - 1, issues: checked.issues, checked };
+    const record: SourceRecord = {
+      file,
+      index: index + n,
+      line: line + base - 1,
+      issues: checked.issues,
+      checked,
+    };
     if (value !== undefined) record.value = value;
     if (text !== undefined) record.raw = { kind: 'text', text };
     yield record;
@@ -21,7 +39,12 @@ function* piecesRecords(piece: JsonPiece, file: string, base: number, index: num
  * array cut into pieces between its elements (on bytes, parallel/jsonArraySplitter.ts), which the
  * piece workers split, read and check side by side.
  */
-export async function* readJsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
+export async function* readJsonPieces(
+  bytes: AsyncIterable<Buffer>,
+  file: string,
+  limits: ReadLimits,
+  check: ReadCheck,
+): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
@@ -54,10 +77,21 @@ export async function* readJsonPieces(bytes: AsyncIterable<Buffer>, file: string
       return;
     }
     const options: JsonTaskOptions = {
-      format: 'json', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(),
-      values: check.needs === 'values', digest: check.needs !== 'ids',
+      format: 'json',
+      maxRecordSize: limits.maxRecordBytes,
+      endpoint: check.endpoint,
+      now: check.now.getTime(),
+      values: check.needs === 'values',
+      digest: check.needs !== 'ids',
     };
-    yield* inPieces(first.subarray(start), 1 + lineBreaks(first.subarray(0, start)), input, file, limits, options);
+    yield* inPieces(
+      first.subarray(start),
+      1 + lineBreaks(first.subarray(0, start)),
+      input,
+      file,
+      limits,
+      options,
+    );
   } finally {
     await input.return?.();
   }
@@ -65,7 +99,12 @@ export async function* readJsonPieces(bytes: AsyncIterable<Buffer>, file: string
 
 /** The elements of an array, from `line` on, in pieces on the workers; the rest (after the array, or after an element too long to cut) read here. */
 async function* inPieces(
-  head: Buffer, line: number, input: AsyncIterator<Buffer>, file: string, limits: ReadLimits, options: JsonTaskOptions,
+  head: Buffer,
+  line: number,
+  input: AsyncIterator<Buffer>,
+  file: string,
+  limits: ReadLimits,
+  options: JsonTaskOptions,
 ): AsyncGenerator<SourceRecord> {
   const parsers = new PieceParsers(workerCount(), options);
   const window = 2 * parsers.workerThreads + 2;

@@ -3,8 +3,18 @@ import { readJsonRecords } from './jsonRecords.js';
 
 async function read(...chunks: string[]) {
   const out = [];
-  for await (const record of readJsonRecords((async function* () { yield* chunks; })(), 'x.json')) {
-    out.push({ index: record.index, line: record.line, value: record.value, codes: record.issues.map((i) => i.code) });
+  for await (const record of readJsonRecords(
+    (async function* () {
+      yield* chunks;
+    })(),
+    'x.json',
+  )) {
+    out.push({
+      index: record.index,
+      line: record.line,
+      value: record.value,
+      codes: record.issues.map((i) => i.code),
+    });
   }
   return out;
 }
@@ -29,11 +39,17 @@ describe('readJsonRecords', () => {
   });
   it('locates a broken record and goes on with the next', async () => {
     const records = await read('[\n{"id": "A",},\n{"id": "B"}\n]');
-    expect(records.map((r) => [r.line, r.codes])).toEqual([[2, ['invalid-json']], [3, []]]);
+    expect(records.map((r) => [r.line, r.codes])).toEqual([
+      [2, ['invalid-json']],
+      [3, []],
+    ]);
   });
   it('locates a truncated file at the unfinished record', async () => {
     const records = await read('[\n{"id": "A"},\n{"id": "B",\n "total');
-    expect(records.map((r) => [r.index, r.line, r.codes])).toEqual([[0, 2, []], [1, 3, ['invalid-json']]]);
+    expect(records.map((r) => [r.index, r.line, r.codes])).toEqual([
+      [0, 2, []],
+      [1, 3, ['invalid-json']],
+    ]);
     expect((await read('[{"id": "A"}')).map((r) => r.codes)).toEqual([[], ['invalid-json']]);
   });
   it('rejects a file that is not an object or array, and text after the end', async () => {

@@ -25,10 +25,18 @@ export interface JsonElementRead {
 /** Reads the text of one element (a rejects file's reasons field dropped), on whichever thread decodes it. */
 export function readJsonElement(text: string): JsonElementRead {
   const parsed = parseElement(text);
-  if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH)) return { issues: [tooDeep()], keepsText: false };
+  if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH))
+    return { issues: [tooDeep()], keepsText: false };
   return 'value' in parsed
     ? { value: withoutReason(parsed.value), issues: inexactNumbers(text), keepsText: true }
-    : { issues: [error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, { hint: 'check quotes, commas and brackets in this record' })], keepsText: true };
+    : {
+        issues: [
+          error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, {
+            hint: 'check quotes, commas and brackets in this record',
+          }),
+        ],
+        keepsText: true,
+      };
 }
 
 /** What the splitter found, read: an element's line, value (absent: not read) and issues, and its text when it is the record's raw form. */
@@ -46,7 +54,9 @@ export function readSplitEvent(event: SplitEvent, limits: ReadLimits): JsonRead 
   if (size !== undefined) return { line, issues: [tooLarge(size, limits)] };
   const read = readJsonElement(text);
   const kept = read.keepsText ? { text } : {};
-  return read.value === undefined ? { line, issues: read.issues, ...kept } : { line, value: read.value, issues: read.issues, ...kept };
+  return read.value === undefined
+    ? { line, issues: read.issues, ...kept }
+    : { line, value: read.value, issues: read.issues, ...kept };
 }
 
 /**
@@ -54,7 +64,10 @@ export function readSplitEvent(event: SplitEvent, limits: ReadLimits): JsonRead 
  * document cut between its elements (jsonPieces.ts), its first record at `from.index`.
  */
 export async function* readJsonRecords(
-  text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits, from?: SplitResume & { index: number },
+  text: AsyncIterable<string>,
+  file: string,
+  limits: ReadLimits = defaultLimits,
+  from?: SplitResume & { index: number },
 ): AsyncGenerator<SourceRecord> {
   const splitter = new JsonSplitter(limits.maxRecordBytes, from);
   let index = from?.index ?? 0;

@@ -16,8 +16,15 @@ export interface SplitResume {
   line: number;
 }
 
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, NEWLINE = 0x0a, BOM = 0xfeff;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  NEWLINE = 0x0a,
+  BOM = 0xfeff;
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /**
@@ -36,7 +43,10 @@ export class JsonSplitter {
   private done = false;
   private size = 0;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY, from?: SplitResume) {
+  constructor(
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    from?: SplitResume,
+  ) {
     if (from) [this.mode, this.depth, this.line] = [from.mode, from.mode === 'array' ? 1 : 0, from.line];
   }
 
@@ -63,22 +73,39 @@ export class JsonSplitter {
       if (c === NEWLINE) this.line++;
       if (this.mode === 'start') {
         if (isSpace(c) || c === BOM) continue;
-        if (c === OPEN_BRACKET) { this.mode = 'array'; this.depth = 1; continue; }
-        if (c === OPEN_BRACE) { this.mode = 'single'; this.depth = 0; }
-        else {
-          events.push(this.fail('the input must be a JSON object or an array of objects', 'start the file with { or ['));
+        if (c === OPEN_BRACKET) {
+          this.mode = 'array';
+          this.depth = 1;
+          continue;
+        }
+        if (c === OPEN_BRACE) {
+          this.mode = 'single';
+          this.depth = 0;
+        } else {
+          events.push(
+            this.fail('the input must be a JSON object or an array of objects', 'start the file with { or ['),
+          );
           break;
         }
       }
       if (this.mode === 'after') {
         if (isSpace(c)) continue;
-        events.push(this.fail('unexpected text after the end of the JSON document', 'remove what follows the closing bracket, or use NDJSON for one object per line'));
+        events.push(
+          this.fail(
+            'unexpected text after the end of the JSON document',
+            'remove what follows the closing bracket, or use NDJSON for one object per line',
+          ),
+        );
         break;
       }
       if (!this.inElement) {
         if (isSpace(c)) continue;
         if (this.mode === 'array' && this.depth === 1) {
-          if (c === CLOSE_BRACKET) { this.mode = 'after'; this.depth = 0; continue; }
+          if (c === CLOSE_BRACKET) {
+            this.mode = 'after';
+            this.depth = 0;
+            continue;
+          }
           if (c === COMMA) continue;
         }
         this.inElement = true;
@@ -97,7 +124,8 @@ export class JsonSplitter {
           continue;
         }
       }
-      const closesNested = (c === CLOSE_BRACE || c === CLOSE_BRACKET) && this.depth === (this.mode === 'array' ? 1 : 0);
+      const closesNested =
+        (c === CLOSE_BRACE || c === CLOSE_BRACKET) && this.depth === (this.mode === 'array' ? 1 : 0);
       const endsBareValue = this.mode === 'array' && this.depth === 1 && c === COMMA;
       if (closesNested) {
         this.keep(chunk.slice(start, i + 1));
@@ -127,7 +155,15 @@ export class JsonSplitter {
   }
 
   private truncated(line: number): SplitEvent {
-    return { problem: error('invalid-json', '', `the JSON ends before the ${this.inElement ? 'record' : 'array'} that starts here is closed (is the file truncated?)`, { hint: 'check the end of the file: every { needs its }, and the array its ]' }), line };
+    return {
+      problem: error(
+        'invalid-json',
+        '',
+        `the JSON ends before the ${this.inElement ? 'record' : 'array'} that starts here is closed (is the file truncated?)`,
+        { hint: 'check the end of the file: every { needs its }, and the array its ]' },
+      ),
+      line,
+    };
   }
 
   private fail(message: string, hint: string): SplitEvent {
@@ -136,9 +172,10 @@ export class JsonSplitter {
   }
 
   private finishElement(): SplitEvent {
-    const element: JsonElement = this.size > this.maxBytes
-      ? { text: '', line: this.elementLine, tooLarge: this.size }
-      : { text: this.pieces.join(''), line: this.elementLine };
+    const element: JsonElement =
+      this.size > this.maxBytes
+        ? { text: '', line: this.elementLine, tooLarge: this.size }
+        : { text: this.pieces.join(''), line: this.elementLine };
     this.pieces = [];
     this.size = 0;
     this.inElement = false;

@@ -18,7 +18,6 @@ export interface MappedSource {
   recipe?: MappedRecipe;
 }
 
-
 /** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
 export interface ReadHooks {
   mapping?: MappedSource;
@@ -27,10 +26,20 @@ export interface ReadHooks {
 }
 
 /** The record that says where a CSV export stops being readable. */
-function unreadable(file: string, index: number | null, failure: { line: number; message: string }): SourceRecord {
+function unreadable(
+  file: string,
+  index: number | null,
+  failure: { line: number; message: string },
+): SourceRecord {
   return {
-    file, index, line: failure.line,
-    issues: [error('invalid-csv', '', `the CSV cannot be read here: ${failure.message}`, { hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")' })],
+    file,
+    index,
+    line: failure.line,
+    issues: [
+      error('invalid-csv', '', `the CSV cannot be read here: ${failure.message}`, {
+        hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")',
+      }),
+    ],
   };
 }
 
@@ -38,7 +47,13 @@ function unreadable(file: string, index: number | null, failure: { line: number;
  * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
  * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
  */
-export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: string, source: MappedSource, limits: ReadLimits, check?: ReadCheck): AsyncGenerator<SourceRecord> {
+export async function* readMappedCsvRecords(
+  bytes: AsyncIterable<Buffer>,
+  file: string,
+  source: MappedSource,
+  limits: ReadLimits,
+  check?: ReadCheck,
+): AsyncGenerator<SourceRecord> {
   // Records the run needs whole (to send or write out) are mapped here; the others where their pieces are parsed.
   if (check && check.needs !== 'values' && source.recipe) {
     yield* readStagedRecords(bytes, file, source.recipe, limits, check);
@@ -60,8 +75,14 @@ export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: 
       const mapped = applyRow(row, cells, source.related);
       if (cells.length !== header.length) mapped.issues.push(columnCountIssue(cells.length, header.length));
       yield {
-        file, index: position, line: batch.lines[n]!, value: mapped.value, issues: mapped.issues, fieldsChecked: true,
-        raw: { kind: 'csv', header, cells }, ...(mapped.children ? { children: mapped.children } : {}),
+        file,
+        index: position,
+        line: batch.lines[n]!,
+        value: mapped.value,
+        issues: mapped.issues,
+        fieldsChecked: true,
+        raw: { kind: 'csv', header, cells },
+        ...(mapped.children ? { children: mapped.children } : {}),
       };
     }
     if (batch.error) yield unreadable(file, header ? index : null, batch.error);
@@ -72,12 +93,24 @@ export async function* readMappedCsvRecords(bytes: AsyncIterable<Buffer>, file: 
  * Records of a mapped CSV export, mapped and checked on the piece workers (mappedStage.ts): only
  * their locations, issues, order ids and (for `digests`) flow facts and hashes come back.
  */
-async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, recipe: MappedRecipe, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
+async function* readStagedRecords(
+  bytes: AsyncIterable<Buffer>,
+  file: string,
+  recipe: MappedRecipe,
+  limits: ReadLimits,
+  check: ReadCheck,
+): AsyncGenerator<SourceRecord> {
   let header = false;
   const staging: Staging = {
     plan: (cells) => {
       header = true;
-      return { mapped: recipe, endpoint: check.endpoint, now: check.now.getTime(), digest: check.needs === 'digests', width: cells.length };
+      return {
+        mapped: recipe,
+        endpoint: check.endpoint,
+        now: check.now.getTime(),
+        digest: check.needs === 'digests',
+        width: cells.length,
+      };
     },
   };
   let index = 0;
@@ -86,7 +119,14 @@ async function* readStagedRecords(bytes: AsyncIterable<Buffer>, file: string, re
     if (staged) {
       for (let n = 0; n < staged.lines.length; n++) {
         const checked = staged.checked![n]!;
-        yield { file, index: index + staged.positions![n]!, line: staged.lines[n]!, issues: checked.issues, fieldsChecked: true, checked };
+        yield {
+          file,
+          index: index + staged.positions![n]!,
+          line: staged.lines[n]!,
+          issues: checked.issues,
+          fieldsChecked: true,
+          checked,
+        };
       }
       index += staged.rowCount!;
     }

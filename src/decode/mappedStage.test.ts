@@ -10,7 +10,11 @@ afterEach(() => mapped?.close());
 
 /** The fixture's orders file, parsed: its rows after the header, and their lines. */
 function ordersRows(): { rows: string[][]; lines: number[] } {
-  const { rows, lines } = parseCsvPiece(readFileSync(`${FIXTURE}/olist_orders_dataset.csv`), { maxRecordSize: 0, delimiter: '\n', first: true });
+  const { rows, lines } = parseCsvPiece(readFileSync(`${FIXTURE}/olist_orders_dataset.csv`), {
+    maxRecordSize: 0,
+    delimiter: '\n',
+    first: true,
+  });
   return { rows: rows.slice(1), lines: lines.slice(1) };
 }
 
@@ -18,7 +22,13 @@ describe('a mapped file staged where its pieces are parsed', () => {
   it('gives each kept row its record: order ids, lines, facts and hashes; a row its entry leaves out gives none', async () => {
     mapped = await mapFolderInputs(`${FIXTURE}/mapping.yaml`, FIXTURE);
     const status = mapped.inputs.find((input) => input.resource.name === 'status')!.map!.mapping!;
-    const stage = createMappedStage({ mapped: status.recipe!, endpoint: 'status', now: Date.now(), digest: true, width: 8 });
+    const stage = createMappedStage({
+      mapped: status.recipe!,
+      endpoint: 'status',
+      now: Date.now(),
+      digest: true,
+      width: 8,
+    });
     const { rows, lines } = ordersRows();
     const staged = stage(rows, lines);
     // The sixth order is still "created": the status entry's `when:` leaves it out.
@@ -27,7 +37,10 @@ describe('a mapped file staged where its pieces are parsed', () => {
     expect(staged.lines).toEqual([2, 3, 4, 5, 6]);
     expect(staged.checked![0]!.orderId).toBe('e481f51cbdc54678b7cc49136f2d6af7');
     expect(staged.checked!.flatMap((checked) => checked.issues)).toEqual([]);
-    expect(staged.checked![0]!.facts).toMatchObject({ kind: 'status', orderId: 'e481f51cbdc54678b7cc49136f2d6af7' });
+    expect(staged.checked![0]!.facts).toMatchObject({
+      kind: 'status',
+      orderId: 'e481f51cbdc54678b7cc49136f2d6af7',
+    });
     expect(staged.checked!.every(({ hash }) => /^[0-9a-f]{40,}$/.test(hash))).toBe(true);
   });
 
@@ -36,7 +49,11 @@ describe('a mapped file staged where its pieces are parsed', () => {
     for (const input of mapped.inputs) {
       const { entry, recipe } = input.map!.mapping!;
       const again = compileRecipe(recipe!);
-      expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([entry.endpoint, entry.file, [...entry.columnsRead]]);
+      expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([
+        entry.endpoint,
+        entry.file,
+        [...entry.columnsRead],
+      ]);
     }
   });
 });

@@ -37,7 +37,11 @@ export interface MappedStagePlan {
 /** The entry a recipe names, compiled again (the reading thread checked the mapping: it compiles the same way). */
 export function compileRecipe(recipe: MappedRecipe): CompiledEntry {
   const headers = new Map(recipe.headers);
-  return compileEntry(recipe.spec, recipe.entry, recipe.file, { header: (file) => headers.get(file), schemas: endpointSchemas, ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}) });
+  return compileEntry(recipe.spec, recipe.entry, recipe.file, {
+    header: (file) => headers.get(file),
+    schemas: endpointSchemas,
+    ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}),
+  });
 }
 
 /**

@@ -19,6 +19,13 @@ export function readNdjsonLine(content: string): NdjsonLine {
     return { value: withoutReason(value), issues: inexactNumbers(content), text: content };
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    return { text: content, issues: [error('invalid-json', '', `the line is not valid JSON: ${message}`, { hint: 'each line must hold one complete JSON object' })] };
+    return {
+      text: content,
+      issues: [
+        error('invalid-json', '', `the line is not valid JSON: ${message}`, {
+          hint: 'each line must hold one complete JSON object',
+        }),
+      ],
+    };
   }
 }

@@ -51,11 +51,15 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
     for (let line = 1; start < text.length; line++) {
       const end = text.indexOf('\n', start);
       const stop = end === -1 ? text.length : end;
-      const content = text.charCodeAt(stop - 1) === 13 && stop > start ? text.slice(start, stop - 1) : text.slice(start, stop);
+      const content =
+        text.charCodeAt(stop - 1) === 13 && stop > start
+          ? text.slice(start, stop - 1)
+          : text.slice(start, stop);
       const size = stop - start;
       start = stop + 1;
       piece.lineCount = line;
-      if (options.maxRecordSize > 0 && size > options.maxRecordSize) add(line, [tooLarge(size, limits)], undefined, null);
+      if (options.maxRecordSize > 0 && size > options.maxRecordSize)
+        add(line, [tooLarge(size, limits)], undefined, null);
       else if (content.trim() !== '') {
         const read = readNdjsonLine(content);
         add(line, read.issues, read.value, read.text);

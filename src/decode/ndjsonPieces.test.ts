@@ -11,7 +11,10 @@ import type { RecordNeeds, SourceRecord } from './sourceRecord.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const limits = { maxRecordBytes: 400 };
-const bytesOf = (text: string) => (async function* () { for (let at = 0; at < text.length; at += 70_001) yield Buffer.from(text.slice(at, at + 70_001)); })();
+const bytesOf = (text: string) =>
+  (async function* () {
+    for (let at = 0; at < text.length; at += 70_001) yield Buffer.from(text.slice(at, at + 70_001));
+  })();
 
 /** Every kind of line an NDJSON export holds, good and bad, repeated past the size read on this thread. */
 function input(lines: number): string {
@@ -33,8 +36,18 @@ function input(lines: number): string {
 /** What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as readAll does it. */
 function seen(record: SourceRecord) {
   const { index, line, value, raw } = record;
-  if (record.checked) return { index, line, issues: record.issues, facts: record.checked.facts, hash: record.checked.hash, value, raw };
-  const issues = value === undefined ? record.issues : validateRecord(statusResource, value, { now }, record.issues);
+  if (record.checked)
+    return {
+      index,
+      line,
+      issues: record.issues,
+      facts: record.checked.facts,
+      hash: record.checked.hash,
+      value,
+      raw,
+    };
+  const issues =
+    value === undefined ? record.issues : validateRecord(statusResource, value, { now }, record.issues);
   const facts = isRecord(value) ? statusResource.facts(value) : null;
   return { index, line, issues, facts, hash: facts ? contentHash('status', value) : '', value, raw };
 }
@@ -42,13 +55,19 @@ function seen(record: SourceRecord) {
 /** Every record read and checked on this thread. */
 async function here(text: string) {
   const out = [];
-  for await (const record of readNdjsonRecords(decodeUtf8(bytesOf(text)), 'x.ndjson', limits)) out.push(seen(record));
+  for await (const record of readNdjsonRecords(decodeUtf8(bytesOf(text)), 'x.ndjson', limits))
+    out.push(seen(record));
   return out;
 }
 
 async function inPieces(text: string, needs: RecordNeeds) {
   const out: SourceRecord[] = [];
-  for await (const record of readNdjsonPieces(bytesOf(text), 'x.ndjson', limits, { endpoint: 'status', now, needs })) out.push(record);
+  for await (const record of readNdjsonPieces(bytesOf(text), 'x.ndjson', limits, {
+    endpoint: 'status',
+    now,
+    needs,
+  }))
+    out.push(record);
   return out;
 }
 
@@ -56,24 +75,46 @@ describe('readNdjsonPieces', () => {
   it.each([
     ['a small input, read on this thread', 300],
     ['a large input, cut into pieces read by the workers and this thread', 16_000],
-  ])('gives every record the location, issues, facts and hash of reading and checking it here: %s', async (_, lines) => {
-    const text = input(lines);
-    const expected = await here(text);
-    const got = await inPieces(text, 'values');
-    expect(got.map(seen)).toEqual(expected);
-    expect(got.every((record) => record.checked !== undefined)).toBe(lines > 1000);
-  });
+  ])(
+    'gives every record the location, issues, facts and hash of reading and checking it here: %s',
+    async (_, lines) => {
+      const text = input(lines);
+      const expected = await here(text);
+      const got = await inPieces(text, 'values');
+      expect(got.map(seen)).toEqual(expected);
+      expect(got.every((record) => record.checked !== undefined)).toBe(lines > 1000);
+    },
+  );
 
   it('sends back no value or text when the run needs only digests', async () => {
     const got = await inPieces(input(16_000), 'digests');
-    expect(got.every((record) => record.value === undefined && record.raw === undefined && record.checked?.hash !== undefined)).toBe(true);
+    expect(
+      got.every(
+        (record) =>
+          record.value === undefined && record.raw === undefined && record.checked?.hash !== undefined,
+      ),
+    ).toBe(true);
   });
 
   it('reads every line before bytes that are not UTF-8, then fails there, as a stream does', async () => {
     const good = input(16_000);
-    const bytes = checkedUtf8((async function* () { yield* bytesOf(good); yield Buffer.from([0x0a, 0x7b, 0xff, 0x7d, 0x0a]); })());
+    const bytes = checkedUtf8(
+      (async function* () {
+        yield* bytesOf(good);
+        yield Buffer.from([0x0a, 0x7b, 0xff, 0x7d, 0x0a]);
+      })(),
+    );
     const got: SourceRecord[] = [];
-    await expect((async () => { for await (const record of readNdjsonPieces(bytes, 'x.ndjson', limits, { endpoint: 'status', now, needs: 'values' })) got.push(record); })()).rejects.toThrow(InvalidUtf8Error);
+    await expect(
+      (async () => {
+        for await (const record of readNdjsonPieces(bytes, 'x.ndjson', limits, {
+          endpoint: 'status',
+          now,
+          needs: 'values',
+        }))
+          got.push(record);
+      })(),
+    ).rejects.toThrow(InvalidUtf8Error);
     expect(got.map(seen)).toEqual(await here(good));
   });
 
@@ -81,6 +122,12 @@ describe('readNdjsonPieces', () => {
     const text = `${input(2000)}\n{"id":"${'y'.repeat(5_000_000)}"}\n{"id":"LAST","status":"approved"}\n`;
     const got = await inPieces(text, 'values');
     const expected = await here(text);
-    expect(got.slice(-2).map((record) => [record.index, record.line, record.issues.map((issue) => issue.code)])).toEqual(expected.slice(-2).map((record) => [record.index, record.line, record.issues.map((issue) => issue.code)]));
+    expect(
+      got.slice(-2).map((record) => [record.index, record.line, record.issues.map((issue) => issue.code)]),
+    ).toEqual(
+      expected
+        .slice(-2)
+        .map((record) => [record.index, record.line, record.issues.map((issue) => issue.code)]),
+    );
   });
 });

@@ -2,14 +2,32 @@ import { decodeUtf8 } from './decodeUtf8.js';
 import { PieceSplitter } from '../parallel/pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
-import { answersInOrder, INLINE_PARSE_BYTES, PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from '../parallel/pieceParsers.js';
+import {
+  answersInOrder,
+  INLINE_PARSE_BYTES,
+  PIECE_BYTES,
+  PieceParsers,
+  restOf,
+  unsplittableBytes,
+  workerCount,
+} from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
-
 /** One piece's records, in order, from line `base` and record `index` of the file. */
-function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: number): Generator<SourceRecord> {
+function* piecesRecords(
+  piece: NdjsonPiece,
+  file: string,
+  base: number,
+  index: number,
+): Generator<SourceRecord> {
   for (const [n, { line, checked, value, text }] of piece.records.entries()) {
-    const record: SourceRecord = { file, index: index + n, line: line + base - 1, issues: checked.issues, checked };
+    const record: SourceRecord = {
+      file,
+      index: index + n,
+      line: line + base - 1,
+      issues: checked.issues,
+      checked,
+    };
     if (value !== undefined) record.value = value;
     if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
     yield record;
@@ -21,7 +39,12 @@ function* piecesRecords(piece: NdjsonPiece, file: string, base: number, index: n
  * on this thread (as it is read, checked by the run), a larger one cut into pieces after line
  * breaks, read and checked by the piece workers and this thread side by side.
  */
-export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: string, limits: ReadLimits, check: ReadCheck): AsyncGenerator<SourceRecord> {
+export async function* readNdjsonPieces(
+  bytes: AsyncIterable<Buffer>,
+  file: string,
+  limits: ReadLimits,
+  check: ReadCheck,
+): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
@@ -32,7 +55,15 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
         step = await input.next();
       } catch (cause) {
         // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
-        yield* readNdjsonRecords(decodeUtf8((async function* () { yield Buffer.concat(head, size); })()), file, limits);
+        yield* readNdjsonRecords(
+          decodeUtf8(
+            (async function* () {
+              yield Buffer.concat(head, size);
+            })(),
+          ),
+          file,
+          limits,
+        );
         throw cause;
       }
       if (step.done) {
@@ -45,7 +76,14 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
     let first = Buffer.concat(head, size);
     // A byte order mark opens line 1 only: dropped here, so that no piece needs to know it is the first.
     if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
-    const options: NdjsonTaskOptions = { format: 'ndjson', maxRecordSize: limits.maxRecordBytes, endpoint: check.endpoint, now: check.now.getTime(), values: check.needs === 'values', digest: check.needs !== 'ids' };
+    const options: NdjsonTaskOptions = {
+      format: 'ndjson',
+      maxRecordSize: limits.maxRecordBytes,
+      endpoint: check.endpoint,
+      now: check.now.getTime(),
+      values: check.needs === 'values',
+      digest: check.needs !== 'ids',
+    };
     const parsers = new PieceParsers(workerCount(), options);
     // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
     const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
@@ -56,7 +94,11 @@ export async function* readNdjsonPieces(bytes: AsyncIterable<Buffer>, file: stri
       base += piece.lineCount;
       index += piece.records.length;
     }
-    if (splitter.overflowed) yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, { line: base - 1, index });
+    if (splitter.overflowed)
+      yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, {
+        line: base - 1,
+        index,
+      });
   } finally {
     await input.return?.();
   }

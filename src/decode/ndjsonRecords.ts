@@ -11,7 +11,12 @@ export interface NdjsonStart {
 }
 
 /** Records of an NDJSON input: one JSON object per line, blank lines skipped. */
-export async function* readNdjsonRecords(text: AsyncIterable<string>, file: string, limits: ReadLimits = defaultLimits, start: NdjsonStart = { line: 0, index: 0 }): AsyncGenerator<SourceRecord> {
+export async function* readNdjsonRecords(
+  text: AsyncIterable<string>,
+  file: string,
+  limits: ReadLimits = defaultLimits,
+  start: NdjsonStart = { line: 0, index: 0 },
+): AsyncGenerator<SourceRecord> {
   let { line, index } = start;
   for await (const read of boundedLines(text, limits.maxRecordBytes)) {
     line++;
@@ -22,6 +27,13 @@ export async function* readNdjsonRecords(text: AsyncIterable<string>, file: stri
     const content = line === 1 ? read.text.replace(/^\uFEFF/, '') : read.text;
     if (content.trim() === '') continue;
     const { value, issues, text: raw } = readNdjsonLine(content);
-    yield { file, index: index++, line, issues, raw: { kind: 'text', text: raw }, ...(value !== undefined ? { value } : {}) };
+    yield {
+      file,
+      index: index++,
+      line,
+      issues,
+      raw: { kind: 'text', text: raw },
+      ...(value !== undefined ? { value } : {}),
+    };
   }
 }

@@ -10,7 +10,12 @@ import type { InputSpec } from './inputSpec.js';
 
 export type { InputSpec } from './inputSpec.js';
 
-const EXTENSIONS: Record<string, InputFormat> = { json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', csv: 'csv' };
+const EXTENSIONS: Record<string, InputFormat> = {
+  json: 'json',
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+  csv: 'csv',
+};
 
 /** Works out the format of an input from its extension, or from `--input-format`. */
 export function inputSpec(name: string, override?: InputFormat): InputSpec {
@@ -20,7 +25,9 @@ export function inputSpec(name: string, override?: InputFormat): InputSpec {
   const format = override ?? (base.includes('.') ? EXTENSIONS[extension] : undefined);
   if (!format) {
     throw new UsageError(
-      name === '-' ? 'standard input has no file name to tell its format' : `cannot tell the format of ${name} from its extension`,
+      name === '-'
+        ? 'standard input has no file name to tell its format'
+        : `cannot tell the format of ${name} from its extension`,
       'add --input-format json|ndjson|csv, or name the file .json, .ndjson, .jsonl or .csv (optionally .gz)',
     );
   }
@@ -32,12 +39,15 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
   if ((spec.name === '-' && spec.path === undefined) || spec.records !== undefined) return;
   try {
     const info = await stat(spec.path ?? spec.name);
-    if (info.isDirectory()) throw new InputError(`${spec.name} is a folder, not a file`, 'name the files inside it');
+    if (info.isDirectory())
+      throw new InputError(`${spec.name} is a folder, not a file`, 'name the files inside it');
   } catch (cause) {
     if (cause instanceof InputError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     throw new InputError(
-      code === 'ENOENT' ? `${spec.name}: no such file` : `${spec.name}: cannot be read (${code ?? String(cause)})`,
+      code === 'ENOENT'
+        ? `${spec.name}: no such file`
+        : `${spec.name}: cannot be read (${code ?? String(cause)})`,
       code === 'ENOENT' ? 'check the path' : 'check the permissions of the file',
     );
   }
@@ -50,7 +60,12 @@ export async function checkReadable(spec: InputSpec): Promise<void> {
  */
 function openFile(path: string): Readable {
   try {
-    if (statSync(path).isFIFO()) return new Socket({ fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK), readable: true, writable: false });
+    if (statSync(path).isFIFO())
+      return new Socket({
+        fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK),
+        readable: true,
+        writable: false,
+      });
   } catch (cause) {
     // Said as a read error of the input, as createReadStream says it.
     const failed = new PassThrough();

@@ -39,40 +39,93 @@ export type ReadRecord = SourceRecord & { checked: CheckedRecord };
  * Every record of one input, in order, with its location and its check (made where it was decoded,
  * or here: check/checkRecord.ts); decoding failures become an InputError.
  */
-export function readRecords(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions = {}): AsyncGenerator<ReadRecord> {
+export function readRecords(
+  spec: InputSpec,
+  resource: Resource,
+  stdin: Readable,
+  options: ReadOptions = {},
+): AsyncGenerator<ReadRecord> {
   const records = readInput(spec, resource, stdin, options);
-  const decoded = options.hooks?.transform ? transformRecords(records, options.hooks.transform, options.signal) : records;
+  const decoded = options.hooks?.transform
+    ? transformRecords(records, options.hooks.transform, options.signal)
+    : records;
   const needs = options.needs ?? 'values';
-  return checkedRecords(decoded, resource, { now: options.now ?? new Date(), digest: needs !== 'ids', hashOf: learnedHash(resource.name) });
+  return checkedRecords(decoded, resource, {
+    now: options.now ?? new Date(),
+    digest: needs !== 'ids',
+    hashOf: learnedHash(resource.name),
+  });
 }
 
 /** The records of an input, each checked on this thread unless its decoder checked it already. */
-async function* checkedRecords(records: AsyncGenerator<SourceRecord>, resource: Resource, options: CheckOptions): AsyncGenerator<ReadRecord> {
+async function* checkedRecords(
+  records: AsyncGenerator<SourceRecord>,
+  resource: Resource,
+  options: CheckOptions,
+): AsyncGenerator<ReadRecord> {
   const fieldsChecked = { ...options, fieldsChecked: true };
   for await (const record of records) {
-    record.checked ??= checkRecord(resource, record.value, record.issues, record.fieldsChecked ? fieldsChecked : options, record.children);
+    record.checked ??= checkRecord(
+      resource,
+      record.value,
+      record.issues,
+      record.fieldsChecked ? fieldsChecked : options,
+      record.children,
+    );
     yield record as ReadRecord;
   }
 }
 
-async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {
+async function* readInput(
+  spec: InputSpec,
+  resource: Resource,
+  stdin: Readable,
+  options: ReadOptions,
+): AsyncGenerator<SourceRecord> {
   const { hooks, limits = defaultLimits, now } = options;
   const map = hooks?.mapping;
   if (spec.records !== undefined) {
-    yield* spec.records.map((value, index) => ({ file: spec.name, index, line: null, value, issues: [], raw: { kind: 'text' as const, text: JSON.stringify(value) } }));
+    yield* spec.records.map((value, index) => ({
+      file: spec.name,
+      index,
+      line: null,
+      value,
+      issues: [],
+      raw: { kind: 'text' as const, text: JSON.stringify(value) },
+    }));
     return;
   }
   // Checked where it is read (the run's clock given, no transform in between, an endpoint a worker can look up).
-  const check = now && !hooks?.transform && registry.get(resource.name) === resource ? { endpoint: resource.name, now, needs: options.needs ?? 'values' } : undefined;
+  const check =
+    now && !hooks?.transform && registry.get(resource.name) === resource
+      ? { endpoint: resource.name, now, needs: options.needs ?? 'values' }
+      : undefined;
   // A mapping's code (luxon's time zones among it) is loaded only for a mapped input, before the input is opened.
   const mapped = map ? await import('./mappedCsvRecords.js') : undefined;
   const stream = openInput(spec, stdin, options.signal);
   const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
   try {
     if (map && spec.format !== 'csv') {
-      yield { file: spec.name, index: null, line: null, issues: [error('mapping-needs-csv', '', 'a mapping reads CSV exports; this input is not CSV, so it was not read', { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' })] };
+      yield {
+        file: spec.name,
+        index: null,
+        line: null,
+        issues: [
+          error(
+            'mapping-needs-csv',
+            '',
+            'a mapping reads CSV exports; this input is not CSV, so it was not read',
+            { hint: 'give the CSV export, or leave --map out for JSON and NDJSON records' },
+          ),
+        ],
+      };
     } else if (mapped && map) yield* mapped.readMappedCsvRecords(bytes, spec.name, map, limits, check);
-    else if (spec.format === 'csv') yield* readCsvRecords(bytes, spec.name, { schema: resource.schema, limits, ...(check ? { check } : {}) });
+    else if (spec.format === 'csv')
+      yield* readCsvRecords(bytes, spec.name, {
+        schema: resource.schema,
+        limits,
+        ...(check ? { check } : {}),
+      });
     else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
     // JSON arrays on the workers (jsonPieces.ts) measured slower than here on two busy cores (wall 1.45x, cpu 1.37x): off.
@@ -81,14 +134,25 @@ async function* readInput(spec: InputSpec, resource: Resource, stdin: Readable, 
   } catch (cause) {
     if (options.signal?.aborted === true) return;
     if (cause instanceof InvalidUtf8Error) {
-      yield { file: spec.name, index: null, line: cause.line, issues: [error('invalid-utf8', '', 'the file is not valid UTF-8 here; reading stopped', { hint: 'save the export as UTF-8 (iconv -f LATIN1 -t UTF-8, or your tool\'s "UTF-8" option)' })] };
+      yield {
+        file: spec.name,
+        index: null,
+        line: cause.line,
+        issues: [
+          error('invalid-utf8', '', 'the file is not valid UTF-8 here; reading stopped', {
+            hint: 'save the export as UTF-8 (iconv -f LATIN1 -t UTF-8, or your tool\'s "UTF-8" option)',
+          }),
+        ],
+      };
       return;
     }
     const code = (cause as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw cause;
     const gzip = spec.gzip && code.startsWith('Z_');
     throw new InputError(
-      gzip ? `${spec.name}: not a valid gzip stream (${(cause as Error).message})` : `${spec.name}: cannot be read (${(cause as Error).message})`,
+      gzip
+        ? `${spec.name}: not a valid gzip stream (${(cause as Error).message})`
+        : `${spec.name}: cannot be read (${(cause as Error).message})`,
       gzip ? 'check that the file is complete and really gzip-compressed' : 'check the file',
     );
   } finally {

@@ -24,7 +24,11 @@ export class RelatedRowIndex extends RelatedRowReader {
   /** Tables made so far: each needed file and key column gets the next. */
   private made = 0;
 
-  private constructor(private readonly scratch: ScratchFolder, path: string, db: Database.Database) {
+  private constructor(
+    private readonly scratch: ScratchFolder,
+    path: string,
+    db: Database.Database,
+  ) {
     super(path, db);
   }
 
@@ -39,7 +43,12 @@ export class RelatedRowIndex extends RelatedRowReader {
   }
 
   /** Reads each needed file once and indexes its rows by the key column; `located` says where a name of the mapping is read. */
-  static async build(scratch: ScratchFolder, located: (file: string) => InputSpec, needs: readonly IndexNeed[], headers: (file: string) => readonly string[] | undefined): Promise<RelatedRowIndex> {
+  static async build(
+    scratch: ScratchFolder,
+    located: (file: string) => InputSpec,
+    needs: readonly IndexNeed[],
+    headers: (file: string) => readonly string[] | undefined,
+  ): Promise<RelatedRowIndex> {
     const index = RelatedRowIndex.create(scratch);
     try {
       for (const need of needs) await index.load(located(need.file), need, headers(need.file) ?? []);
@@ -53,7 +62,9 @@ export class RelatedRowIndex extends RelatedRowReader {
   private async load(file: InputSpec, need: IndexNeed, header: readonly string[]): Promise<void> {
     const table = `t${this.made++}`;
     const keyAt = header.findIndex((column) => column.trim() === need.keyColumn.trim());
-    this.db.exec(`CREATE TABLE ${table}_load (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL)`);
+    this.db.exec(
+      `CREATE TABLE ${table}_load (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL)`,
+    );
     const insert = this.db.prepare(`INSERT INTO ${table}_load VALUES (?, ?, ?)`);
     const insertMany = this.db.transaction((rows: [string, number, string][]) => {
       for (const row of rows) insert.run(row);
@@ -76,7 +87,11 @@ export class RelatedRowIndex extends RelatedRowReader {
           insertMany(pending);
           pending = [];
         }
-        if (batch.error) throw new InputError(`${path}:${batch.error.line}: the CSV cannot be read here (${batch.error.message})`, 'fix the quoting of this row');
+        if (batch.error)
+          throw new InputError(
+            `${path}:${batch.error.line}: the CSV cannot be read here (${batch.error.message})`,
+            'fix the quoting of this row',
+          );
       }
     } catch (cause) {
       if (cause instanceof InputError) throw cause;
@@ -86,8 +101,12 @@ export class RelatedRowIndex extends RelatedRowReader {
     }
     insertMany(pending);
     // Clustered by key: one order's rows are one seek and a short contiguous read.
-    this.db.exec(`CREATE TABLE ${table} (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (key, line)) WITHOUT ROWID`);
-    this.db.exec(`INSERT INTO ${table} SELECT key, line, cells FROM ${table}_load ORDER BY key, line; DROP TABLE ${table}_load`);
+    this.db.exec(
+      `CREATE TABLE ${table} (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (key, line)) WITHOUT ROWID`,
+    );
+    this.db.exec(
+      `INSERT INTO ${table} SELECT key, line, cells FROM ${table}_load ORDER BY key, line; DROP TABLE ${table}_load`,
+    );
     this.bind(`${need.file}\u0000${need.keyColumn}`, table);
   }
 

@@ -33,7 +33,10 @@ export class RelatedRowReader implements RelatedRows {
   private readonly names = new Map<string, string>();
   private readonly lookups = new Map<string, Map<string, RelatedRow | null>>();
 
-  protected constructor(private readonly path: string, protected readonly db: Database.Database) {}
+  protected constructor(
+    private readonly path: string,
+    protected readonly db: Database.Database,
+  ) {}
 
   /** The index `file` describes, read-only: the piece workers of a mapped file look up its related rows themselves. */
   static open(file: RelatedIndexFile): RelatedRowReader {
@@ -57,8 +60,14 @@ export class RelatedRowReader implements RelatedRows {
   protected bind(key: string, table: string): void {
     this.names.set(key, table);
     this.tables.set(key, {
-      one: this.db.prepare<[string], [number, string]>(`SELECT line, cells FROM ${table} WHERE key = ? ORDER BY line`).raw(),
-      many: this.db.prepare<[string], [string, number, string]>(`SELECT t.key, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.line`).raw(),
+      one: this.db
+        .prepare<[string], [number, string]>(`SELECT line, cells FROM ${table} WHERE key = ? ORDER BY line`)
+        .raw(),
+      many: this.db
+        .prepare<[string], [string, number, string]>(
+          `SELECT t.key, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.line`,
+        )
+        .raw(),
     });
   }
 
@@ -76,14 +85,17 @@ export class RelatedRowReader implements RelatedRows {
   prefetch(file: string, keyColumn: string, keys: readonly string[]): void {
     const table = this.table(file, keyColumn);
     const batch = new Map<string, RelatedRow[]>(keys.map((key) => [key, []]));
-    for (const [key, line, cells] of table.many.all(JSON.stringify(keys))) batch.get(key)?.push({ line, cells: JSON.parse(cells) as string[] });
+    for (const [key, line, cells] of table.many.all(JSON.stringify(keys)))
+      batch.get(key)?.push({ line, cells: JSON.parse(cells) as string[] });
     table.batch = batch;
   }
 
   list(file: string, keyColumn: string, key: string): Iterable<RelatedRow> {
     const fetched = this.table(file, keyColumn).batch?.get(key);
     if (fetched) return fetched;
-    return this.statement(file, keyColumn).all(key).map(([line, cells]) => ({ line, cells: JSON.parse(cells) as string[] }));
+    return this.statement(file, keyColumn)
+      .all(key)
+      .map(([line, cells]) => ({ line, cells: JSON.parse(cells) as string[] }));
   }
 
   lookup(file: string, keyColumn: string, key: string): RelatedRow | undefined {

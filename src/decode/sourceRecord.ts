@@ -26,7 +26,8 @@ export interface SourceRecord {
 export type InputFormat = 'json' | 'ndjson' | 'csv';
 
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
-export type RawRecord = { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };
+export type RawRecord =
+  { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };
 
 /**
  * What a run needs of each record read: its location, issues and order id only (`ids`); those and

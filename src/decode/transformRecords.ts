@@ -5,7 +5,10 @@ import type { BuiltinSnapshot } from './builtinGuard.js';
 import type { SourceRecord } from './sourceRecord.js';
 
 /** `--transform MODULE.js`'s default export: a record (and where it came from) to a record, several, or null to drop it. */
-export type RecordTransform = (record: Record<string, unknown>, location: { file: string; line: number | null; index: number | null }) => unknown;
+export type RecordTransform = (
+  record: Record<string, unknown>,
+  location: { file: string; line: number | null; index: number | null },
+) => unknown;
 
 /** A loaded `--transform` module and the limits it runs under. */
 export interface TransformHook {
@@ -31,7 +34,11 @@ function describe(cause: unknown): string {
 }
 
 /** The promise's value, or TIMED_OUT after `ms`, or ABORTED as soon as `signal` is (Ctrl-C stops waiting for it). */
-function settleWithin(pending: PromiseLike<unknown>, ms: number, signal: AbortSignal | undefined): Promise<unknown> {
+function settleWithin(
+  pending: PromiseLike<unknown>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   let onAbort = () => {};
   const limit = new Promise((resolve) => {
@@ -61,20 +68,35 @@ type Called = { values: unknown[] } | { failure: string; hint: string };
  * One call of the transform, its answer made plain JSON data: what collect checks and sends
  * is then what an NDJSON file would give it (no cycle, BigInt, getter or Proxy gets further).
  */
-async function call(hook: TransformHook, record: SourceRecord, value: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Called | typeof ABORTED> {
+async function call(
+  hook: TransformHook,
+  record: SourceRecord,
+  value: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<Called | typeof ABORTED> {
   const named = `--transform ${hook.module}`;
   let result: unknown;
   try {
     result = hook.run(value, { file: record.file, line: record.line, index: record.index });
-    if ((typeof result === 'object' || typeof result === 'function') && result !== null && typeof (result as { then?: unknown }).then === 'function') {
+    if (
+      (typeof result === 'object' || typeof result === 'function') &&
+      result !== null &&
+      typeof (result as { then?: unknown }).then === 'function'
+    ) {
       result = await settleWithin(result as PromiseLike<unknown>, hook.timeoutMs, signal);
     }
   } catch (cause) {
-    return { failure: `${named} threw: ${describe(cause)}`, hint: 'fix the transform module for records like this one' };
+    return {
+      failure: `${named} threw: ${describe(cause)}`,
+      hint: 'fix the transform module for records like this one',
+    };
   }
   if (result === ABORTED) return ABORTED;
   if (result === TIMED_OUT) {
-    return { failure: `${named} did not settle within ${hook.timeoutMs} ms for this record`, hint: 'make it resolve or throw for records like this one, or allow it longer with --transform-timeout MS' };
+    return {
+      failure: `${named} did not settle within ${hook.timeoutMs} ms for this record`,
+      hint: 'make it resolve or throw for records like this one, or allow it longer with --transform-timeout MS',
+    };
   }
   if (result === null || result === undefined) return { values: [] };
   let plain: unknown;
@@ -82,7 +104,10 @@ async function call(hook: TransformHook, record: SourceRecord, value: Record<str
     const text = JSON.stringify(result);
     plain = text === undefined ? undefined : JSON.parse(text);
   } catch (cause) {
-    return { failure: `${named} returned something that is not JSON data: ${describe(cause)}`, hint: 'return plain objects: no cycles, and numbers or strings instead of BigInt' };
+    return {
+      failure: `${named} returned something that is not JSON data: ${describe(cause)}`,
+      hint: 'return plain objects: no cycles, and numbers or strings instead of BigInt',
+    };
   }
   return { values: Array.isArray(plain) ? plain : [plain] };
 }
@@ -94,7 +119,11 @@ async function call(hook: TransformHook, record: SourceRecord, value: Record<str
  * built-in objects stops the run (exit 2): every object of collect would see the change. An
  * aborted `signal` (Ctrl-C) ends the records at once, even while a call is pending.
  */
-export async function* transformRecords(records: AsyncIterable<SourceRecord>, hook: TransformHook, signal?: AbortSignal): AsyncGenerator<SourceRecord> {
+export async function* transformRecords(
+  records: AsyncIterable<SourceRecord>,
+  hook: TransformHook,
+  signal?: AbortSignal,
+): AsyncGenerator<SourceRecord> {
   for await (const record of records) {
     if (!isRecord(record.value)) {
       yield record;
@@ -113,12 +142,27 @@ export async function* transformRecords(records: AsyncIterable<SourceRecord>, ho
       // The transform may have made the record it was given cyclic, or worse: then it is kept by its raw row alone.
       const { value: _given, ...rest } = record;
       const value = plainCopy(record.value);
-      yield { ...rest, ...(value === undefined ? {} : { value }), issues: [...record.issues, error('transform-failed', '', called.failure, { hint: called.hint })] };
+      yield {
+        ...rest,
+        ...(value === undefined ? {} : { value }),
+        issues: [...record.issues, error('transform-failed', '', called.failure, { hint: called.hint })],
+      };
       continue;
     }
     for (const value of called.values) {
       if (!isRecord(value)) {
-        yield { ...record, issues: [...record.issues, error('transform-failed', '', `--transform ${hook.module} returned something that is not a record`, { hint: 'return an object, a list of objects, or null to drop the record' })] };
+        yield {
+          ...record,
+          issues: [
+            ...record.issues,
+            error(
+              'transform-failed',
+              '',
+              `--transform ${hook.module} returned something that is not a record`,
+              { hint: 'return an object, a list of objects, or null to drop the record' },
+            ),
+          ],
+        };
         continue;
       }
       // The transform may add fields of its own: they get the full unknown-field check.

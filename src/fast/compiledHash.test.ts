@@ -3,8 +3,54 @@ import { contentHash } from '../flow/canonical.js';
 import { compileContentHash, MAX_FIELDS, type ShapeField } from './compiledHash.js';
 import { random } from '../../test/helpers/random.js';
 
-const KEYS = ['id', 'b', 'a', 'A', '0', '10', '9', 'é', 'x y', 'q"uote', 'back\\slash', 'Ω', '😀', 'a_b', 'a-b', 'constructor'];
-const CHARS = ['a', 'Z', '0', ' ', '"', '\\', '\n', '\t', '\r', '\b', '\f', '\u000b', '\u001a', '\udbff', '\udfff', '\u00a0', '\u0001', '\u001f', '\u007f', 'é', 'ß', '€', '\u2028', '😀', '\ud800', '\udc00', '|', ','];
+const KEYS = [
+  'id',
+  'b',
+  'a',
+  'A',
+  '0',
+  '10',
+  '9',
+  'é',
+  'x y',
+  'q"uote',
+  'back\\slash',
+  'Ω',
+  '😀',
+  'a_b',
+  'a-b',
+  'constructor',
+];
+const CHARS = [
+  'a',
+  'Z',
+  '0',
+  ' ',
+  '"',
+  '\\',
+  '\n',
+  '\t',
+  '\r',
+  '\b',
+  '\f',
+  '\u000b',
+  '\u001a',
+  '\udbff',
+  '\udfff',
+  '\u00a0',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  'é',
+  'ß',
+  '€',
+  '\u2028',
+  '😀',
+  '\ud800',
+  '\udc00',
+  '|',
+  ',',
+];
 
 function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
@@ -79,7 +125,11 @@ describe('compileContentHash', () => {
       { segments: ['user', 'name'], indexNext: [false] },
     ];
     const hashOf = compileContentHash('order', shape)!;
-    const record = { id: 'ORD-1', items: [{ product: { sku: 'S' } }, { quantity: 2 }], user: { name: 'João "Jo" Silva\n' } };
+    const record = {
+      id: 'ORD-1',
+      items: [{ product: { sku: 'S' } }, { quantity: 2 }],
+      user: { name: 'João "Jo" Silva\n' },
+    };
     expect(hashOf(record)).toBe(contentHash('order', record));
     expect(hashOf(record)).not.toBe(contentHash('status', record));
     // A record with a hole where no column is (items.0 empty): null, as JSON.stringify writes it.
@@ -95,12 +145,29 @@ describe('compileContentHash', () => {
   });
 
   it('is not compiled for fields that conflict, name __proto__, or are too many', () => {
-    expect(compileContentHash('order', [{ segments: ['a'], indexNext: [] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
-    expect(compileContentHash('order', [{ segments: ['a', '0'], indexNext: [true] }, { segments: ['a', 'b'], indexNext: [false] }])).toBeUndefined();
-    expect(compileContentHash('order', [{ segments: ['__proto__', 'x'], indexNext: [false] }])).toBeUndefined();
-    expect(compileContentHash('order', [{ segments: ['user', 'toString'], indexNext: [false] }])).toBeUndefined();
+    expect(
+      compileContentHash('order', [
+        { segments: ['a'], indexNext: [] },
+        { segments: ['a', 'b'], indexNext: [false] },
+      ]),
+    ).toBeUndefined();
+    expect(
+      compileContentHash('order', [
+        { segments: ['a', '0'], indexNext: [true] },
+        { segments: ['a', 'b'], indexNext: [false] },
+      ]),
+    ).toBeUndefined();
+    expect(
+      compileContentHash('order', [{ segments: ['__proto__', 'x'], indexNext: [false] }]),
+    ).toBeUndefined();
+    expect(
+      compileContentHash('order', [{ segments: ['user', 'toString'], indexNext: [false] }]),
+    ).toBeUndefined();
     // A very wide header (custom_data by the hundred): the plain hash is the faster one.
-    const wide = Array.from({ length: MAX_FIELDS + 1 }, (_, n) => ({ segments: ['custom_data', `k${n}`], indexNext: [false] }));
+    const wide = Array.from({ length: MAX_FIELDS + 1 }, (_, n) => ({
+      segments: ['custom_data', `k${n}`],
+      indexNext: [false],
+    }));
     expect(compileContentHash('order', wide)).toBeUndefined();
     expect(compileContentHash('order', wide.slice(0, MAX_FIELDS))).toBeDefined();
   });

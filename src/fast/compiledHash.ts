@@ -8,7 +8,10 @@ export interface ShapeField {
   indexNext: readonly boolean[];
 }
 
-type Node = { kind: 'leaf' } | { kind: 'object'; keys: Map<string, Node> } | { kind: 'array'; items: Map<number, Node> };
+type Node =
+  | { kind: 'leaf' }
+  | { kind: 'object'; keys: Map<string, Node> }
+  | { kind: 'array'; items: Map<number, Node> };
 
 /** Arrays of a shape longer than this are not compiled (the code unrolls each index). */
 const MAX_INDEX = 64;
@@ -20,7 +23,8 @@ const SMALL_BUFFER = 16 * 1024;
 /** The largest buffer a hasher grows to: 64 MiB, as a record's JSON may be six times its text. */
 const MAX_BUFFER = 64 * 1024 * 1024;
 
-const nodeOf = (kind: Node['kind']): Node => (kind === 'leaf' ? { kind } : kind === 'array' ? { kind, items: new Map() } : { kind, keys: new Map() });
+const nodeOf = (kind: Node['kind']): Node =>
+  kind === 'leaf' ? { kind } : kind === 'array' ? { kind, items: new Map() } : { kind, keys: new Map() };
 
 /** The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a name) or name what objects inherit. */
 function treeOf(fields: readonly ShapeField[]): Node | undefined {
@@ -50,8 +54,14 @@ function treeOf(fields: readonly ShapeField[]): Node | undefined {
 }
 
 /** Statements writing `bytes` at b[p], after making sure they fit. */
-const put = (bytes: Uint8Array | number[]) => `if (p + ${bytes.length} > b.length) return ${NO_ROOM}; ${Array.from(bytes, (byte) => `b[p++] = ${byte};`).join(' ')}`;
-const OPEN_OBJECT = [123], CLOSE_OBJECT = [125], OPEN_ARRAY = [91], CLOSE_ARRAY = [93], COMMA = [44], NULL = [110, 117, 108, 108];
+const put = (bytes: Uint8Array | number[]) =>
+  `if (p + ${bytes.length} > b.length) return ${NO_ROOM}; ${Array.from(bytes, (byte) => `b[p++] = ${byte};`).join(' ')}`;
+const OPEN_OBJECT = [123],
+  CLOSE_OBJECT = [125],
+  OPEN_ARRAY = [91],
+  CLOSE_ARRAY = [93],
+  COMMA = [44],
+  NULL = [110, 117, 108, 108];
 
 /** Statements writing the JSON of `expr` for `node` at b[p]; they return NOT_SHAPED where the value leaves the shape, NO_ROOM where b is full. */
 function writer(node: Node, expr: string, depth: number): string {
@@ -60,7 +70,9 @@ function writer(node: Node, expr: string, depth: number): string {
   if (node.kind === 'object') {
     // The keys in canonicalJson's order: sorted by UTF-16 code units.
     const keys = [...node.keys.keys()].sort();
-    const lines = [`{ const ${v} = ${expr}; if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) return ${NOT_SHAPED};`];
+    const lines = [
+      `{ const ${v} = ${expr}; if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) return ${NOT_SHAPED};`,
+    ];
     lines.push(`${put(OPEN_OBJECT)} const s${depth} = p; let e${depth}, n${depth} = 0;`);
     for (const key of keys) {
       lines.push(
@@ -70,15 +82,22 @@ function writer(node: Node, expr: string, depth: number): string {
       );
     }
     // A key the shape does not know: the record is hashed the plain way. (The keys written are own keys: the shape names nothing objects inherit.)
-    lines.push(`if (Object.keys(${v}).length !== n${depth} && !onlyKnown(${v}, ${JSON.stringify(keys)})) return ${NOT_SHAPED};`, `${put(CLOSE_OBJECT)} }`);
+    lines.push(
+      `if (Object.keys(${v}).length !== n${depth} && !onlyKnown(${v}, ${JSON.stringify(keys)})) return ${NOT_SHAPED};`,
+      `${put(CLOSE_OBJECT)} }`,
+    );
     return lines.join('\n');
   }
   const last = Math.max(...node.items.keys());
-  const lines = [`{ const ${v} = ${expr}; if (!Array.isArray(${v}) || ${v}.length > ${last + 1}) return ${NOT_SHAPED}; ${put(OPEN_ARRAY)}`];
+  const lines = [
+    `{ const ${v} = ${expr}; if (!Array.isArray(${v}) || ${v}.length > ${last + 1}) return ${NOT_SHAPED}; ${put(OPEN_ARRAY)}`,
+  ];
   for (let i = 0; i <= last; i++) {
     const item = node.items.get(i);
     const write = item ? writer(item, `${v}[${i}]`, depth + 1) : `return ${NOT_SHAPED};`;
-    lines.push(`if (${v}.length > ${i}) { ${i === 0 ? '' : put(COMMA)} if (${v}[${i}] === undefined) { ${put(NULL)} } else { ${write} } }`);
+    lines.push(
+      `if (${v}.length > ${i}) { ${i === 0 ? '' : put(COMMA)} if (${v}[${i}] === undefined) { ${put(NULL)} } else { ${write} } }`,
+    );
   }
   lines.push(`${put(CLOSE_ARRAY)} }`);
   return lines.join('\n');
@@ -98,11 +117,18 @@ function onlyKnown(value: Record<string, unknown>, keys: readonly string[]): boo
  * that cannot be compiled, or of more than MAX_FIELDS fields (contentHash is then the hash).
  * Keys enter the code only as JSON string literals and bytes.
  */
-export function compileContentHash(endpoint: string, fields: readonly ShapeField[]): ((value: Record<string, unknown>) => string) | undefined {
+export function compileContentHash(
+  endpoint: string,
+  fields: readonly ShapeField[],
+): ((value: Record<string, unknown>) => string) | undefined {
   const tree = fields.length <= MAX_FIELDS ? treeOf(fields) : undefined;
   if (!tree) return undefined;
   const prefix = Buffer.from(`${endpoint}\0`);
-  const write = new Function('leaf', 'onlyKnown', `return (r, b, p) => {\n${writer(tree, 'r', 0)}\nreturn p;\n};`)(writeJsonLeaf, onlyKnown) as (value: unknown, b: Uint8Array, p: number) => number;
+  const write = new Function(
+    'leaf',
+    'onlyKnown',
+    `return (r, b, p) => {\n${writer(tree, 'r', 0)}\nreturn p;\n};`,
+  )(writeJsonLeaf, onlyKnown) as (value: unknown, b: Uint8Array, p: number) => number;
   const sized = (bytes: number) => {
     const made = new Uint8Array(bytes);
     made.set(prefix);

@@ -7,7 +7,8 @@ import { columnCountIssue, hasHoles, sparseIssue } from '../convert/rowIssues.js
 export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };
 
 // Only a plain decimal index is written as a number: `[010]` would be read as octal.
-const accessor = (segment: string) => (/^(0|[1-9]\d*)$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`);
+const accessor = (segment: string) =>
+  /^(0|[1-9]\d*)$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`;
 
 /**
  * Whether a plan can be compiled: no column inside another's field, and no name an object
@@ -17,9 +18,11 @@ const accessor = (segment: string) => (/^(0|[1-9]\d*)$/.test(segment) ? `[${segm
  */
 function compilable(columns: readonly CsvColumn[]): boolean {
   const paths = new Set(columns.map((column) => column.path));
-  return columns.every((column) =>
-    !column.segments.some((segment) => segment in Object.prototype) &&
-    column.segments.slice(1).every((_, i) => !paths.has(column.segments.slice(0, i + 1).join('.'))));
+  return columns.every(
+    (column) =>
+      !column.segments.some((segment) => segment in Object.prototype) &&
+      column.segments.slice(1).every((_, i) => !paths.has(column.segments.slice(0, i + 1).join('.'))),
+  );
 }
 
 /**
@@ -37,7 +40,13 @@ export function compileRowBuilder(columns: readonly CsvColumn[], width: number):
     let target = 'r';
     column.segments.slice(0, -1).forEach((segment, i) => {
       const empty = column.indexNext[i] ? '[]' : '{}';
-      if (column.indexNext[i]) arrays.add(`r${column.segments.slice(0, i + 1).map(accessor).join('')}`);
+      if (column.indexNext[i])
+        arrays.add(
+          `r${column.segments
+            .slice(0, i + 1)
+            .map(accessor)
+            .join('')}`,
+        );
       target = `(${target}${accessor(segment)} ??= ${empty})`;
     });
     const store = `${target}${accessor(column.segments[column.segments.length - 1]!)}`;
@@ -59,9 +68,28 @@ export function compileRowBuilder(columns: readonly CsvColumn[], width: number):
   });
   for (const array of arrays) {
     const safe = array.replace(/\]\[/g, ']?.[').replace(/^r\[/, 'r?.[');
-    code.push(`if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === 'sparse-array')) (issues ??= []).push(sparseIssue());`);
+    code.push(
+      `if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === 'sparse-array')) (issues ??= []).push(sparseIssue());`,
+    );
   }
   code.push('return { value: r, issues: issues ?? [] };');
-  const factory = new Function('convertCell', 'quickCell', 'NEEDS_FULL', 'columnCountIssue', 'hasHoles', 'sparseIssue', 'paths', `return (cells) => {\n${code.join('\n')}\n};`);
-  return factory(convertCell, quickCell, NEEDS_FULL, columnCountIssue, hasHoles, sparseIssue, columns.map((column) => column.path)) as RowBuilder;
+  const factory = new Function(
+    'convertCell',
+    'quickCell',
+    'NEEDS_FULL',
+    'columnCountIssue',
+    'hasHoles',
+    'sparseIssue',
+    'paths',
+    `return (cells) => {\n${code.join('\n')}\n};`,
+  );
+  return factory(
+    convertCell,
+    quickCell,
+    NEEDS_FULL,
+    columnCountIssue,
+    hasHoles,
+    sparseIssue,
+    columns.map((column) => column.path),
+  ) as RowBuilder;
 }

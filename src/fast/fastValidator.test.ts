@@ -17,7 +17,14 @@ const schema = z
   })
   .check(pairedFields('phone_number', 'phone_country_code'), uniqueIds('payments', 'payment'));
 
-const example = { id: 'A', paid: 10.5, at: '2024-03-01T14:30:00Z', phone_number: '1', phone_country_code: '55', payments: [{ id: 'P1', value: 1 }, { id: 'P2' }] };
+const example = {
+  id: 'A',
+  paid: 10.5,
+  at: '2024-03-01T14:30:00Z',
+  phone_number: '1',
+  phone_country_code: '55',
+  payments: [{ id: 'P1', value: 1 }, { id: 'P2' }],
+};
 
 describe('fastValidator', () => {
   it('compiles a schema with object checks (their when left out while compiling)', () => {
@@ -40,7 +47,12 @@ describe('fastValidator', () => {
 
   it('leaves the runtime parser reporting every problem: an object check still runs beside a field error', () => {
     compiledTwin(schema);
-    const result = schema.safeParse({ id: 'A', paid: 'ten', phone_number: '1', payments: [{ id: 'P' }, { id: 'P' }] });
+    const result = schema.safeParse({
+      id: 'A',
+      paid: 'ten',
+      phone_number: '1',
+      payments: [{ id: 'P' }, { id: 'P' }],
+    });
     const paths = result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['paid', 'phone_country_code', 'payments.1.id']));
   });

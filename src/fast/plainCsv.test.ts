@@ -59,7 +59,9 @@ describe('readPlainCsv', () => {
       const text = wellFormed(next, delimiter);
       const plain = readPlainCsv(text, delimiter, 1 << 20);
       if (plain) read++;
-      expect(plain ?? csvParseReads(text, delimiter, 1 << 20), JSON.stringify(text)).toEqual(csvParseReads(text, delimiter, 1 << 20));
+      expect(plain ?? csvParseReads(text, delimiter, 1 << 20), JSON.stringify(text)).toEqual(
+        csvParseReads(text, delimiter, 1 << 20),
+      );
     }
     // Stray line breaks inside quoted cells (an LF in a CRLF file) are left to csv-parse; the rest is read here.
     expect(read).toBeGreaterThan(2000);
@@ -82,11 +84,21 @@ describe('readPlainCsv', () => {
   });
 
   it('leaves to csv-parse a record that may be over the size limit, and reads one that cannot be', () => {
-    expect(readPlainCsv('id,status\nA,approved\n', '\n', 30)?.rows).toEqual([['id', 'status'], ['A', 'approved']]);
+    expect(readPlainCsv('id,status\nA,approved\n', '\n', 30)?.rows).toEqual([
+      ['id', 'status'],
+      ['A', 'approved'],
+    ]);
     expect(readPlainCsv('id,status\nA,approved\n', '\n', 20)).toBeUndefined();
   });
 
   it('counts the lines of multi-line cells and blank lines, as csv-parse does', () => {
-    expect(readPlainCsv('a,"x\r\ny"\r\n\r\nb,c', '\r\n', 1 << 20)).toEqual({ rows: [['a', 'x\r\ny'], ['b', 'c']], lines: [1, 4], lineCount: 4 });
+    expect(readPlainCsv('a,"x\r\ny"\r\n\r\nb,c', '\r\n', 1 << 20)).toEqual({
+      rows: [
+        ['a', 'x\r\ny'],
+        ['b', 'c'],
+      ],
+      lines: [1, 4],
+      lineCount: 4,
+    });
   });
 });

@@ -32,7 +32,11 @@ export interface PlainRows {
  * closing quote, an unclosed quote, a stray line break, a record that may be over `maxRecordBytes`
  * — gives undefined: csv-parse reads that piece, and gives its error where it has one.
  */
-export function readPlainCsv(text: string, delimiter: RecordDelimiter, maxRecordBytes: number): PlainRows | undefined {
+export function readPlainCsv(
+  text: string,
+  delimiter: RecordDelimiter,
+  maxRecordBytes: number,
+): PlainRows | undefined {
   if (STRAY_BREAK[delimiter].test(text)) return undefined;
   // A UTF-16 unit is at most 3 bytes of UTF-8: a record of fewer units than this is under the limit.
   const maxUnits = Math.floor(maxRecordBytes / 3);

@@ -5,7 +5,11 @@ import { learnedHash, PLAIN_HASHES } from './recordHash.js';
 /** An order as an NDJSON line would give it, its keys in the writer's order (not sorted). */
 function order(n: number): Record<string, unknown> {
   return {
-    id: `ORD-${n}`, evaluate: n % 2 === 0, total_paid_value: n / 7, currency: 'BRL', coupon_names: n % 3 ? ['A', 'é"\\'] : [],
+    id: `ORD-${n}`,
+    evaluate: n % 2 === 0,
+    total_paid_value: n / 7,
+    currency: 'BRL',
+    coupon_names: n % 3 ? ['A', 'é"\\'] : [],
     user: { id: `C${n}`, name: `Ná\u2028me ${n}`, address: { street_name: 'Rua', zip_code: '0100' } },
     items: [{ quantity: n % 4, product: { sku: `S${n}`, categories: ['a', 'b'] } }],
   };
@@ -29,13 +33,17 @@ const others: unknown[] = [
 describe('learnedHash (the compiled twin of contentHash for decoded JSON records)', () => {
   it('gives contentHash for every record, before and after it compiles, of the learned shape or not', () => {
     const hashOf = learnedHash('order');
-    for (let n = 0; n < PLAIN_HASHES + 500; n++) expect(hashOf(order(n))).toBe(contentHash('order', order(n)));
-    for (const value of others) expect(hashOf(value as Record<string, unknown>)).toBe(contentHash('order', value));
+    for (let n = 0; n < PLAIN_HASHES + 500; n++)
+      expect(hashOf(order(n))).toBe(contentHash('order', order(n)));
+    for (const value of others)
+      expect(hashOf(value as Record<string, unknown>)).toBe(contentHash('order', value));
   });
 
   it('gives contentHash when the first records have no one shape (no compiled hash)', () => {
     const hashOf = learnedHash('order');
-    const records = Array.from({ length: PLAIN_HASHES + 100 }, (_, n) => (n % 2 ? { id: `X${n}`, a: { b: n } } : { id: `Y${n}`, a: [n] }));
+    const records = Array.from({ length: PLAIN_HASHES + 100 }, (_, n) =>
+      n % 2 ? { id: `X${n}`, a: { b: n } } : { id: `Y${n}`, a: [n] },
+    );
     for (const value of records) expect(hashOf(value)).toBe(contentHash('order', value));
   });
 });

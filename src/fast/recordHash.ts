@@ -12,14 +12,24 @@ type Hash = (value: Record<string, unknown>) => string;
 
 /** The hash of a CSV header's rows: contentHash first, then one compiled for the header's columns. */
 export function columnsHash(endpoint: string, columns: readonly CsvColumn[]): Hash {
-  return compiledFrom(PLAIN_HASHES, (value) => contentHash(endpoint, value), () => compileContentHash(endpoint, columns));
+  return compiledFrom(
+    PLAIN_HASHES,
+    (value) => contentHash(endpoint, value),
+    () => compileContentHash(endpoint, columns),
+  );
 }
 
 /** Adds the leaf paths of `value` to `fields` (by joined path), stopping at MAX_FIELDS. */
-function addFields(value: unknown, segments: string[], indexNext: boolean[], fields: Map<string, ShapeField>): void {
+function addFields(
+  value: unknown,
+  segments: string[],
+  indexNext: boolean[],
+  fields: Map<string, ShapeField>,
+): void {
   if (fields.size > MAX_FIELDS) return;
   if (typeof value !== 'object' || value === null) {
-    if (segments.length > 0) fields.set(JSON.stringify(segments), { segments: [...segments], indexNext: [...indexNext] });
+    if (segments.length > 0)
+      fields.set(JSON.stringify(segments), { segments: [...segments], indexNext: [...indexNext] });
     return;
   }
   const array = Array.isArray(value);

@@ -4,7 +4,9 @@ import { canonicalJson, contentHash, isCanonical } from './canonical.js';
 describe('canonicalJson and contentHash', () => {
   it('ignore key order at every depth, but not array order', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe('{"a":{"c":null,"d":[2,1]},"b":1}');
-    expect(contentHash('order', { id: 'A', x: { p: 1, q: 2 } })).toBe(contentHash('order', { x: { q: 2, p: 1 }, id: 'A' }));
+    expect(contentHash('order', { id: 'A', x: { p: 1, q: 2 } })).toBe(
+      contentHash('order', { x: { q: 2, p: 1 }, id: 'A' }),
+    );
     expect(contentHash('order', { l: [1, 2] })).not.toBe(contentHash('order', { l: [2, 1] }));
   });
   it('tell endpoints apart', () => {
@@ -16,7 +18,11 @@ describe('canonicalJson of awkward keys and values', () => {
   it('is valid JSON equal to the input, for keys that need escaping too', () => {
     const value = { 'b "q"': [1, 'x', { z: null, 'a\nb': true }], a: 'é\u2028', 'c.d': -0.5, e: undefined };
     const text = canonicalJson(value);
-    expect(JSON.parse(text)).toEqual({ a: 'é\u2028', 'b "q"': [1, 'x', { 'a\nb': true, z: null }], 'c.d': -0.5 });
+    expect(JSON.parse(text)).toEqual({
+      a: 'é\u2028',
+      'b "q"': [1, 'x', { 'a\nb': true, z: null }],
+      'c.d': -0.5,
+    });
     expect(Object.keys(JSON.parse(text))).toEqual(['a', 'b "q"', 'c.d']);
   });
 });

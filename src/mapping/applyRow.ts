@@ -34,7 +34,8 @@ function setPath(record: Record<string, unknown>, segments: readonly string[], v
 
 function define(container: Container, key: string, value: unknown): void {
   // A target named __proto__ must become an own field, never the object's prototype.
-  if (key === '__proto__') Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
   else (container as Record<string, unknown>)[key] = value;
 }
 
@@ -60,7 +61,13 @@ export function applyRow(row: CompiledRow, cells: readonly string[], related: Re
   return { value, ...gathered };
 }
 
-function buildRow(row: CompiledRow, cells: readonly string[], related: RelatedRows, prefix: string, gathered: Gathered): Record<string, unknown> {
+function buildRow(
+  row: CompiledRow,
+  cells: readonly string[],
+  related: RelatedRows,
+  prefix: string,
+  gathered: Gathered,
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   const built = new Map<string, Record<string, unknown>[]>();
   for (const list of row.lists) {
@@ -75,7 +82,13 @@ function buildRow(row: CompiledRow, cells: readonly string[], related: RelatedRo
   return record;
 }
 
-function buildList(list: CompiledList, cells: readonly string[], related: RelatedRows, prefix: string, gathered: Gathered): Record<string, unknown>[] {
+function buildList(
+  list: CompiledList,
+  cells: readonly string[],
+  related: RelatedRows,
+  prefix: string,
+  gathered: Gathered,
+): Record<string, unknown>[] {
   const key = (cells[list.keyPosition] ?? '').trim();
   if (key === '') return [];
   const elements: Record<string, unknown>[] = [];
@@ -86,12 +99,20 @@ function buildList(list: CompiledList, cells: readonly string[], related: Relate
     (gathered.children ??= new Map()).set(path, location);
     const before = gathered.issues.length;
     elements.push(buildRow(list.row, child.cells, related, `${path}.`, gathered));
-    for (let i = before; i < gathered.issues.length; i++) gathered.issues[i] = { ...gathered.issues[i]!, child: gathered.issues[i]!.child ?? location };
+    for (let i = before; i < gathered.issues.length; i++)
+      gathered.issues[i] = { ...gathered.issues[i]!, child: gathered.issues[i]!.child ?? location };
   }
   return elements;
 }
 
-function fieldValue(field: CompiledField, cells: readonly string[], related: RelatedRows, built: Map<string, Record<string, unknown>[]>, prefix: string, gathered: Gathered): unknown {
+function fieldValue(
+  field: CompiledField,
+  cells: readonly string[],
+  related: RelatedRows,
+  built: Map<string, Record<string, unknown>[]>,
+  prefix: string,
+  gathered: Gathered,
+): unknown {
   const source = field.value;
   switch (source.kind) {
     case 'value':
@@ -102,7 +123,8 @@ function fieldValue(field: CompiledField, cells: readonly string[], related: Rel
       if (source.kind === 'cell') text = cells[source.position];
       else {
         const key = (cells[source.keyPosition] ?? '').trim();
-        text = key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
+        text =
+          key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
       }
       const outcome = source.read(text ?? '');
       if ('absent' in outcome) return undefined;
@@ -141,7 +163,10 @@ function fieldValue(field: CompiledField, cells: readonly string[], related: Rel
 }
 
 /** Gives issues inside a list element the child row they came from (schema and flow issues found after mapping). */
-export function locateInChildren<T extends Issue>(issues: T[], children: ReadonlyMap<string, ChildLocation> | undefined): T[] {
+export function locateInChildren<T extends Issue>(
+  issues: T[],
+  children: ReadonlyMap<string, ChildLocation> | undefined,
+): T[] {
   if (!children || children.size === 0) return issues;
   return issues.map((issue) => {
     if (issue.child || issue.path === '') return issue;

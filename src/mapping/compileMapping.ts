@@ -2,7 +2,14 @@ import type * as z from 'zod';
 import { closest } from '../core/suggest.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { EndpointName } from '../resources/resource.js';
-import { compileRow, headerScope, OUTSIDE_HINT, type CompiledRow, type IndexNeed, type RowContext } from './compileRow.js';
+import {
+  compileRow,
+  headerScope,
+  OUTSIDE_HINT,
+  type CompiledRow,
+  type IndexNeed,
+  type RowContext,
+} from './compileRow.js';
 import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec, RowSpec } from './mappingSpec.js';
 import { resolveTarget } from './targetField.js';
 import { isKnownZone } from './zoneTime.js';
@@ -47,28 +54,54 @@ export function globMatches(glob: string, name: string): boolean {
 }
 
 function globPattern(glob: string): RegExp {
-  const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, 'i');
 }
 
 /** The endpoint an entry makes records of (its own, or the command's in the flat form); a wrong one is a problem. */
-function entryEndpoint(entry: EntrySpec, context: Pick<CompileContext, 'schemas' | 'endpoint'>, problems: MappingProblem[]): EndpointName | undefined {
+function entryEndpoint(
+  entry: EntrySpec,
+  context: Pick<CompileContext, 'schemas' | 'endpoint'>,
+  problems: MappingProblem[],
+): EndpointName | undefined {
   const endpoints = Object.keys(context.schemas) as EndpointName[];
   const endpoint = (entry.endpoint ?? context.endpoint) as EndpointName | undefined;
   if (endpoint !== undefined && endpoints.includes(endpoint)) return endpoint;
   const guess = entry.endpoint ? closest(entry.endpoint, endpoints) : undefined;
-  problems.push({ line: entry.line, message: `endpoint "${entry.endpoint ?? ''}" is not one of ${endpoints.join(', ')}`, ...(guess ? { hint: `did you mean ${guess}?` } : {}) });
+  problems.push({
+    line: entry.line,
+    message: `endpoint "${entry.endpoint ?? ''}" is not one of ${endpoints.join(', ')}`,
+    ...(guess ? { hint: `did you mean ${guess}?` } : {}),
+  });
   return undefined;
 }
 
 /** The mapping's entry at `at` bound to one file its `from:` matched. */
-function bindEntry(spec: MappingSpec, at: number, endpoint: EndpointName, file: string, context: Pick<CompileContext, 'header' | 'schemas' | 'refused'>, problems: MappingProblem[], indexes: IndexNeed[]): CompiledEntry {
+function bindEntry(
+  spec: MappingSpec,
+  at: number,
+  endpoint: EndpointName,
+  file: string,
+  context: Pick<CompileContext, 'header' | 'schemas' | 'refused'>,
+  problems: MappingProblem[],
+  indexes: IndexNeed[],
+): CompiledEntry {
   const entry = spec.entries[at]!;
   const schema = context.schemas[endpoint]!;
   const header = context.header(file) ?? [];
   const scope = headerScope(file, header, problems);
-  const rowContext: RowContext = { header: context.header, problems, indexes, ...(context.refused ? { refused: context.refused } : {}) };
-  const withPassed = entry.passKnownColumns ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] } : entry;
+  const rowContext: RowContext = {
+    header: context.header,
+    problems,
+    indexes,
+    ...(context.refused ? { refused: context.refused } : {}),
+  };
+  const withPassed = entry.passKnownColumns
+    ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] }
+    : entry;
   const row = compileRow(withPassed, schema, scope, entry.zone ?? spec.zone, rowContext);
   return { endpoint, file, row, columnsRead: scope.read, source: at };
 }
@@ -77,7 +110,12 @@ function bindEntry(spec: MappingSpec, at: number, endpoint: EndpointName, file: 
  * One entry for one file again, on another thread: the reading thread compiled the whole mapping
  * and found no problem, so this needs only that file's header and those of the files the entry joins.
  */
-export function compileEntry(spec: MappingSpec, at: number, file: string, context: Pick<CompileContext, 'header' | 'schemas' | 'endpoint'>): CompiledEntry {
+export function compileEntry(
+  spec: MappingSpec,
+  at: number,
+  file: string,
+  context: Pick<CompileContext, 'header' | 'schemas' | 'endpoint'>,
+): CompiledEntry {
   const problems: MappingProblem[] = [];
   const entry = spec.entries[at];
   const endpoint = entry ? entryEndpoint(entry, context, problems) : undefined;
@@ -103,16 +141,30 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   const problems: MappingProblem[] = [];
   const indexes: IndexNeed[] = [];
   const entries: CompiledEntry[] = [];
-  if (!isKnownZone(spec.zone)) problems.push({ line: 1, message: `zone: "${spec.zone}" is not a time zone`, hint: 'use an IANA name such as America/Sao_Paulo or UTC' });
+  if (!isKnownZone(spec.zone))
+    problems.push({
+      line: 1,
+      message: `zone: "${spec.zone}" is not a time zone`,
+      hint: 'use an IANA name such as America/Sao_Paulo or UTC',
+    });
   const mapped = new Set<string>();
   for (const [at, entry] of spec.entries.entries()) {
     const endpoint = entryEndpoint(entry, context, problems);
     if (!endpoint || (context.endpoint && endpoint !== context.endpoint)) continue;
-    if (entry.zone !== undefined && !isKnownZone(entry.zone)) problems.push({ line: entry.line, message: `zone: "${entry.zone}" is not a time zone`, hint: 'use an IANA name such as America/Sao_Paulo or UTC' });
+    if (entry.zone !== undefined && !isKnownZone(entry.zone))
+      problems.push({
+        line: entry.line,
+        message: `zone: "${entry.zone}" is not a time zone`,
+        hint: 'use an IANA name such as America/Sao_Paulo or UTC',
+      });
     const glob = entry.from === undefined ? undefined : globPattern(entry.from);
     const files = context.files.filter((file) => glob === undefined || glob.test(file));
     if (files.length === 0 && !context.everyFileMapped) {
-      problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches no file here (${context.files.slice(0, 6).join(', ') || 'none'})`, hint: 'from: is a file name or glob inside the folder given to backfill' });
+      problems.push({
+        line: entry.line,
+        message: `from: "${entry.from ?? ''}" matches no file here (${context.files.slice(0, 6).join(', ') || 'none'})`,
+        hint: 'from: is a file name or glob inside the folder given to backfill',
+      });
     }
     // Files with the same header (an export split by month or by order) share one compiled row.
     const byHeader = new Map<string, CompiledEntry>();
@@ -120,7 +172,11 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
       mapped.add(file);
       const refusal = context.refused?.(file);
       if (refusal !== undefined) {
-        problems.push({ line: entry.line, message: `from: "${entry.from ?? ''}" matches ${file}: ${refusal}`, hint: OUTSIDE_HINT });
+        problems.push({
+          line: entry.line,
+          message: `from: "${entry.from ?? ''}" matches ${file}: ${refusal}`,
+          hint: OUTSIDE_HINT,
+        });
         continue;
       }
       const header = JSON.stringify(context.header(file) ?? []);
@@ -135,7 +191,11 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   }
   if (context.everyFileMapped) {
     for (const file of context.files.filter((f) => !mapped.has(f))) {
-      problems.push({ line: 1, message: `no entry of the mapping reads ${file}${context.endpoint ? ` as ${context.endpoint} records` : ''}`, hint: 'add an entry whose from: matches the file (or leave from: out to read every file)' });
+      problems.push({
+        line: 1,
+        message: `no entry of the mapping reads ${file}${context.endpoint ? ` as ${context.endpoint} records` : ''}`,
+        hint: 'add an entry whose from: matches the file (or leave from: out to read every file)',
+      });
     }
   }
   // Grouped by file in one pass: a folder of thousands of files must not cost files × entries.
@@ -147,7 +207,9 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   }
   const ignored = new Map<string, string[]>();
   for (const [file, read] of readIn) {
-    const rest = (context.header(file) ?? []).filter((column) => !read.has(column) && column !== REASON_FIELD && column.trim() !== '');
+    const rest = (context.header(file) ?? []).filter(
+      (column) => !read.has(column) && column !== REASON_FIELD && column.trim() !== '',
+    );
     if (rest.length > 0) ignored.set(file, rest);
   }
   return { entries, indexes: dedupe(indexes), problems: problems.sort((a, b) => a.line - b.line), ignored };

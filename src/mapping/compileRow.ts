@@ -26,17 +26,27 @@ export interface RelatedRows {
  * Asks `related` for every row a batch of rows will need, one query per file and level: the
  * lists and lookups of the rows, then those of the list elements just fetched (an item's product).
  */
-export function prefetchBatch(row: CompiledRow, batch: readonly (readonly string[])[], related: RelatedRows): void {
+export function prefetchBatch(
+  row: CompiledRow,
+  batch: readonly (readonly string[])[],
+  related: RelatedRows,
+): void {
   if (!related.prefetch) return;
-  const keysAt = (position: number) => [...new Set(batch.map((cells) => (cells[position] ?? '').trim()).filter((key) => key !== ''))];
+  const keysAt = (position: number) => [
+    ...new Set(batch.map((cells) => (cells[position] ?? '').trim()).filter((key) => key !== '')),
+  ];
   for (const field of row.fields) {
-    if (field.value.kind === 'lookup') related.prefetch(field.value.file, field.value.keyColumn, keysAt(field.value.keyPosition));
+    if (field.value.kind === 'lookup')
+      related.prefetch(field.value.file, field.value.keyColumn, keysAt(field.value.keyPosition));
   }
   for (const list of row.lists) {
     const keys = keysAt(list.keyPosition);
     related.prefetch(list.file, list.keyColumn, keys);
-    if (list.row.lists.length === 0 && !list.row.fields.some((field) => field.value.kind === 'lookup')) continue;
-    const children = keys.flatMap((key) => [...related.list(list.file, list.keyColumn, key)].map((child) => child.cells));
+    if (list.row.lists.length === 0 && !list.row.fields.some((field) => field.value.kind === 'lookup'))
+      continue;
+    const children = keys.flatMap((key) =>
+      [...related.list(list.file, list.keyColumn, key)].map((child) => child.cells),
+    );
     prefetchBatch(list.row, children, related);
   }
 }
@@ -46,7 +56,14 @@ export type FieldValue =
   | { kind: 'value'; value: unknown }
   | { kind: 'template'; parts: (string | number)[] }
   | { kind: 'sum'; list: string; field: string[] }
-  | { kind: 'lookup'; file: string; keyColumn: string; keyPosition: number; position: number; read: CellReader };
+  | {
+      kind: 'lookup';
+      file: string;
+      keyColumn: string;
+      keyPosition: number;
+      position: number;
+      read: CellReader;
+    };
 
 export interface CompiledField {
   target: string;
@@ -86,12 +103,17 @@ export interface RowContext {
 }
 
 /** The fix for a from: that leaves the inputs' folder. */
-export const OUTSIDE_HINT = 'from: names a file inside the inputs\' folder, and a link there must not lead out of it: copy the file into the folder';
+export const OUTSIDE_HINT =
+  "from: names a file inside the inputs' folder, and a link there must not lead out of it: copy the file into the folder";
 
 /** What one file's header allows: positions of its columns and the columns read. */
 class HeaderScope {
   readonly read = new Set<string>();
-  constructor(readonly file: string, readonly header: readonly string[], private readonly problems: MappingProblem[]) {}
+  constructor(
+    readonly file: string,
+    readonly header: readonly string[],
+    private readonly problems: MappingProblem[],
+  ) {}
 
   position(column: string, line: number): number {
     const at = this.header.indexOf(column);
@@ -105,45 +127,85 @@ class HeaderScope {
       return trimmed;
     }
     const guess = closest(column, this.header);
-    this.problems.push({ line, message: `the column "${column}" is not in the header of ${this.file}`, hint: guess ? `did you mean "${guess}"?` : `its columns are: ${this.header.slice(0, 12).join(', ')}${this.header.length > 12 ? ', ...' : ''}` });
+    this.problems.push({
+      line,
+      message: `the column "${column}" is not in the header of ${this.file}`,
+      hint: guess
+        ? `did you mean "${guess}"?`
+        : `its columns are: ${this.header.slice(0, 12).join(', ')}${this.header.length > 12 ? ', ...' : ''}`,
+    });
     return -1;
   }
 }
 
 /** Compiles the fields, filter and lists of a record (or list element) read from one file. */
-export function compileRow(spec: RowSpec, schema: AnySchema, scope: HeaderScope, zone: string, context: RowContext): CompiledRow {
+export function compileRow(
+  spec: RowSpec,
+  schema: AnySchema,
+  scope: HeaderScope,
+  zone: string,
+  context: RowContext,
+): CompiledRow {
   const rowZone = spec.zone ?? zone;
   const keep = compileConditions(spec.when, scope);
   const lists = spec.lists.flatMap((list) => compileList(list, schema, scope, rowZone, context));
-  const fields = spec.fields.flatMap((field) => compileField(field, schema, scope, rowZone, context, spec.lists));
+  const fields = spec.fields.flatMap((field) =>
+    compileField(field, schema, scope, rowZone, context, spec.lists),
+  );
   return { keep, fields, lists };
 }
 
-export function headerScope(file: string, header: readonly string[], problems: MappingProblem[]): HeaderScope {
+export function headerScope(
+  file: string,
+  header: readonly string[],
+  problems: MappingProblem[],
+): HeaderScope {
   return new HeaderScope(file, header, problems);
 }
 export type { HeaderScope };
 
-function compileList(list: ListSpec, schema: AnySchema, scope: HeaderScope, zone: string, context: RowContext): CompiledList[] {
+function compileList(
+  list: ListSpec,
+  schema: AnySchema,
+  scope: HeaderScope,
+  zone: string,
+  context: RowContext,
+): CompiledList[] {
   const segments = list.name.split('.');
   const target = resolveTarget(schema, segments);
   if (target.problem) {
-    context.problems.push({ line: list.line, message: `lists: ${target.problem}`, ...(target.hint ? { hint: target.hint } : {}) });
+    context.problems.push({
+      line: list.line,
+      message: `lists: ${target.problem}`,
+      ...(target.hint ? { hint: target.hint } : {}),
+    });
     return [];
   }
   const element = listElement(target.schema);
   if (!element) {
-    context.problems.push({ line: list.line, message: `lists: ${list.name} is not a list of objects in the service's record`, hint: 'lists fill fields such as payments, items or deliveries' });
+    context.problems.push({
+      line: list.line,
+      message: `lists: ${list.name} is not a list of objects in the service's record`,
+      hint: 'lists fill fields such as payments, items or deliveries',
+    });
     return [];
   }
   const refusal = context.refused?.(list.from);
   if (refusal !== undefined) {
-    context.problems.push({ line: list.line, message: `the list ${list.name} reads ${list.from}: ${refusal}`, hint: OUTSIDE_HINT });
+    context.problems.push({
+      line: list.line,
+      message: `the list ${list.name} reads ${list.from}: ${refusal}`,
+      hint: OUTSIDE_HINT,
+    });
     return [];
   }
   const header = context.header(list.from);
   if (!header) {
-    context.problems.push({ line: list.line, message: `the list ${list.name} reads ${list.from}, which is not there`, hint: 'from: names a file in the same folder as the file it joins' });
+    context.problems.push({
+      line: list.line,
+      message: `the list ${list.name} reads ${list.from}, which is not there`,
+      hint: 'from: names a file in the same folder as the file it joins',
+    });
     return [];
   }
   const keyPosition = scope.position(list.key.parent, list.line);
@@ -151,10 +213,15 @@ function compileList(list: ListSpec, schema: AnySchema, scope: HeaderScope, zone
   child.position(list.key.child, list.line);
   context.indexes.push({ file: list.from, keyColumn: list.key.child });
   const row = compileRow(list, element, child, zone, context);
-  return keyPosition < 0 ? [] : [{ name: list.name, segments, file: list.from, keyColumn: list.key.child, keyPosition, row }];
+  return keyPosition < 0
+    ? []
+    : [{ name: list.name, segments, file: list.from, keyColumn: list.key.child, keyPosition, row }];
 }
 
-function compileConditions(conditions: readonly Condition[], scope: HeaderScope): (cells: readonly string[]) => boolean {
+function compileConditions(
+  conditions: readonly Condition[],
+  scope: HeaderScope,
+): (cells: readonly string[]) => boolean {
   const tests = conditions.map((condition) => {
     const position = scope.position(condition.column, condition.line);
     const inSet = condition.in ? new Set(condition.in.map((v) => v.trim().toLowerCase())) : undefined;
@@ -170,7 +237,14 @@ function compileConditions(conditions: readonly Condition[], scope: HeaderScope)
   return tests.length === 0 ? () => true : (cells) => tests.every((test) => test(cells));
 }
 
-function compileField(field: FieldSpec, schema: AnySchema, scope: HeaderScope, zone: string, context: RowContext, lists: readonly ListSpec[]): CompiledField[] {
+function compileField(
+  field: FieldSpec,
+  schema: AnySchema,
+  scope: HeaderScope,
+  zone: string,
+  context: RowContext,
+  lists: readonly ListSpec[],
+): CompiledField[] {
   const segments = field.target.split('.');
   const target = resolveTarget(schema, segments);
   const problem = (message: string, hint?: string) => {
@@ -183,7 +257,10 @@ function compileField(field: FieldSpec, schema: AnySchema, scope: HeaderScope, z
   const reader = (converters: Parameters<typeof cellReader>[0]): CellReader | undefined => {
     const zoneName = converters.zone ?? zone;
     if (converters.datetime !== undefined && !isKnownZone(zoneName)) {
-      problem(`"${zoneName}" is not a time zone`, `use an IANA name such as America/Sao_Paulo or UTC${closestZone(zoneName)}`);
+      problem(
+        `"${zoneName}" is not a time zone`,
+        `use an IANA name such as America/Sao_Paulo or UTC${closestZone(zoneName)}`,
+      );
       return undefined;
     }
     const read = cellReader(converters, kind, zoneName);
@@ -211,27 +288,56 @@ function compileField(field: FieldSpec, schema: AnySchema, scope: HeaderScope, z
         last = match.index + match[0].length;
       }
       parts.push(source.template.slice(last));
-      if (!parts.some((part) => typeof part === 'number')) return problem(`the template of ${field.target} names no column`, 'write columns in braces: "{order_id}-{payment_sequential}"');
-      return parts.includes(-1) ? [] : compiled({ kind: 'template', parts: parts.filter((part) => part !== '') });
+      if (!parts.some((part) => typeof part === 'number'))
+        return problem(
+          `the template of ${field.target} names no column`,
+          'write columns in braces: "{order_id}-{payment_sequential}"',
+        );
+      return parts.includes(-1)
+        ? []
+        : compiled({ kind: 'template', parts: parts.filter((part) => part !== '') });
     }
     case 'sum': {
       const list = lists.find((candidate) => candidate.name === source.list);
-      if (!list) return problem(`sum: ${source.list} is not a list built by this entry's lists:`, lists.length > 0 ? `the lists are: ${lists.map((l) => l.name).join(', ')}` : 'add lists: with the rows to sum');
-      if (!list.fields.some((f) => f.target === source.field)) return problem(`sum: the list ${source.list} has no field ${source.field}`, `its fields are: ${list.fields.map((f) => f.target).join(', ')}`);
+      if (!list)
+        return problem(
+          `sum: ${source.list} is not a list built by this entry's lists:`,
+          lists.length > 0
+            ? `the lists are: ${lists.map((l) => l.name).join(', ')}`
+            : 'add lists: with the rows to sum',
+        );
+      if (!list.fields.some((f) => f.target === source.field))
+        return problem(
+          `sum: the list ${source.list} has no field ${source.field}`,
+          `its fields are: ${list.fields.map((f) => f.target).join(', ')}`,
+        );
       return compiled({ kind: 'sum', list: source.list, field: source.field.split('.') });
     }
     case 'lookup': {
       const refusal = context.refused?.(source.from);
       if (refusal !== undefined) return problem(`lookup reads ${source.from}: ${refusal}`, OUTSIDE_HINT);
       const header = context.header(source.from);
-      if (!header) return problem(`lookup reads ${source.from}, which is not there`, 'from: names a file in the same folder');
+      if (!header)
+        return problem(
+          `lookup reads ${source.from}, which is not there`,
+          'from: names a file in the same folder',
+        );
       const keyPosition = scope.position(source.key.parent, field.line);
       const other = headerScope(source.from, header, context.problems);
       other.position(source.key.child, field.line);
       const position = other.position(source.column, field.line);
       const read = reader(source);
       context.indexes.push({ file: source.from, keyColumn: source.key.child });
-      return keyPosition < 0 || position < 0 || !read ? [] : compiled({ kind: 'lookup', file: source.from, keyColumn: source.key.child, keyPosition, position, read });
+      return keyPosition < 0 || position < 0 || !read
+        ? []
+        : compiled({
+            kind: 'lookup',
+            file: source.from,
+            keyColumn: source.key.child,
+            keyPosition,
+            position,
+            read,
+          });
     }
   }
 }

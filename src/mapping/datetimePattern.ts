@@ -14,13 +14,21 @@ type Part = keyof LocalTime | 'hour12' | 'ampm' | 'fraction';
 
 /** LDML letters collect understands, longest first: each becomes a capture group. */
 const TOKENS: [string, Part, string][] = [
-  ['yyyy', 'year', '(\\d{4})'], ['yy', 'year', '(\\d{2})'], ['y', 'year', '(\\d{1,4})'],
-  ['MM', 'month', '(\\d{2})'], ['M', 'month', '(\\d{1,2})'],
-  ['dd', 'day', '(\\d{2})'], ['d', 'day', '(\\d{1,2})'],
-  ['HH', 'hour', '(\\d{2})'], ['H', 'hour', '(\\d{1,2})'],
-  ['hh', 'hour12', '(\\d{2})'], ['h', 'hour12', '(\\d{1,2})'],
-  ['mm', 'minute', '(\\d{2})'], ['m', 'minute', '(\\d{1,2})'],
-  ['ss', 'second', '(\\d{2})'], ['s', 'second', '(\\d{1,2})'],
+  ['yyyy', 'year', '(\\d{4})'],
+  ['yy', 'year', '(\\d{2})'],
+  ['y', 'year', '(\\d{1,4})'],
+  ['MM', 'month', '(\\d{2})'],
+  ['M', 'month', '(\\d{1,2})'],
+  ['dd', 'day', '(\\d{2})'],
+  ['d', 'day', '(\\d{1,2})'],
+  ['HH', 'hour', '(\\d{2})'],
+  ['H', 'hour', '(\\d{1,2})'],
+  ['hh', 'hour12', '(\\d{2})'],
+  ['h', 'hour12', '(\\d{1,2})'],
+  ['mm', 'minute', '(\\d{2})'],
+  ['m', 'minute', '(\\d{1,2})'],
+  ['ss', 'second', '(\\d{2})'],
+  ['s', 'second', '(\\d{1,2})'],
   ['a', 'ampm', '([AaPp][Mm])'],
 ];
 
@@ -50,21 +58,25 @@ export function compilePattern(pattern: string): PatternParser | string {
       i = j;
       continue;
     }
-    const token = TOKENS.find(([letters]) => pattern.startsWith(letters, i) && pattern[i + letters.length] !== char);
+    const token = TOKENS.find(
+      ([letters]) => pattern.startsWith(letters, i) && pattern[i + letters.length] !== char,
+    );
     if (token) {
       source += token[2];
       parts.push(token[1]);
       i += token[0].length;
       continue;
     }
-    if (/[A-Za-z]/.test(char)) return `"${char}" is not a pattern letter collect reads (use yyyy MM M dd d HH H hh h mm m ss s SSS a; quote literal text: 'T')`;
+    if (/[A-Za-z]/.test(char))
+      return `"${char}" is not a pattern letter collect reads (use yyyy MM M dd d HH H hh h mm m ss s SSS a; quote literal text: 'T')`;
     source += escape(char);
     i++;
   }
   const needed: Part[] = ['year', 'month', 'day'];
   const missing = needed.find((part) => !parts.includes(part));
   if (missing) return `the pattern has no ${missing}`;
-  if (parts.includes('hour12') !== parts.includes('ampm')) return 'h and hh need a (AM/PM); use H or HH for a 24-hour clock';
+  if (parts.includes('hour12') !== parts.includes('ampm'))
+    return 'h and hh need a (AM/PM); use H or HH for a 24-hour clock';
   const regex = new RegExp(`${source}\\s*$`);
   return (text) => {
     const match = regex.exec(text);
@@ -89,5 +101,13 @@ export function compilePattern(pattern: string): PatternParser | string {
 
 function valid(time: LocalTime): boolean {
   const days = new Date(Date.UTC(time.year, time.month, 0)).getUTCDate();
-  return time.month >= 1 && time.month <= 12 && time.day >= 1 && time.day <= days && time.hour <= 23 && time.minute <= 59 && time.second <= 59;
+  return (
+    time.month >= 1 &&
+    time.month <= 12 &&
+    time.day >= 1 &&
+    time.day <= days &&
+    time.hour <= 23 &&
+    time.minute <= 59 &&
+    time.second <= 59
+  );
 }

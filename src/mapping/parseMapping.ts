@@ -1,6 +1,17 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 import { closest } from '../core/suggest.js';
-import type { Condition, Converters, EntrySpec, FieldSource, FieldSpec, KeyPair, ListSpec, MappingProblem, MappingSpec, RowSpec } from './mappingSpec.js';
+import type {
+  Condition,
+  Converters,
+  EntrySpec,
+  FieldSource,
+  FieldSpec,
+  KeyPair,
+  ListSpec,
+  MappingProblem,
+  MappingSpec,
+  RowSpec,
+} from './mappingSpec.js';
 
 const ENTRY_KEYS = ['endpoint', 'from', 'when', 'zone', 'fields', 'lists'];
 const LIST_KEYS = ['from', 'key', 'when', 'zone', 'fields', 'lists'];
@@ -16,17 +27,29 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
   const problems: MappingProblem[] = [];
   const lineOf = (node: Node | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : 1);
   if (doc.errors.length > 0) {
-    for (const failure of doc.errors) problems.push({ line: lines.linePos(failure.pos[0]).line, message: failure.message.split('\n')[0]!, hint: 'check the indentation and quoting (a value with ": " or "#" needs quotes)' });
+    for (const failure of doc.errors)
+      problems.push({
+        line: lines.linePos(failure.pos[0]).line,
+        message: failure.message.split('\n')[0]!,
+        hint: 'check the indentation and quoting (a value with ": " or "#" needs quotes)',
+      });
     return { problems };
   }
   const reader = new Reader(problems, lineOf);
   const root = doc.contents as Node | null;
   if (!isMap(root)) {
-    problems.push({ line: lineOf(root), message: 'a mapping is an object: `version: 1` and `records:`, or the flat {"field.path": "source column"}' });
+    problems.push({
+      line: lineOf(root),
+      message:
+        'a mapping is an object: `version: 1` and `records:`, or the flat {"field.path": "source column"}',
+    });
     return { problems };
   }
-  const keys = root.items.map((pair) => String((pair.key as Node & { value?: unknown })?.toJSON?.() ?? pair.key));
-  if (!keys.includes('records') && !keys.includes('version')) return { spec: reader.flat(root.items), problems };
+  const keys = root.items.map((pair) =>
+    String((pair.key as Node & { value?: unknown })?.toJSON?.() ?? pair.key),
+  );
+  if (!keys.includes('records') && !keys.includes('version'))
+    return { spec: reader.flat(root.items), problems };
   const spec = reader.full(root.items);
   return problems.length > 0 ? { problems } : { spec, problems };
 }
@@ -34,14 +57,21 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
 type LineOf = (node: Node | null | undefined) => number;
 
 class Reader {
-  constructor(private readonly problems: MappingProblem[], private readonly lineOf: LineOf) {}
+  constructor(
+    private readonly problems: MappingProblem[],
+    private readonly lineOf: LineOf,
+  ) {}
 
   private problem(node: Node | null | undefined, message: string, hint?: string): void {
     this.problems.push({ line: this.lineOf(node), message, ...(hint ? { hint } : {}) });
   }
 
   /** The pairs of a map node as [key, value node, key node]; unknown keys are problems with a did-you-mean. */
-  private pairs(node: Node, allowed: readonly string[] | undefined, what: string): [string, Node | null, Node][] {
+  private pairs(
+    node: Node,
+    allowed: readonly string[] | undefined,
+    what: string,
+  ): [string, Node | null, Node][] {
     if (!isMap(node)) {
       this.problem(node, `${what} must be an object`);
       return [];
@@ -50,7 +80,11 @@ class Reader {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
       if (allowed && !allowed.includes(key)) {
         const guess = closest(key, allowed);
-        this.problem(pair.key, `unknown key "${key}" in ${what}`, guess ? `did you mean "${guess}"?` : `the keys are: ${allowed.join(', ')}`);
+        this.problem(
+          pair.key,
+          `unknown key "${key}" in ${what}`,
+          guess ? `did you mean "${guess}"?` : `the keys are: ${allowed.join(', ')}`,
+        );
         return [];
       }
       return [[key, pair.value, pair.key] as [string, Node | null, Node]];
@@ -58,7 +92,12 @@ class Reader {
   }
 
   private string(node: Node | null, what: string): string | undefined {
-    if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') && String(node.value) !== '') return String(node.value);
+    if (
+      isScalar(node) &&
+      (typeof node.value === 'string' || typeof node.value === 'number') &&
+      String(node.value) !== ''
+    )
+      return String(node.value);
     this.problem(node, `${what} must be a text`);
     return undefined;
   }
@@ -74,7 +113,8 @@ class Reader {
     for (const pair of items as Pair<Node, Node | null>[]) {
       const target = isScalar(pair.key) ? String(pair.key.value) : '';
       const column = this.string(pair.value, `the source column of ${target}`);
-      if (column !== undefined) fields.push({ target, source: { kind: 'column', column }, line: this.lineOf(pair.key) });
+      if (column !== undefined)
+        fields.push({ target, source: { kind: 'column', column }, line: this.lineOf(pair.key) });
     }
     return { zone: 'UTC', entries: [{ fields, lists: [], when: [], line: 1, passKnownColumns: true }] };
   }
@@ -89,14 +129,24 @@ class Reader {
       } else if (key === 'zone') {
         zone = this.string(pair.value, 'zone') ?? zone;
       } else if (key === 'records') {
-        if (!isSeq(pair.value)) this.problem(pair.value ?? pair.key, 'records must be a list of entries (- endpoint: order ...)');
+        if (!isSeq(pair.value))
+          this.problem(pair.value ?? pair.key, 'records must be a list of entries (- endpoint: order ...)');
         else for (const item of pair.value.items as Node[]) entries.push(this.entry(item));
       } else {
         const guess = closest(key, ['version', 'zone', 'records']);
-        this.problem(pair.key, `unknown key "${key}" at the top of the mapping`, guess ? `did you mean "${guess}"?` : 'the keys are: version, zone, records');
+        this.problem(
+          pair.key,
+          `unknown key "${key}" at the top of the mapping`,
+          guess ? `did you mean "${guess}"?` : 'the keys are: version, zone, records',
+        );
       }
     }
-    if (entries.length === 0 && this.problems.length === 0) this.problem(null, 'the mapping has no records: entries', 'add records: with at least one entry (endpoint, from, fields)');
+    if (entries.length === 0 && this.problems.length === 0)
+      this.problem(
+        null,
+        'the mapping has no records: entries',
+        'add records: with at least one entry (endpoint, from, fields)',
+      );
     return { zone, entries };
   }
 
@@ -111,13 +161,19 @@ class Reader {
         if (from !== undefined) entry.from = from;
       } else this.rowPart(entry, key, value);
     }
-    if (entry.endpoint === undefined) this.problem(node, 'this entry names no endpoint', 'add endpoint: order (or status, fraud, payment, delivery)');
+    if (entry.endpoint === undefined)
+      this.problem(
+        node,
+        'this entry names no endpoint',
+        'add endpoint: order (or status, fraud, payment, delivery)',
+      );
     return entry;
   }
 
   private rowPart(row: RowSpec, key: string, value: Node | null): void {
     if (key === 'fields') row.fields = this.fields(value);
-    else if (key === 'lists') row.lists = this.pairs(value as Node, undefined, 'lists').map(([name, list]) => this.list(name, list));
+    else if (key === 'lists')
+      row.lists = this.pairs(value as Node, undefined, 'lists').map(([name, list]) => this.list(name, list));
     else if (key === 'when') row.when = this.conditions(value);
     else if (key === 'zone') {
       const zone = this.string(value, 'zone');
@@ -126,13 +182,22 @@ class Reader {
   }
 
   private list(name: string, node: Node | null): ListSpec {
-    const list: ListSpec = { name, from: '', key: { parent: '', child: '' }, fields: [], lists: [], when: [], line: this.lineOf(node) };
+    const list: ListSpec = {
+      name,
+      from: '',
+      key: { parent: '', child: '' },
+      fields: [],
+      lists: [],
+      when: [],
+      line: this.lineOf(node),
+    };
     for (const [key, value] of this.pairs(node as Node, LIST_KEYS, `the list ${name}`)) {
       if (key === 'from') list.from = this.string(value, 'from') ?? '';
       else if (key === 'key') list.key = this.keyPair(value, 'parent', 'child') ?? list.key;
       else this.rowPart(list, key, value);
     }
-    if (list.from === '' || list.key.parent === '') this.problem(node, `the list ${name} needs from: (its file) and key: (the column that joins it)`);
+    if (list.from === '' || list.key.parent === '')
+      this.problem(node, `the list ${name} needs from: (its file) and key: (the column that joins it)`);
     return list;
   }
 
@@ -165,7 +230,12 @@ class Reader {
         } else if (key === 'in') condition.in = this.strings(value, 'in') ?? [];
         else if (key === 'not-in') condition.notIn = this.strings(value, 'not-in') ?? [];
       }
-      if (condition.column === '') this.problem(item, 'a when: condition names a column', 'e.g. when: { column: order_status, not-in: [created] }');
+      if (condition.column === '')
+        this.problem(
+          item,
+          'a when: condition names a column',
+          'e.g. when: { column: order_status, not-in: [created] }',
+        );
       return condition;
     });
   }
@@ -182,10 +252,15 @@ class Reader {
       const column = this.string(node, `the source of ${target}`);
       return column === undefined ? undefined : { kind: 'column', column };
     }
-    const parts = new Map(this.pairs(node as Node, SOURCE_KEYS, `the source of ${target}`).map(([k, v]) => [k, v] as const));
+    const parts = new Map(
+      this.pairs(node as Node, SOURCE_KEYS, `the source of ${target}`).map(([k, v]) => [k, v] as const),
+    );
     const kinds = ['column', 'value', 'template', 'sum', 'lookup'].filter((kind) => parts.has(kind));
     if (kinds.length !== 1) {
-      this.problem(node, `the source of ${target} needs exactly one of column, value, template, sum, lookup${kinds.length > 1 ? ` (it has ${kinds.join(' and ')})` : ''}`);
+      this.problem(
+        node,
+        `the source of ${target} needs exactly one of column, value, template, sum, lookup${kinds.length > 1 ? ` (it has ${kinds.join(' and ')})` : ''}`,
+      );
       return undefined;
     }
     const kind = kinds[0]!;
@@ -205,12 +280,18 @@ class Reader {
       return { kind, list: path.slice(0, dot), field: path.slice(dot + 1) };
     }
     if (kind === 'lookup') {
-      const lookup = new Map(this.pairs(parts.get('lookup')!, LOOKUP_KEYS, 'lookup').map(([k, v]) => [k, v] as const));
+      const lookup = new Map(
+        this.pairs(parts.get('lookup')!, LOOKUP_KEYS, 'lookup').map(([k, v]) => [k, v] as const),
+      );
       const from = lookup.has('from') ? this.string(lookup.get('from')!, 'from') : undefined;
       const column = lookup.has('column') ? this.string(lookup.get('column')!, 'column') : undefined;
       const key = lookup.has('key') ? this.keyPair(lookup.get('key')!, 'this', 'that') : undefined;
       if (from === undefined || column === undefined || key === undefined) {
-        this.problem(parts.get('lookup'), 'lookup needs from:, key: and column:', 'e.g. lookup: { from: products.csv, key: product_id, column: product_category_name }');
+        this.problem(
+          parts.get('lookup'),
+          'lookup needs from:, key: and column:',
+          'e.g. lookup: { from: products.csv, key: product_id, column: product_category_name }',
+        );
         return undefined;
       }
       return { kind, from, key, column, ...converters };
@@ -227,10 +308,21 @@ class Reader {
     if (number !== undefined) {
       const style = this.string(number, 'number');
       if (style === 'decimal-comma' || style === 'decimal-point') converters.number = style;
-      else this.problem(number, `number must be decimal-comma or decimal-point${style ? `, not "${style}"` : ''}`, 'decimal-comma reads 1.234,56; decimal-point reads 1,234.56');
+      else
+        this.problem(
+          number,
+          `number must be decimal-comma or decimal-point${style ? `, not "${style}"` : ''}`,
+          'decimal-comma reads 1.234,56; decimal-point reads 1,234.56',
+        );
     }
     const values = parts.get('values');
-    if (values !== undefined) converters.values = Object.fromEntries(this.pairs(values as Node, undefined, 'values').map(([k, v]) => [k.trim().toLowerCase(), v?.toJSON() ?? null]));
+    if (values !== undefined)
+      converters.values = Object.fromEntries(
+        this.pairs(values as Node, undefined, 'values').map(([k, v]) => [
+          k.trim().toLowerCase(),
+          v?.toJSON() ?? null,
+        ]),
+      );
     if (parts.has('default')) converters.default = (parts.get('default') as Node | null)?.toJSON() ?? null;
     const zone = parts.get('zone');
     if (zone !== undefined) {

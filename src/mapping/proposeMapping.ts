@@ -15,7 +15,21 @@ export interface SampledFile {
 }
 
 /** Patterns tried, in order, on a column's sample cells; the first that reads them all is proposed. */
-const PATTERNS = ['iso', 'yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd HH:mm', 'yyyy-MM-dd', 'M/d/yyyy H:mm:ss', 'M/d/yyyy H:mm', 'M/d/yyyy h:mm a', 'dd/MM/yyyy HH:mm:ss', 'dd/MM/yyyy HH:mm', 'd/M/yyyy H:mm', 'M/d/yyyy', 'dd/MM/yyyy', 'dd.MM.yyyy HH:mm'];
+const PATTERNS = [
+  'iso',
+  'yyyy-MM-dd HH:mm:ss',
+  'yyyy-MM-dd HH:mm',
+  'yyyy-MM-dd',
+  'M/d/yyyy H:mm:ss',
+  'M/d/yyyy H:mm',
+  'M/d/yyyy h:mm a',
+  'dd/MM/yyyy HH:mm:ss',
+  'dd/MM/yyyy HH:mm',
+  'd/M/yyyy H:mm',
+  'M/d/yyyy',
+  'dd/MM/yyyy',
+  'dd.MM.yyyy HH:mm',
+];
 const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
 
 const fold = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -41,7 +55,12 @@ function typeOf(schema: AnySchema): string {
 }
 
 /** The field a column most likely fills: its whole path, the endpoint's id for `<endpoint>_id`, or a unique leaf name. */
-function matchColumn(column: string, endpoint: Target, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
+function matchColumn(
+  column: string,
+  endpoint: Target,
+  leaves: readonly { path: string }[],
+  taken: Set<string>,
+): string | undefined {
   for (const variant of variants(column, endpoint.name)) {
     const path = matchName(variant, endpoint, leaves, taken);
     if (path) return path;
@@ -51,12 +70,24 @@ function matchColumn(column: string, endpoint: Target, leaves: readonly { path: 
 
 /** A column's name as exports write it, then without the entity prefix (`order_status`), with customer as user. */
 function variants(column: string, endpoint: string): string[] {
-  const snake = column.trim().toLowerCase().replace(/[^a-z0-9.]+/g, '_');
-  const names = [column, snake.replace(new RegExp(`^(order|${endpoint})_`), ''), snake.replace(/^(customer|buyer|client)_/, 'user.')];
+  const snake = column
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '_');
+  const names = [
+    column,
+    snake.replace(new RegExp(`^(order|${endpoint})_`), ''),
+    snake.replace(/^(customer|buyer|client)_/, 'user.'),
+  ];
   return [...new Set(names)];
 }
 
-function matchName(column: string, endpoint: Target, leaves: readonly { path: string }[], taken: Set<string>): string | undefined {
+function matchName(
+  column: string,
+  endpoint: Target,
+  leaves: readonly { path: string }[],
+  taken: Set<string>,
+): string | undefined {
   const folded = fold(column);
   const has = (path: string) => leaves.some((leaf) => leaf.path === path);
   const candidates = [
@@ -87,11 +118,18 @@ function guessDatetime(cells: readonly string[]): string | undefined {
 
 function guessNumber(cells: readonly string[]): 'decimal-comma' | 'decimal-point' | undefined {
   if (cells.length === 0 || cells.every((cell) => /^-?\d+(\.\d+)?$/.test(cell.trim()))) return undefined;
-  if (cells.every((cell) => readNumber(cell, 'decimal-comma') !== undefined) && cells.some((cell) => /,\d{1,2}\s*$/.test(cell))) return 'decimal-comma';
+  if (
+    cells.every((cell) => readNumber(cell, 'decimal-comma') !== undefined) &&
+    cells.some((cell) => /,\d{1,2}\s*$/.test(cell))
+  )
+    return 'decimal-comma';
   return cells.every((cell) => readNumber(cell, 'decimal-point') !== undefined) ? 'decimal-point' : undefined;
 }
 
-const quote = (text: string) => (/^[\w./-]+$/.test(text) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(text) ? text : JSON.stringify(text));
+const quote = (text: string) =>
+  /^[\w./-]+$/.test(text) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(text)
+    ? text
+    : JSON.stringify(text);
 
 /**
  * A first mapping for an export, to be edited: columns matched to fields by name, datetime
@@ -103,14 +141,25 @@ type Target = Pick<Resource, 'name' | 'orderField'> & { schema: AnySchema };
 
 export function proposeMapping(files: readonly SampledFile[], endpoint: Target, zone = 'UTC'): string {
   const leaves = leafPaths(endpoint.schema);
-  const out = ['# A first mapping proposed by `collect map init`: check every line, then run with --dry-run.', 'version: 1', `zone: ${quote(zone)}                 # the export's local time zone (IANA): set it`, 'records:'];
+  const out = [
+    '# A first mapping proposed by `collect map init`: check every line, then run with --dry-run.',
+    'version: 1',
+    `zone: ${quote(zone)}                 # the export's local time zone (IANA): set it`,
+    'records:',
+  ];
   for (const sample of files) {
     out.push(`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`, '    fields:');
     const taken = new Set<string>();
     const unmatched: string[] = [];
     sample.header.forEach((column, position) => {
       const cells = sample.rows.map((row) => row[position] ?? '').filter((cell) => cell.trim() !== '');
-      const creation = !taken.has('creation_datetime') && leaves.some((l) => l.path === 'creation_datetime') && /purchase|creat|placed|order_?date/i.test(column) && guessDatetime(cells) ? 'creation_datetime' : undefined;
+      const creation =
+        !taken.has('creation_datetime') &&
+        leaves.some((l) => l.path === 'creation_datetime') &&
+        /purchase|creat|placed|order_?date/i.test(column) &&
+        guessDatetime(cells)
+          ? 'creation_datetime'
+          : undefined;
       const path = matchColumn(column, endpoint, leaves, taken) ?? creation;
       const leaf = path === undefined ? undefined : leaves.find((l) => l.path === path);
       if (!path || !leaf) {
@@ -122,24 +171,40 @@ export function proposeMapping(files: readonly SampledFile[], endpoint: Target, 
       const allowed = enumValues(leaf.schema);
       if (path.endsWith('datetime')) {
         const pattern = guessDatetime(cells);
-        out.push(`      ${path}: { column: ${quote(column)}, datetime: ${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }${pattern ? '' : '   # no pattern read every sample cell: fix it'}`);
+        out.push(
+          `      ${path}: { column: ${quote(column)}, datetime: ${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }${pattern ? '' : '   # no pattern read every sample cell: fix it'}`,
+        );
       } else if (type === 'number') {
         const style = guessNumber(cells);
-        out.push(style ? `      ${path}: { column: ${quote(column)}, number: ${style} }` : `      ${path}: ${quote(column)}`);
+        out.push(
+          style
+            ? `      ${path}: { column: ${quote(column)}, number: ${style} }`
+            : `      ${path}: ${quote(column)}`,
+        );
       } else if (allowed) {
         const distinct = [...new Set(cells.map((cell) => cell.trim().toLowerCase()))].slice(0, 20);
         const unknown = distinct.filter((value) => !allowed.includes(value));
         // A value with no close allowed one gets "?": the dry run then flags it, nothing is guessed silently.
-        const values = unknown.map((value) => `${quote(value)}: ${quote(closest(value, allowed) ?? '?')}`).join(', ');
-        out.push(unknown.length === 0 ? `      ${path}: ${quote(column)}` : `      ${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one of: ${allowed.join(', ')}`);
+        const values = unknown
+          .map((value) => `${quote(value)}: ${quote(closest(value, allowed) ?? '?')}`)
+          .join(', ');
+        out.push(
+          unknown.length === 0
+            ? `      ${path}: ${quote(column)}`
+            : `      ${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one of: ${allowed.join(', ')}`,
+        );
       } else {
         out.push(`      ${path}: ${quote(column)}`);
       }
     });
     for (const column of unmatched) {
-      const cells = sample.rows.map((row) => row[sample.header.indexOf(column)] ?? '').filter((cell) => cell.trim() !== '');
+      const cells = sample.rows
+        .map((row) => row[sample.header.indexOf(column)] ?? '')
+        .filter((cell) => cell.trim() !== '');
       const pattern = guessDatetime(cells);
-      out.push(`      # ?: ${quote(column)}   # not matched${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}${pattern ? `; reads as datetime "${pattern}"` : ''}`);
+      out.push(
+        `      # ?: ${quote(column)}   # not matched${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}${pattern ? `; reads as datetime "${pattern}"` : ''}`,
+      );
     }
   }
   return `${out.join('\n')}\n`;

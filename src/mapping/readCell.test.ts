@@ -5,12 +5,23 @@ const reader = (...args: Parameters<typeof cellReader>) => cellReader(...args) a
 
 describe('readNumber', () => {
   it.each([
-    ['1.234,56', 1234.56], ['R$ 1.234,56', 1234.56], ['259,90', 259.9], ['-12,5', -12.5], ['R$ -12,50', -12.5], ['10', 10], ['BRL 3,00', 3],
+    ['1.234,56', 1234.56],
+    ['R$ 1.234,56', 1234.56],
+    ['259,90', 259.9],
+    ['-12,5', -12.5],
+    ['R$ -12,50', -12.5],
+    ['10', 10],
+    ['BRL 3,00', 3],
   ])('reads %j as decimal-comma', (text, value) => expect(readNumber(text, 'decimal-comma')).toBe(value));
   it.each([
-    ['1,234.56', 1234.56], ['$1,234.56', 1234.56], ['99.9 €', 99.9], ['(5.00)', -5],
+    ['1,234.56', 1234.56],
+    ['$1,234.56', 1234.56],
+    ['99.9 €', 99.9],
+    ['(5.00)', -5],
   ])('reads %j as decimal-point', (text, value) => expect(readNumber(text, 'decimal-point')).toBe(value));
-  it.each([['12a'], ['1.2.3,4'], ['abc'], ['1,23.4'], ['']])('refuses %j', (text) => expect(readNumber(text, 'decimal-comma')).toBeUndefined());
+  it.each([['12a'], ['1.2.3,4'], ['abc'], ['1,23.4'], ['']])('refuses %j', (text) =>
+    expect(readNumber(text, 'decimal-comma')).toBeUndefined(),
+  );
 });
 
 describe('cellReader', () => {
@@ -35,7 +46,10 @@ describe('cellReader', () => {
     expect(reader({}, 'number', 'UTC')('')).toEqual({ ok: true, absent: true });
   });
   it('reports a malformed number by its style, and converts plain cells by the field kind', () => {
-    expect(reader({ number: 'decimal-comma' }, 'number', 'UTC')('12x')).toMatchObject({ ok: false, issue: { code: 'invalid-number' } });
+    expect(reader({ number: 'decimal-comma' }, 'number', 'UTC')('12x')).toMatchObject({
+      ok: false,
+      issue: { code: 'invalid-number' },
+    });
     expect(reader({}, 'number', 'UTC')('10.5')).toEqual({ ok: true, value: 10.5 });
   });
   it('says what is wrong with a pattern', () => {

@@ -5,12 +5,14 @@ import { compilePattern } from './datetimePattern.js';
 import type { Converters, NumberStyle } from './mappingSpec.js';
 import { formatInstant, ZoneClock } from './zoneTime.js';
 
-export type CellOutcome = { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> } | { ok: true; absent: true };
+export type CellOutcome =
+  { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> } | { ok: true; absent: true };
 /** Reads one cell (the raw text, maybe empty) into the field's value. */
 export type CellReader = (text: string) => CellOutcome;
 
 const ABSENT: CellOutcome = { ok: true, absent: true };
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 const SHAPES: Record<NumberStyle, { group: string; shape: RegExp }> = {
   'decimal-comma': { group: '.', shape: /^(\d{1,3}(\.\d{3})*|\d+)(,\d+)?$|^,\d+$/ },
@@ -48,15 +50,40 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
     const clock = new ZoneClock(zone);
     const pattern = converters.datetime;
     if (pattern === 'iso') {
-      convert = (text) => isoInstant(text) ?? { ok: false, issue: datetimeIssue(text, 'iso', 'an ISO 8601 instant with an offset, such as 2024-03-01T10:56:00-03:00') };
+      convert = (text) =>
+        isoInstant(text) ?? {
+          ok: false,
+          issue: datetimeIssue(
+            text,
+            'iso',
+            'an ISO 8601 instant with an offset, such as 2024-03-01T10:56:00-03:00',
+          ),
+        };
     } else {
       const parse = compilePattern(pattern);
       if (typeof parse === 'string') return `datetime "${pattern}": ${parse}`;
       convert = (text) => {
         const local = parse(text);
-        if (!local) return { ok: false, issue: datetimeIssue(text, pattern, `a date written as ${pattern} (in ${zone}); fix the cell, or the datetime: pattern in the mapping`) };
+        if (!local)
+          return {
+            ok: false,
+            issue: datetimeIssue(
+              text,
+              pattern,
+              `a date written as ${pattern} (in ${zone}); fix the cell, or the datetime: pattern in the mapping`,
+            ),
+          };
         const instant = clock.toInstant(local);
-        if (!instant.ok) return { ok: false, issue: error('nonexistent-local-time', '', `${JSON.stringify(text)} never happened in ${zone}: the clocks went forward over it`, { value: text, hint: 'check the cell: exports sometimes shift such times by an hour' }) };
+        if (!instant.ok)
+          return {
+            ok: false,
+            issue: error(
+              'nonexistent-local-time',
+              '',
+              `${JSON.stringify(text)} never happened in ${zone}: the clocks went forward over it`,
+              { value: text, hint: 'check the cell: exports sometimes shift such times by an hour' },
+            ),
+          };
         return { ok: true, value: formatInstant(instant.instant) };
       };
     }
@@ -65,7 +92,16 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
     convert = (text) => {
       const value = readNumber(text, style);
       return value === undefined
-        ? { ok: false, issue: error('invalid-number', '', `${JSON.stringify(text)} is not a ${style} number`, { value: text, hint: style === 'decimal-comma' ? 'write it like 1.234,56 (currency symbols are dropped)' : 'write it like 1,234.56 (currency symbols are dropped)' }) }
+        ? {
+            ok: false,
+            issue: error('invalid-number', '', `${JSON.stringify(text)} is not a ${style} number`, {
+              value: text,
+              hint:
+                style === 'decimal-comma'
+                  ? 'write it like 1.234,56 (currency symbols are dropped)'
+                  : 'write it like 1,234.56 (currency symbols are dropped)',
+            }),
+          }
         : { ok: true, value };
     };
   } else {
@@ -86,11 +122,22 @@ function isoInstant(text: string): CellOutcome | undefined {
   const match = ISO.exec(text.trim());
   if (!match) return undefined;
   const [, y, mo, d, h, mi, s, zone] = match;
-  const offset = /^z$/i.test(zone!) ? 'Z' : zone!.length === 3 ? `${zone}:00` : zone!.includes(':') ? zone! : `${zone!.slice(0, 3)}:${zone!.slice(3)}`;
+  const offset = /^z$/i.test(zone!)
+    ? 'Z'
+    : zone!.length === 3
+      ? `${zone}:00`
+      : zone!.includes(':')
+        ? zone!
+        : `${zone!.slice(0, 3)}:${zone!.slice(3)}`;
   const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${offset}`);
   return Number.isNaN(instant) ? undefined : { ok: true, value: formatInstant(instant) };
 }
 
 function datetimeIssue(text: string, pattern: string, what: string): Omit<Issue, 'path'> {
-  return error('invalid-datetime', '', `${JSON.stringify(text)} does not match the datetime pattern "${pattern}"`, { value: text, hint: `write ${what}` });
+  return error(
+    'invalid-datetime',
+    '',
+    `${JSON.stringify(text)} does not match the datetime pattern "${pattern}"`,
+    { value: text, hint: `write ${what}` },
+  );
 }

@@ -58,7 +58,10 @@ export class ZoneClock {
     if (first === 'gap' || first !== last) return 'varies';
     // A transition inside the day shows as a different offset at its middle instants.
     const instantStart = start - first * 60_000;
-    return this.zone.offset(instantStart + 24 * HOUR - 1) === first && this.zone.offset(instantStart + 12 * HOUR) === first ? first : 'varies';
+    return this.zone.offset(instantStart + 24 * HOUR - 1) === first &&
+      this.zone.offset(instantStart + 12 * HOUR) === first
+      ? first
+      : 'varies';
   }
 
   private offsetFor(local: number): number | 'gap' {

@@ -49,7 +49,10 @@ function cut(text: string, step: number, target: number): SplitEvent[] {
   else {
     // After the array: what the cutter holds and the bytes not yet read, split as the rest of the document.
     const after = new JsonSplitter(300, { mode: 'after', line });
-    events.push(...after.push(Buffer.concat([cutter.end(), bytes.subarray(at)]).toString('utf8')), ...after.end());
+    events.push(
+      ...after.push(Buffer.concat([cutter.end(), bytes.subarray(at)]).toString('utf8')),
+      ...after.end(),
+    );
   }
   return events;
 }

@@ -1,5 +1,11 @@
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, LF = 0x0a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  LF = 0x0a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 
 /** Line breaks in some bytes (a UTF-8 line break is that byte alone). */
 export function lineBreaks(bytes: Buffer): number {
@@ -44,7 +50,10 @@ export class JsonArraySplitter {
   closed = false;
   overflowed = false;
 
-  constructor(private readonly target: number, private readonly limit: number) {}
+  constructor(
+    private readonly target: number,
+    private readonly limit: number,
+  ) {}
 
   /** The pieces these bytes complete (none while a piece is shorter than the target). */
   push(bytes: Buffer): Buffer[] {

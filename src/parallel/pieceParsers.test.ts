@@ -5,7 +5,9 @@ import { PieceParsers } from './pieceParsers.js';
 describe('PieceParsers', () => {
   it('answers every piece in the order it was added, whichever worker parsed it', async () => {
     const options = { maxRecordSize: 0, delimiter: '\n' as const };
-    const pieces = Array.from({ length: 40 }, (_, n) => Buffer.from(Array.from({ length: 1 + (n % 7) * 50 }, (_, row) => `${n},${row},"a\nb"\n`).join('')));
+    const pieces = Array.from({ length: 40 }, (_, n) =>
+      Buffer.from(Array.from({ length: 1 + (n % 7) * 50 }, (_, row) => `${n},${row},"a\nb"\n`).join('')),
+    );
     const parsers = new PieceParsers(2, options);
     const answers = [];
     try {

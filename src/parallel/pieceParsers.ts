@@ -60,7 +60,12 @@ export async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): Asyn
  * only the records read whole are parsed and the failure is thrown after their answers, as a stream
  * would. It stops early when the splitter overflows: the caller reads the rest as a stream.
  */
-export async function* answersInOrder<O extends PieceTaskOptions>(head: Buffer, input: AsyncIterator<Buffer>, splitter: PieceSplitter, parsers: PieceParsers<O>): AsyncGenerator<PieceAnswer<O>> {
+export async function* answersInOrder<O extends PieceTaskOptions>(
+  head: Buffer,
+  input: AsyncIterator<Buffer>,
+  splitter: PieceSplitter,
+  parsers: PieceParsers<O>,
+): AsyncGenerator<PieceAnswer<O>> {
   const window = 2 * parsers.workerThreads + 2;
   let done = false;
   let failed = false;
@@ -110,7 +115,10 @@ export class PieceParsers<O extends PieceTaskOptions> {
   private closing = false;
   private inline: ReturnType<typeof createPieceTask<O>> | undefined;
 
-  constructor(readonly workerThreads: number, private readonly options: O) {}
+  constructor(
+    readonly workerThreads: number,
+    private readonly options: O,
+  ) {}
 
   /** Pieces added and not yet taken. */
   get inFlight(): number {
@@ -125,7 +133,12 @@ export class PieceParsers<O extends PieceTaskOptions> {
       const task = (this.inline ??= createPieceTask(this.options));
       if (!(task instanceof Promise)) this.answers.set(seq, task(piece, last));
       else {
-        task.then((run) => this.answers.set(seq, run(piece, last)), (cause: Error) => (this.crash = cause)).finally(() => this.wake?.());
+        task
+          .then(
+            (run) => this.answers.set(seq, run(piece, last)),
+            (cause: Error) => (this.crash = cause),
+          )
+          .finally(() => this.wake?.());
       }
       return;
     }
@@ -167,7 +180,10 @@ export class PieceParsers<O extends PieceTaskOptions> {
     for (let n = 0; n < this.workers.length && this.waiting.length > 0; n++) {
       while (this.held[n]! < PER_WORKER && this.waiting.length > 0) {
         const { seq, piece, last } = this.waiting.shift()!;
-        const chunk = piece.buffer.slice(piece.byteOffset, piece.byteOffset + piece.byteLength) as ArrayBuffer;
+        const chunk = piece.buffer.slice(
+          piece.byteOffset,
+          piece.byteOffset + piece.byteLength,
+        ) as ArrayBuffer;
         this.workers[n]!.postMessage({ seq, chunk, last }, [chunk]);
         this.held[n]!++;
       }
@@ -185,7 +201,8 @@ export class PieceParsers<O extends PieceTaskOptions> {
         this.wake?.();
       });
       worker.on('error', (cause: Error & { code?: string }) => {
-        this.crash = cause.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(this.options.maxRecordSize) : cause;
+        this.crash =
+          cause.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(this.options.maxRecordSize) : cause;
         this.wake?.();
       });
       // A worker gone without an error (exited, terminated from outside) would leave its pieces unanswered.

@@ -24,19 +24,28 @@ function inPieces(input: Buffer, reads: number, target: number): Omit<PieceRows,
   if (!take(parseCsvPiece(input.subarray(0, head.end), { maxRecordSize: 0, first: true }))) return all;
   const splitter = new PieceSplitter(head.delimiter, target, 0);
   const pieces: Buffer[] = [];
-  for (let at = head.end; at < input.length; at += reads) pieces.push(...splitter.push(input.subarray(at, Math.min(at + reads, input.length))));
+  for (let at = head.end; at < input.length; at += reads)
+    pieces.push(...splitter.push(input.subarray(at, Math.min(at + reads, input.length))));
   pieces.push(splitter.end());
-  for (const piece of pieces) if (!take(parseCsvPiece(piece, { maxRecordSize: 0, delimiter: head.delimiter }))) break;
+  for (const piece of pieces)
+    if (!take(parseCsvPiece(piece, { maxRecordSize: 0, delimiter: head.delimiter }))) break;
   return all;
 }
 
 describe('PieceSplitter', () => {
   it('cuts anywhere into pieces that parse alone to the rows, lines and error of the whole input', () => {
     const token = fc.constantFrom('a', 'bc', ',', '"', '""', '\n', '\r', '\r\n', ' ', 'é', '"x,\ny"');
-    fc.assert(fc.property(fc.array(token, { maxLength: 60 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 24 }), (tokens, reads, target) => {
-      const input = Buffer.from(tokens.join(''));
-      expect(inPieces(input, reads, target)).toEqual(rowsOnly(whole(input)));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(token, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 24 }),
+        (tokens, reads, target) => {
+          const input = Buffer.from(tokens.join(''));
+          expect(inPieces(input, reads, target)).toEqual(rowsOnly(whole(input)));
+        },
+      ),
+    );
   });
 
   it('cuts a long read into pieces of about the target, not one piece of the whole read', () => {
@@ -80,7 +89,10 @@ describe('PieceSplitter', () => {
 
 describe('findRecordEnd', () => {
   it('finds the delimiter as csv-parse does: the first line break outside quotes', () => {
-    expect(findRecordEnd(Buffer.from('"a\rb",c\r\nd'), 0, undefined, true)).toEqual({ end: 9, delimiter: '\r\n' });
+    expect(findRecordEnd(Buffer.from('"a\rb",c\r\nd'), 0, undefined, true)).toEqual({
+      end: 9,
+      delimiter: '\r\n',
+    });
     expect(findRecordEnd(Buffer.from('a\rb\nc'), 0, undefined, true)).toEqual({ end: 2, delimiter: '\r' });
     expect(findRecordEnd(Buffer.from('a,b\r'), 0, undefined, false)).toBeUndefined();
   });

@@ -22,7 +22,13 @@ export interface RecordScan {
  * file's record delimiter, found as csv-parse finds it (the first line break outside quotes)
  * when not yet known; undefined while the bytes do not say (`scan` then says how far it got).
  */
-export function findRecordEnd(bytes: Buffer, from: number, known: RecordDelimiter | undefined, complete: boolean, scan: RecordScan = { at: from, quoted: false }): { end: number; delimiter: RecordDelimiter } | undefined {
+export function findRecordEnd(
+  bytes: Buffer,
+  from: number,
+  known: RecordDelimiter | undefined,
+  complete: boolean,
+  scan: RecordScan = { at: from, quoted: false },
+): { end: number; delimiter: RecordDelimiter } | undefined {
   let { quoted } = scan;
   let delimiter = known;
   let at = Math.max(from, scan.at);
@@ -34,7 +40,8 @@ export function findRecordEnd(bytes: Buffer, from: number, known: RecordDelimite
       if (byte === CR && at + 1 === bytes.length && !complete) break; // a CRLF split across reads
       delimiter = byte === LF ? '\n' : bytes[at + 1] === LF ? '\r\n' : '\r';
     }
-    if (delimiter === '\r\n' ? byte === CR && bytes[at + 1] === LF : byte === delimiter.charCodeAt(0)) return { end: at + delimiter.length, delimiter };
+    if (delimiter === '\r\n' ? byte === CR && bytes[at + 1] === LF : byte === delimiter.charCodeAt(0))
+      return { end: at + delimiter.length, delimiter };
     if (delimiter === '\r\n' && byte === CR && at + 1 === bytes.length && !complete) break;
   }
   scan.at = at;
@@ -62,7 +69,12 @@ export class PieceSplitter {
   overflowed = false;
 
   /** `quoting` false: the bytes are NDJSON lines (a quote never hides a line break there). */
-  constructor(private readonly delimiter: RecordDelimiter, private readonly target: number, private readonly limit: number, private readonly quoting = true) {}
+  constructor(
+    private readonly delimiter: RecordDelimiter,
+    private readonly target: number,
+    private readonly limit: number,
+    private readonly quoting = true,
+  ) {}
 
   /** The pieces these bytes complete (none while a piece is shorter than the target). */
   push(bytes: Buffer): Buffer[] {

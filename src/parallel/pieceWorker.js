@@ -15,15 +15,18 @@ const { createPieceTask } = await import(taskUrl);
 /** @type {Task | Promise<Task> | undefined} a promise while the task's code loads (a mapped file's) */
 let task;
 
-port.on('message', (/** @type {{ task: object } | { seq: number, chunk: ArrayBuffer, last: boolean }} */ message) => {
-  if ('task' in message) {
-    task = createPieceTask(message.task);
-    return;
-  }
-  if (!task) throw new Error('a piece came before its task');
-  const { seq, chunk, last } = message;
-  const answer = (/** @type {Task} */ run) => port.postMessage({ seq, ...run(Buffer.from(chunk), last) });
-  // A task that failed to load throws here, unhandled: the worker stops with that error, as when a piece fails.
-  if (task instanceof Promise) void task.then(answer);
-  else answer(task);
-});
+port.on(
+  'message',
+  (/** @type {{ task: object } | { seq: number, chunk: ArrayBuffer, last: boolean }} */ message) => {
+    if ('task' in message) {
+      task = createPieceTask(message.task);
+      return;
+    }
+    if (!task) throw new Error('a piece came before its task');
+    const { seq, chunk, last } = message;
+    const answer = (/** @type {Task} */ run) => port.postMessage({ seq, ...run(Buffer.from(chunk), last) });
+    // A task that failed to load throws here, unhandled: the worker stops with that error, as when a piece fails.
+    if (task instanceof Promise) void task.then(answer);
+    else answer(task);
+  },
+);

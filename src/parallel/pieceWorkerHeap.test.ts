@@ -3,7 +3,10 @@ import { outOfMemory, pieceWorkerLimits } from './pieceWorkerHeap.js';
 
 describe('the heap of a piece worker', () => {
   it('grows with the largest record allowed, and is left to V8 when records have no limit', () => {
-    expect(pieceWorkerLimits(1024 * 1024)).toEqual({ maxOldGenerationSizeMb: 80, maxYoungGenerationSizeMb: 48 });
+    expect(pieceWorkerLimits(1024 * 1024)).toEqual({
+      maxOldGenerationSizeMb: 80,
+      maxYoungGenerationSizeMb: 48,
+    });
     expect(pieceWorkerLimits(10 * 1024 * 1024 + 1)!.maxOldGenerationSizeMb).toBe(64 + 16 * 11);
     expect(pieceWorkerLimits(0)).toBeUndefined();
   });

@@ -11,7 +11,10 @@ import { InputError } from '../core/errors.js';
  */
 export function pieceWorkerLimits(maxRecordSize: number): ResourceLimits | undefined {
   if (maxRecordSize <= 0) return undefined;
-  return { maxOldGenerationSizeMb: 64 + 16 * Math.ceil(maxRecordSize / (1024 * 1024)), maxYoungGenerationSizeMb: 48 };
+  return {
+    maxOldGenerationSizeMb: 64 + 16 * Math.ceil(maxRecordSize / (1024 * 1024)),
+    maxYoungGenerationSizeMb: 48,
+  };
 }
 
 /** A worker that ran out of its heap (pieceWorkerLimits): an input error that says which flag gives it more. */

@@ -5,7 +5,14 @@ import { PieceParsers, pieceWorkers } from './pieceParsers.js';
 import { pieceWorkerLimits } from './pieceWorkerHeap.js';
 
 const csv = { maxRecordSize: 0, delimiter: '\n' as const };
-const ndjson = { format: 'ndjson' as const, maxRecordSize: 0, endpoint: 'status', now: Date.parse('2024-06-01T00:00:00Z'), values: true, digest: true };
+const ndjson = {
+  format: 'ndjson' as const,
+  maxRecordSize: 0,
+  endpoint: 'status',
+  now: Date.parse('2024-06-01T00:00:00Z'),
+  values: true,
+  digest: true,
+};
 
 describe('the piece workers of a run', () => {
   it("serve file after file: the next file's pieces go to the workers of the last, with its own task", async () => {

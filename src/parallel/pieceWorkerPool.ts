@@ -14,7 +14,10 @@ export class PieceWorkerPool {
   /** The old-generation limit each worker was started with (undefined: V8's own). */
   private readonly heaps = new WeakMap<Worker, number | undefined>();
 
-  constructor(private readonly script: URL, private readonly taskUrl: string) {}
+  constructor(
+    private readonly script: URL,
+    private readonly taskUrl: string,
+  ) {}
 
   /** A worker for one file, its heap held to `limits`: an idle one started with the same limits, or a new one. */
   take(limits?: ResourceLimits): Worker {
@@ -26,7 +29,10 @@ export class PieceWorkerPool {
       kept.worker.ref();
       return kept.worker;
     }
-    const worker = new Worker(this.script, { workerData: { taskUrl: this.taskUrl }, ...(limits ? { resourceLimits: limits } : {}) });
+    const worker = new Worker(this.script, {
+      workerData: { taskUrl: this.taskUrl },
+      ...(limits ? { resourceLimits: limits } : {}),
+    });
     this.heaps.set(worker, heapMb);
     return worker;
   }

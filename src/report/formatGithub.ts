@@ -20,7 +20,8 @@ function command(issue: LocatedIssue): string {
 export function* githubChunks(report: Report, issues: ReportIssues): Generator<string> {
   const { summary } = report;
   for (const issue of issues) yield `${command(issue)}\n`;
-  for (const note of report.notes) yield `::notice title=${escapeProperty(note.code)}::${escapeData(note.message)}\n`;
+  for (const note of report.notes)
+    yield `::notice title=${escapeProperty(note.code)}::${escapeData(note.message)}\n`;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   yield `collect: ${plural(summary.records, 'record')}, ${summary.valid} valid, ${summary.invalid} invalid, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}\n`;
 }

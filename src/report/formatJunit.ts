@@ -6,24 +6,41 @@ const escapeXml = (text: string) =>
   text
     // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry at all
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 const attrs = (values: Record<string, string | number>) =>
-  Object.entries(values).map(([key, value]) => `${key}="${escapeXml(String(value))}"`).join(' ');
+  Object.entries(values)
+    .map(([key, value]) => `${key}="${escapeXml(String(value))}"`)
+    .join(' ');
 
 function describe(issue: LocatedIssue): string {
   const field = issue.path === '' ? '' : `${issue.path}: `;
   return `[${issue.code}] ${field}${issue.message}${issue.hint ? ` (fix: ${issue.hint})` : ''}`;
 }
 
-function testcase(file: string, endpoint: string, name: string, line: number | null, issues: LocatedIssue[]): string {
+function testcase(
+  file: string,
+  endpoint: string,
+  name: string,
+  line: number | null,
+  issues: LocatedIssue[],
+): string {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const warnings = issues.filter((issue) => issue.severity === 'warning');
   const body: string[] = [];
   if (errors.length > 0) {
-    body.push(`      <failure ${attrs({ message: describe(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describe).join('\n'))}</failure>`);
+    body.push(
+      `      <failure ${attrs({ message: describe(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describe).join('\n'))}</failure>`,
+    );
   }
-  if (warnings.length > 0) body.push(`      <system-out>${escapeXml(warnings.map((w) => `warning ${describe(w)}`).join('\n'))}</system-out>`);
+  if (warnings.length > 0)
+    body.push(
+      `      <system-out>${escapeXml(warnings.map((w) => `warning ${describe(w)}`).join('\n'))}</system-out>`,
+    );
   const open = `    <testcase ${attrs({ classname: `${endpoint}.${file}`, name, file, ...(line === null ? {} : { line }) })}`;
   return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
 }
@@ -33,7 +50,10 @@ function* recordGroups(issues: Iterable<LocatedIssue>): Generator<LocatedIssue[]
   let group: LocatedIssue[] = [];
   for (const issue of issues) {
     const head = group[0];
-    if (head && (head.index !== issue.index || head.file !== issue.file || head.endpoint !== issue.endpoint)) {
+    if (
+      head &&
+      (head.index !== issue.index || head.file !== issue.file || head.endpoint !== issue.endpoint)
+    ) {
       yield group;
       group = [];
     }
@@ -76,15 +96,24 @@ export function* junitChunks(report: Report, issues: ReportIssues): Generator<st
   let next = groups.next();
   for (const [position, file] of report.files.entries()) {
     const count = counts.get(fileKey(file.endpoint, file.file))!;
-    const ours = () => !next.done && next.value[0]!.file === file.file && next.value[0]!.endpoint === file.endpoint;
+    const ours = () =>
+      !next.done && next.value[0]!.file === file.file && next.value[0]!.endpoint === file.endpoint;
     let fileIssues: LocatedIssue[] = [];
     if (ours() && next.value![0]!.index === null) {
       fileIssues = next.value!;
       next = groups.next();
     }
-    yield `${position > 0 ? '\n' : ''}  <testsuite ${attrs({ name: file.file, tests: count.tests, failures: count.failures, errors: 0, skipped: 0 })}>\n` +
+    yield (
+      `${position > 0 ? '\n' : ''}  <testsuite ${attrs({ name: file.file, tests: count.tests, failures: count.failures, errors: 0, skipped: 0 })}>\n` +
       `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ${attrs({ name: 'records', value: file.records })}/></properties>\n` +
-      testcase(file.file, file.endpoint, `${file.records} ${file.records === 1 ? 'record' : 'records'} checked`, fileIssues[0]?.line ?? null, fileIssues);
+      testcase(
+        file.file,
+        file.endpoint,
+        `${file.records} ${file.records === 1 ? 'record' : 'records'} checked`,
+        fileIssues[0]?.line ?? null,
+        fileIssues,
+      )
+    );
     for (; ours(); next = groups.next()) {
       const record = next.value!;
       const { index, line } = record[0]!;
@@ -92,7 +121,9 @@ export function* junitChunks(report: Report, issues: ReportIssues): Generator<st
     }
     yield '\n  </testsuite>';
   }
-  const notes = report.notes.map((note) => `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`);
+  const notes = report.notes.map(
+    (note) => `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`,
+  );
   const out = notes.length > 0 ? `\n  <system-out>${escapeXml(notes.join('\n'))}</system-out>` : '';
   yield `${out}\n</testsuites>\n`;
 }

@@ -18,7 +18,8 @@ export const DETAIL_LIMIT = SAMPLE_SIZE;
 const GROUP_LIMIT = 60;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const counted = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const counted = (count: number, word: string) =>
+  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 // Every text from input or the network (file names, fields, messages, values, decisions) goes through safe(): this report is read on terminals.
 function where(issue: LocatedIssue): string {
@@ -34,7 +35,9 @@ function issueLines(issue: LocatedIssue, color: ChalkInstance): string[] {
   const raw = typeof issue.value === 'string' ? issue.value : shown;
   const got = shown !== '' && !issue.message.includes(raw) ? color.dim(` (got ${safe(shown)})`) : '';
   const child = issue.child ? color.dim(` (${safe(issue.child.file)}:${issue.child.line})`) : '';
-  const lines = [`  ${mark} ${field}${safe(issue.message)}${got}${child}  ${color.dim(`[${safe(issue.code)}]`)}`];
+  const lines = [
+    `  ${mark} ${field}${safe(issue.message)}${got}${child}  ${color.dim(`[${safe(issue.code)}]`)}`,
+  ];
   if (issue.hint) lines.push(`              ${color.cyan('fix:')} ${safe(issue.hint)}`);
   return lines;
 }
@@ -51,13 +54,23 @@ function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
   for (const group of groups.slice(0, GROUP_LIMIT)) {
     const mark = group.severity === 'error' ? color.red('✖') : color.yellow('⚠');
     const field = group.field === '' ? '' : ` ${color.bold(safe(group.field))}`;
-    out.push(`  ${mark} ${safe(group.code)} ×${group.count.toLocaleString('en-US')}  ${safe(group.endpoint)}${field}: ${safe(group.message)}`);
+    out.push(
+      `  ${mark} ${safe(group.code)} ×${group.count.toLocaleString('en-US')}  ${safe(group.endpoint)}${field}: ${safe(group.message)}`,
+    );
     if (group.hint) out.push(`      ${color.cyan('fix:')} ${safe(group.hint)}`);
-    out.push(color.dim(`      e.g. ${group.examples.map(example).join(', ')}${group.count > group.examples.length ? ', ...' : ''}`));
+    out.push(
+      color.dim(
+        `      e.g. ${group.examples.map(example).join(', ')}${group.count > group.examples.length ? ', ...' : ''}`,
+      ),
+    );
   }
   if (groups.length > GROUP_LIMIT) {
     const rest = groups.slice(GROUP_LIMIT).reduce((sum, group) => sum + group.count, 0);
-    out.push(color.dim(`  ... ${plural(groups.length - GROUP_LIMIT, 'more group')} (${plural(rest, 'issue')}): --format json lists them all`));
+    out.push(
+      color.dim(
+        `  ... ${plural(groups.length - GROUP_LIMIT, 'more group')} (${plural(rest, 'issue')}): --format json lists them all`,
+      ),
+    );
   }
   out.push('');
   return out;
@@ -69,7 +82,12 @@ function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
  * code and field, so a report of 100,000 identical warnings stays a page long (`--all-issues`
  * shows every one, read back one at a time).
  */
-export function* prettyChunks(report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions = {}): Generator<string> {
+export function* prettyChunks(
+  report: Report,
+  issues: ReportIssues,
+  color: ChalkInstance,
+  options: PrettyOptions = {},
+): Generator<string> {
   let group = '';
   const capped = options.allIssues !== true && issues.count > DETAIL_LIMIT;
   const shown = capped ? issues.sample.slice(0, DETAIL_LIMIT) : issues;
@@ -89,28 +107,49 @@ export function* prettyChunks(report: Report, issues: ReportIssues, color: Chalk
   const out: string[] = [];
   if (any) out.push('');
   if (capped) {
-    out.push(color.dim(`... ${counted(issues.count - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`), '');
+    out.push(
+      color.dim(
+        `... ${counted(issues.count - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`,
+      ),
+      '',
+    );
     out.push(...groupLines(issues, color));
   }
   for (const note of report.notes) {
-    out.push(`${color.cyan('ℹ')} ${color.bold(safe(note.code))}: ${safe(note.message)}${note.count === undefined ? '' : ` (${note.count})`}`);
+    out.push(
+      `${color.cyan('ℹ')} ${color.bold(safe(note.code))}: ${safe(note.message)}${note.count === undefined ? '' : ` (${note.count})`}`,
+    );
   }
   if (report.notes.length > 0) out.push('');
   const { summary } = report;
   const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
   // An interrupted run is unfinished, never a success: no green check.
   const unfinished = report.notes.some((note) => note.code.startsWith('interrupted'));
-  const verdict = summary.errors > 0 ? color.red.bold('✖ ') : unfinished ? color.yellow.bold('⚠ interrupted: ') : color.green.bold('✔ ');
+  const verdict =
+    summary.errors > 0
+      ? color.red.bold('✖ ')
+      : unfinished
+        ? color.yellow.bold('⚠ interrupted: ')
+        : color.green.bold('✔ ');
   out.push(`${verdict}${counts}`);
   const { delivery } = report;
   if (delivery) {
     const unsent = summary.unsent ? ` · not sent ${summary.unsent}` : '';
-    out.push(`  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`);
+    out.push(
+      `  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`,
+    );
     for (const [endpoint, counts] of Object.entries(delivery.endpoints)) {
-      out.push(color.dim(`    ${safe(endpoint).padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`));
+      out.push(
+        color.dim(
+          `    ${safe(endpoint).padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`,
+        ),
+      );
     }
     const decisions = Object.entries(delivery.decisions);
-    if (decisions.length > 0) out.push(`  decisions: ${decisions.map(([decision, count]) => `${safe(decision)} ${count}`).join(', ')}`);
+    if (decisions.length > 0)
+      out.push(
+        `  decisions: ${decisions.map(([decision, count]) => `${safe(decision)} ${count}`).join(', ')}`,
+      );
   }
   yield `${out.join('\n')}\n`;
 }

@@ -14,19 +14,47 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 
 /** A run's worth of issues in an awkward order: two files, file-level problems, flow-rule issues arriving late for early records, a rejection. */
 function fill(builder: ReportBuilder, records: number): void {
-  builder.add('order', { file: 'a.csv', index: null, line: 1 }, [warning('unknown-field', 'colour', 'colour is not a field')]);
+  builder.add('order', { file: 'a.csv', index: null, line: 1 }, [
+    warning('unknown-field', 'colour', 'colour is not a field'),
+  ]);
   for (let index = 0; index < records; index++) {
     const at = { file: 'a.csv', index, line: index + 2 };
-    builder.add('order', at, index % 3 === 0 ? [] : [error('invalid-number', `payments.${index % 4}.value`, `"${index},5" is not a number`, { value: `${index},5`, hint: 'use a dot' })]);
+    builder.add(
+      'order',
+      at,
+      index % 3 === 0
+        ? []
+        : [
+            error('invalid-number', `payments.${index % 4}.value`, `"${index},5" is not a number`, {
+              value: `${index},5`,
+              hint: 'use a dot',
+            }),
+          ],
+    );
   }
   for (let index = 0; index < records; index += 2) {
-    builder.add('status', { file: 'b.ndjson', index, line: index + 1 }, [warning('missing-recommended', 'status', 'status is missing'), error('required', 'id', 'id is required')]);
+    builder.add('status', { file: 'b.ndjson', index, line: index + 1 }, [
+      warning('missing-recommended', 'status', 'status is missing'),
+      error('required', 'id', 'id is required'),
+    ]);
   }
-  builder.add('status', { file: 'b.ndjson', index: null, line: null }, [error('invalid-json', '', 'line 4 is not JSON')]);
+  builder.add('status', { file: 'b.ndjson', index: null, line: null }, [
+    error('invalid-json', '', 'line 4 is not JSON'),
+  ]);
   for (let index = records - 1; index >= 0; index -= 5) {
-    builder.addLater('order', { file: 'a.csv', index, line: index + 2 }, [error('duplicate-order', 'id', `ORD-${index} twice`)], index % 3 === 0);
+    builder.addLater(
+      'order',
+      { file: 'a.csv', index, line: index + 2 },
+      [error('duplicate-order', 'id', `ORD-${index} twice`)],
+      index % 3 === 0,
+    );
   }
-  builder.addSent('order', { file: 'a.csv', index: 0, line: 2 }, { kind: 'rejected', issue: error('rejected-by-service', '', 'the service said no') }, true);
+  builder.addSent(
+    'order',
+    { file: 'a.csv', index: 0, line: 2 },
+    { kind: 'rejected', issue: error('rejected-by-service', '', 'the service said no') },
+    true,
+  );
   builder.note('unknown-order', 'skipped: no creations', 3);
 }
 
@@ -52,7 +80,10 @@ describe('reports whose issues went to a spill file', () => {
     for (const format of reportFormats) {
       for (const allIssues of [false, true]) {
         const expected = formatReport(memory.build(), format, plain, { allIssues });
-        expect([...reportChunks(report, issues, format, plain, { allIssues })].join(''), `${format}${allIssues ? ' --all-issues' : ''}`).toBe(expected);
+        expect(
+          [...reportChunks(report, issues, format, plain, { allIssues })].join(''),
+          `${format}${allIssues ? ' --all-issues' : ''}`,
+        ).toBe(expected);
       }
     }
     spill.close();
@@ -68,10 +99,14 @@ describe('reports whose issues went to a spill file', () => {
   it('keep no more than spillAt issues in memory: the rest go to the spill as runs', () => {
     const runs: number[] = [];
     const builder = new ReportBuilder({
-      strict: false, spillAt: 100,
+      strict: false,
+      spillAt: 100,
       spill: { write: (run) => runs.push([...run].length) - 1, read: () => [] },
     });
-    for (let index = 0; index < 1000; index++) builder.add('order', { file: 'a.csv', index, line: index + 2 }, [error('required', 'id', 'id is required')]);
+    for (let index = 0; index < 1000; index++)
+      builder.add('order', { file: 'a.csv', index, line: index + 2 }, [
+        error('required', 'id', 'id is required'),
+      ]);
     expect(runs).toEqual(Array.from({ length: 10 }, () => 100));
     expect(builder.build().issues).toHaveLength(20);
     expect(builder.issues().count).toBe(1000);

@@ -12,7 +12,10 @@ export type ReportFormat = (typeof reportFormats)[number];
 
 /** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour and options. */
 export type Formatter = (
-  report: Report, issues: ReportIssues, color: ChalkInstance, options: PrettyOptions,
+  report: Report,
+  issues: ReportIssues,
+  color: ChalkInstance,
+  options: PrettyOptions,
 ) => Iterable<string>;
 
 /** Every format's formatter: a format added to reportFormats without one does not compile. */
@@ -25,11 +28,22 @@ export const formatters: Readonly<Record<ReportFormat, Formatter>> = {
 };
 
 /** A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write the pieces as they come. */
-export function reportChunks(report: Report, issues: ReportIssues, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): Iterable<string> {
+export function reportChunks(
+  report: Report,
+  issues: ReportIssues,
+  format: ReportFormat,
+  color: ChalkInstance,
+  options: PrettyOptions = {},
+): Iterable<string> {
   return formatters[format](report, issues, color, options);
 }
 
 /** A report held whole in memory, in a format, as one text. */
-export function formatReport(report: Report, format: ReportFormat, color: ChalkInstance, options: PrettyOptions = {}): string {
+export function formatReport(
+  report: Report,
+  format: ReportFormat,
+  color: ChalkInstance,
+  options: PrettyOptions = {},
+): string {
   return [...reportChunks(report, issuesOf(report.issues), format, color, options)].join('');
 }

@@ -20,8 +20,12 @@ function sarifProblems(log: Json): string[] {
     need(new Set(ids).size === ids.length, 'rule ids unique');
     for (const rule of rules) {
       need(typeof rule.id === 'string', 'rule.id');
-      for (const key of ['shortDescription', 'fullDescription', 'help']) need(typeof (rule[key] as Json | undefined)?.text === 'string', `rule.${key}.text`);
-      need(['none', 'note', 'warning', 'error'].includes((rule.defaultConfiguration as Json).level as string), 'rule level');
+      for (const key of ['shortDescription', 'fullDescription', 'help'])
+        need(typeof (rule[key] as Json | undefined)?.text === 'string', `rule.${key}.text`);
+      need(
+        ['none', 'note', 'warning', 'error'].includes((rule.defaultConfiguration as Json).level as string),
+        'rule level',
+      );
     }
     for (const result of (run.results ?? []) as Json[]) {
       need(typeof (result.message as Json | undefined)?.text === 'string', 'result.message.text');
@@ -38,7 +42,8 @@ function sarifProblems(log: Json): string[] {
     }
     for (const invocation of (run.invocations ?? []) as Json[]) {
       need(typeof invocation.executionSuccessful === 'boolean', 'invocation.executionSuccessful');
-      for (const note of (invocation.toolExecutionNotifications ?? []) as Json[]) need(typeof (note.message as Json).text === 'string', 'notification.message.text');
+      for (const note of (invocation.toolExecutionNotifications ?? []) as Json[])
+        need(typeof (note.message as Json).text === 'string', 'notification.message.text');
     }
   }
   return problems;
@@ -50,9 +55,15 @@ describe('formatSarif', () => {
     error('invalid-number', 'total_paid_value', '"10,50" is not a number', { hint: 'use a dot: 10.50' }),
     warning('unknown-field', 'x', 'x is not a field'),
   ]);
-  builder.add('order', { file: 'data/orders 2024.csv', index: 7, line: 9 }, [error('invalid-number', 'total_paid_value', '"x" is not a number')]);
-  builder.add('fraud', { file: '/abs/fraud.ndjson', index: 0, line: 1 }, [error('unknown-order', '', 'no order ORD-9 was created')]);
-  builder.add('status', { file: 'status.csv', index: null, line: null }, [error('invalid-csv', '', 'the CSV cannot be read')]);
+  builder.add('order', { file: 'data/orders 2024.csv', index: 7, line: 9 }, [
+    error('invalid-number', 'total_paid_value', '"x" is not a number'),
+  ]);
+  builder.add('fraud', { file: '/abs/fraud.ndjson', index: 0, line: 1 }, [
+    error('unknown-order', '', 'no order ORD-9 was created'),
+  ]);
+  builder.add('status', { file: 'status.csv', index: null, line: null }, [
+    error('invalid-csv', '', 'the CSV cannot be read'),
+  ]);
   builder.note('unknown-order', 'skipped: nothing known');
   const log = JSON.parse(formatSarif(builder.build())) as Json;
   const run = (log.runs as Json[])[0]!;
@@ -63,9 +74,19 @@ describe('formatSarif', () => {
     expect(sarifProblems(log)).toEqual([]);
   });
 
-  it('has one rule per issue code, with help text (a flow rule\'s own catches and fix)', () => {
-    expect(rules.map((rule) => rule.id)).toEqual(['invalid-number', 'unknown-field', 'unknown-order', 'invalid-csv']);
-    expect(rules[0]).toMatchObject({ name: 'InvalidNumber', shortDescription: { text: 'a CSV cell that should hold a number does not' }, help: { text: 'Fix: use a dot: 10.50' }, defaultConfiguration: { level: 'error' } });
+  it("has one rule per issue code, with help text (a flow rule's own catches and fix)", () => {
+    expect(rules.map((rule) => rule.id)).toEqual([
+      'invalid-number',
+      'unknown-field',
+      'unknown-order',
+      'invalid-csv',
+    ]);
+    expect(rules[0]).toMatchObject({
+      name: 'InvalidNumber',
+      shortDescription: { text: 'a CSV cell that should hold a number does not' },
+      help: { text: 'Fix: use a dot: 10.50' },
+      defaultConfiguration: { level: 'error' },
+    });
     expect((rules[2]!.help as Json).text).toMatch(/^Fix: .+/);
     expect((rules[2]!.properties as Json).tags).toContain('flow-rule');
   });
@@ -73,14 +94,24 @@ describe('formatSarif', () => {
   it('has one result per issue, located at its file and line', () => {
     expect(results).toHaveLength(5);
     expect(results[0]).toMatchObject({
-      ruleId: 'invalid-number', ruleIndex: 0, level: 'error',
+      ruleId: 'invalid-number',
+      ruleIndex: 0,
+      level: 'error',
       message: { text: 'total_paid_value: "10,50" is not a number (record 4, order). Fix: use a dot: 10.50' },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'data/orders%202024.csv' }, region: { startLine: 6 } } }],
+      locations: [
+        {
+          physicalLocation: { artifactLocation: { uri: 'data/orders%202024.csv' }, region: { startLine: 6 } },
+        },
+      ],
     });
     expect(results[1]).toMatchObject({ ruleId: 'unknown-field', level: 'warning' });
-    expect(results[3]).toMatchObject({ locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///abs/fraud.ndjson' } } }] });
+    expect(results[3]).toMatchObject({
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///abs/fraud.ndjson' } } }],
+    });
     expect(results[4]).toMatchObject({ locations: [{ physicalLocation: { region: { startLine: 1 } } }] });
-    expect((run.invocations as Json[])[0]).toMatchObject({ toolExecutionNotifications: [{ message: { text: 'unknown-order: skipped: nothing known' } }] });
+    expect((run.invocations as Json[])[0]).toMatchObject({
+      toolExecutionNotifications: [{ message: { text: 'unknown-order: skipped: nothing known' } }],
+    });
   });
 
   it('is a valid log without any issue', () => {

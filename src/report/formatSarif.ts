@@ -19,19 +19,25 @@ interface SarifRule {
 const flowRuleByCode = new Map(flowRules.map((rule) => [rule.code, rule]));
 
 /** `invalid-enum` -> `InvalidEnum`: SARIF's rule name is an identifier-like word. */
-const ruleName = (code: string) => code.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+const ruleName = (code: string) =>
+  code.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
 
 function ruleFor(code: string, first: LocatedIssue): SarifRule {
   const flow = flowRuleByCode.get(code);
-  const short = flow ? flow.catches : recordCheckCodes[code] ?? first.message;
-  const fix = flow ? flow.fix : first.hint ?? 'see the message of each result';
-  const where = flow ? `flow rule (${flow.spec}): ${flow.catches}` : `record check: ${short}; for example: ${first.message}`;
+  const short = flow ? flow.catches : (recordCheckCodes[code] ?? first.message);
+  const fix = flow ? flow.fix : (first.hint ?? 'see the message of each result');
+  const where = flow
+    ? `flow rule (${flow.spec}): ${flow.catches}`
+    : `record check: ${short}; for example: ${first.message}`;
   return {
     id: code,
     name: ruleName(code),
     shortDescription: { text: short },
     fullDescription: { text: where },
-    help: { text: `Fix: ${fix}`, markdown: `**${code}**: ${short}\n\n**Fix:** ${fix}\n\nRun \`collect rules\` for every flow rule.` },
+    help: {
+      text: `Fix: ${fix}`,
+      markdown: `**${code}**: ${short}\n\n**Fix:** ${fix}\n\nRun \`collect rules\` for every flow rule.`,
+    },
     defaultConfiguration: { level: flow ? flow.severity : first.severity },
     properties: { tags: [flow ? 'flow-rule' : 'record-check', 'collect'] },
   };
@@ -55,8 +61,19 @@ function result(issue: LocatedIssue, ruleIndex: number) {
     level: issue.severity,
     message: { text: `${field}${issue.message}${record}.${issue.hint ? ` Fix: ${issue.hint}` : ''}` },
     // A problem with the whole file (no line known) points at its first line: code scanning needs a line.
-    locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(issue.file) }, region: { startLine: issue.line ?? 1 } } }],
-    properties: { endpoint: issue.endpoint, ...(issue.index === null ? {} : { record: issue.index }), ...(issue.path === '' ? {} : { field: issue.path }) },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: artifactUri(issue.file) },
+          region: { startLine: issue.line ?? 1 },
+        },
+      },
+    ],
+    properties: {
+      endpoint: issue.endpoint,
+      ...(issue.index === null ? {} : { record: issue.index }),
+      ...(issue.path === '' ? {} : { field: issue.path }),
+    },
   };
 }
 
@@ -68,17 +85,24 @@ export function* sarifChunks(report: Report, issues: ReportIssues): Generator<st
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'collect', rules } },
-      results: marker,
-      invocations: [{
-        executionSuccessful: true,
-        toolExecutionNotifications: report.notes.map((note) => ({
-          level: 'note', message: { text: `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}` },
-        })),
-      }],
-      properties: { summary: report.summary },
-    }],
+    runs: [
+      {
+        tool: { driver: { name: 'collect', rules } },
+        results: marker,
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: report.notes.map((note) => ({
+              level: 'note',
+              message: {
+                text: `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`,
+              },
+            })),
+          },
+        ],
+        properties: { summary: report.summary },
+      },
+    ],
   };
   const results = (function* () {
     for (const issue of issues) yield result(issue, indexOf.get(issue.code)!);

@@ -40,7 +40,12 @@ interface Counted {
   exampleKeys: IssueKey[];
 }
 
-const exampleOf = (issue: LocatedIssue): GroupExample => ({ file: issue.file, line: issue.line, index: issue.index, ...(issue.child ? { child: issue.child } : {}) });
+const exampleOf = (issue: LocatedIssue): GroupExample => ({
+  file: issue.file,
+  line: issue.line,
+  index: issue.index,
+  ...(issue.child ? { child: issue.child } : {}),
+});
 
 /**
  * Counts issues into groups as they come, in any order: each group keeps its first issue's message
@@ -56,7 +61,20 @@ export class GroupCounter {
     const id = `${issue.severity}\u0000${issue.code}\u0000${issue.endpoint}\u0000${field}`;
     let counted = this.groups.get(id);
     if (!counted) {
-      counted = { group: { severity: issue.severity, code: issue.code, endpoint: issue.endpoint, field, count: 0, examples: [] }, message: issue.message, hint: issue.hint, first: key, exampleKeys: [] };
+      counted = {
+        group: {
+          severity: issue.severity,
+          code: issue.code,
+          endpoint: issue.endpoint,
+          field,
+          count: 0,
+          examples: [],
+        },
+        message: issue.message,
+        hint: issue.hint,
+        first: key,
+        exampleKeys: [],
+      };
       this.groups.set(id, counted);
     } else if (compareKeys(key, counted.first) < 0) {
       counted.first = key;
@@ -80,9 +98,22 @@ export class GroupCounter {
   /** Errors first, then the most frequent; equal counts in the order their first issues come. */
   result(): IssueGroup[] {
     return [...this.groups.values()]
-      .sort((a, b) => (a.group.severity === b.group.severity ? b.group.count - a.group.count || compareKeys(a.first, b.first) : a.group.severity === 'error' ? -1 : 1))
+      .sort((a, b) =>
+        a.group.severity === b.group.severity
+          ? b.group.count - a.group.count || compareKeys(a.first, b.first)
+          : a.group.severity === 'error'
+            ? -1
+            : 1,
+      )
       .map(({ group: { severity, code, endpoint, field, count, examples }, message, hint }) => ({
-        severity, code, endpoint, field, count, message, ...(hint ? { hint } : {}), examples: [...examples],
+        severity,
+        code,
+        endpoint,
+        field,
+        count,
+        message,
+        ...(hint ? { hint } : {}),
+        examples: [...examples],
       }));
   }
 }

@@ -28,7 +28,10 @@ export class IssueSpillFile implements IssueSpill {
 
   write(run: Iterable<KeyedIssue>): number {
     if (this.fd === undefined) {
-      this.path = join(typeof this.dir === 'string' ? this.dir : this.dir(), `issues-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.ndjson`);
+      this.path = join(
+        typeof this.dir === 'string' ? this.dir : this.dir(),
+        `issues-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.ndjson`,
+      );
       this.fd = openSync(this.path, 'wx+', 0o600);
     }
     const fd = this.fd;

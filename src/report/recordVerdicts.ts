@@ -27,7 +27,8 @@ export class RecordVerdicts {
     if (!this.strict) return invalid;
     const file = `${endpoint}\u0000${location.file}`;
     if (location.index === null) {
-      if (!this.counted.has(file) && issues.some((issue) => issue.severity === 'warning')) this.headerFaulted.add(file);
+      if (!this.counted.has(file) && issues.some((issue) => issue.severity === 'warning'))
+        this.headerFaulted.add(file);
       return invalid;
     }
     this.counted.add(file);

@@ -9,10 +9,22 @@ describe('ReportBuilder', () => {
     const builder = new ReportBuilder({ strict: false });
     builder.add('order', at(0), []);
     builder.add('order', at(1), [warning('unknown-field', 'x', 'x is unknown')]);
-    builder.add('order', at(2), [error('required', 'id', 'id is required'), warning('unknown-field', 'y', 'y')]);
+    builder.add('order', at(2), [
+      error('required', 'id', 'id is required'),
+      warning('unknown-field', 'y', 'y'),
+    ]);
     const report = builder.build();
     expect(report.summary).toMatchObject({ records: 3, valid: 2, invalid: 1, errors: 1, warnings: 2 });
-    expect(report.issues[1]).toEqual({ severity: 'error', code: 'required', path: 'id', message: 'id is required', endpoint: 'order', file: 'o.csv', index: 2, line: 4 });
+    expect(report.issues[1]).toEqual({
+      severity: 'error',
+      code: 'required',
+      path: 'id',
+      message: 'id is required',
+      endpoint: 'order',
+      file: 'o.csv',
+      index: 2,
+      line: 4,
+    });
     expect(reportExitCode(report)).toBe(1);
   });
   it('exits 0 with warnings only, and 1 under --strict, where warnings become errors', () => {
@@ -38,8 +50,15 @@ describe('ReportBuilder', () => {
 describe('ReportBuilder with keepBytes (a long sandbox session)', () => {
   it('counts every record and finding, keeps them only until the budget is full, and says how many it did not keep', () => {
     const builder = new ReportBuilder({ strict: false, keepBytes: 5_000 });
-    const issue = { severity: 'error' as const, code: 'unknown-order', path: 'id', message: 'order "X" was never created', hint: 'create it first' };
-    for (let i = 1; i <= 100; i++) builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, [issue]);
+    const issue = {
+      severity: 'error' as const,
+      code: 'unknown-order',
+      path: 'id',
+      message: 'order "X" was never created',
+      hint: 'create it first',
+    };
+    for (let i = 1; i <= 100; i++)
+      builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, [issue]);
     const report = builder.build();
     expect(report.summary).toMatchObject({ records: 100, invalid: 100, errors: 100 });
     expect(report.issues.length).toBeGreaterThan(0);
@@ -53,11 +72,16 @@ describe('ReportBuilder with keepBytes (a long sandbox session)', () => {
 
   it('lists a later finding even after valid records filled their share', () => {
     const builder = new ReportBuilder({ strict: false, keepBytes: 40_000 });
-    for (let i = 1; i <= 1000; i++) builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, []);
-    builder.add('status', { file: 'request #1001 PUT /v2/order', index: 0, line: 1001 }, [error('unknown-order', 'id', 'never created')]);
+    for (let i = 1; i <= 1000; i++)
+      builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, []);
+    builder.add('status', { file: 'request #1001 PUT /v2/order', index: 0, line: 1001 }, [
+      error('unknown-order', 'id', 'never created'),
+    ]);
     const report = builder.build();
     expect(report.issues.map((issue) => issue.line)).toEqual([1001]);
     expect(report.files.map((file) => file.file)).toContain('request #1001 PUT /v2/order');
-    expect(report.notes).toEqual([{ code: 'requests-not-listed', count: 1001 - report.files.length, message: expect.any(String) }]);
+    expect(report.notes).toEqual([
+      { code: 'requests-not-listed', count: 1001 - report.files.length, message: expect.any(String) },
+    ]);
   });
 });

@@ -2,7 +2,14 @@ import type { Issue, LocatedIssue, RecordLocation } from '../core/issue.js';
 import { GroupCounter, type IssueKey } from './groupIssues.js';
 import { RecordVerdicts } from './recordVerdicts.js';
 import type { RunEvent, SendResult } from './runEvents.js';
-import { compareKeyed, mergeRuns, SAMPLE_SIZE, type IssueSpill, type KeyedIssue, type ReportIssues } from './reportIssues.js';
+import {
+  compareKeyed,
+  mergeRuns,
+  SAMPLE_SIZE,
+  type IssueSpill,
+  type KeyedIssue,
+  type ReportIssues,
+} from './reportIssues.js';
 
 export interface Summary {
   records: number;
@@ -68,7 +75,13 @@ export interface ReportOptions {
 }
 
 /** Estimated bytes an issue or a file entry holds (its texts, with V8's object overhead). */
-const issueBytes = (issue: LocatedIssue) => 300 + 2 * (issue.message.length + (issue.hint?.length ?? 0) + issue.file.length + (issue.value === undefined ? 0 : JSON.stringify(issue.value)?.length ?? 0));
+const issueBytes = (issue: LocatedIssue) =>
+  300 +
+  2 *
+    (issue.message.length +
+      (issue.hint?.length ?? 0) +
+      issue.file.length +
+      (issue.value === undefined ? 0 : (JSON.stringify(issue.value)?.length ?? 0)));
 const fileBytes = (file: string) => 200 + 2 * file.length;
 
 const SPILL_AT = 20_000;
@@ -80,10 +93,23 @@ const UNKNOWN_FILE = Number.MAX_SAFE_INTEGER;
 
 /** About how many characters an issue holds: what its run in memory costs. */
 const charsOf = (issue: LocatedIssue) =>
-  200 + issue.message.length + (issue.hint?.length ?? 0) + issue.path.length + (typeof issue.value === 'string' ? issue.value.length : 32);
+  200 +
+  issue.message.length +
+  (issue.hint?.length ?? 0) +
+  issue.path.length +
+  (typeof issue.value === 'string' ? issue.value.length : 32);
 
 const emptySummary = (): Summary => ({
-  records: 0, valid: 0, invalid: 0, errors: 0, warnings: 0, sent: 0, accepted: 0, rejected: 0, skipped: 0, failed: 0,
+  records: 0,
+  valid: 0,
+  invalid: 0,
+  errors: 0,
+  warnings: 0,
+  sent: 0,
+  accepted: 0,
+  rejected: 0,
+  skipped: 0,
+  failed: 0,
 });
 
 /** Folds a run's events into a report (apply, then build); pure, so every format and test shares it. */
@@ -182,7 +208,10 @@ export class ReportBuilder {
   private listed(endpoint: string, file: string): void {
     const key = `${endpoint}\u0000${file}`;
     if (this.files.has(key)) return;
-    const entry = this.last && this.last.file === file && this.last.endpoint === endpoint ? this.last : { file, endpoint, records: 0, invalid: 0 };
+    const entry =
+      this.last && this.last.file === file && this.last.endpoint === endpoint
+        ? this.last
+        : { file, endpoint, records: 0, invalid: 0 };
     this.listFile(key, entry);
     this.kept.issues += fileBytes(file);
     this.dropped.files--;
@@ -196,7 +225,11 @@ export class ReportBuilder {
       }
       this.listed(issue.endpoint, location.file);
     }
-    const key: IssueKey = [this.positions.get(`${issue.endpoint}\u0000${location.file}`) ?? UNKNOWN_FILE, location.index ?? -1, this.seq++];
+    const key: IssueKey = [
+      this.positions.get(`${issue.endpoint}\u0000${location.file}`) ?? UNKNOWN_FILE,
+      location.index ?? -1,
+      this.seq++,
+    ];
     const keyed = { key, issue };
     this.groups.add(issue, key);
     const first = this.firstOfCodes.get(issue.code);
@@ -211,7 +244,8 @@ export class ReportBuilder {
     this.buffer.push(keyed);
     if (!this.options.spill) return;
     this.bufferChars += charsOf(issue);
-    if (this.buffer.length >= (this.options.spillAt ?? SPILL_AT) || this.bufferChars >= SPILL_CHARS) this.spillBuffer(this.options.spill);
+    if (this.buffer.length >= (this.options.spillAt ?? SPILL_AT) || this.bufferChars >= SPILL_CHARS)
+      this.spillBuffer(this.options.spill);
   }
 
   /** The issues in memory go to the spill as one run in report order; full levels of runs are merged into one. */
@@ -263,7 +297,8 @@ export class ReportBuilder {
     const key = `${code}\u0000${message}`;
     const existing = this.notes.get(key);
     if (existing && count !== undefined) existing.count = (existing.count ?? 0) + count;
-    else if (!existing) this.notes.set(key, count === undefined ? { code, message } : { code, message, count });
+    else if (!existing)
+      this.notes.set(key, count === undefined ? { code, message } : { code, message, count });
   }
 
   /** A record that was sent (or could not be): counted per endpoint and decision; problems become issues. */
@@ -277,7 +312,8 @@ export class ReportBuilder {
     if (result.kind === 'accepted') {
       this.summary.accepted++;
       counts.accepted++;
-      if (result.decision) this.delivery.decisions[result.decision] = (this.delivery.decisions[result.decision] ?? 0) + 1;
+      if (result.decision)
+        this.delivery.decisions[result.decision] = (this.delivery.decisions[result.decision] ?? 0) + 1;
       return;
     }
     this.push(endpoint, location, [result.issue]);
@@ -334,16 +370,39 @@ export class ReportBuilder {
    */
   private droppedNotes(): Note[] {
     const notes: Note[] = [];
-    if (this.dropped.issues > 0) notes.push({ code: 'findings-not-kept', count: this.dropped.issues, message: 'findings past --keep-mb were counted (in the summary) but not kept in this report' });
-    if (this.dropped.files > 0) notes.push({ code: 'requests-not-listed', count: this.dropped.files, message: 'requests past --keep-mb were counted (in the summary) but have no entry of their own in this report' });
+    if (this.dropped.issues > 0)
+      notes.push({
+        code: 'findings-not-kept',
+        count: this.dropped.issues,
+        message: 'findings past --keep-mb were counted (in the summary) but not kept in this report',
+      });
+    if (this.dropped.files > 0)
+      notes.push({
+        code: 'requests-not-listed',
+        count: this.dropped.files,
+        message:
+          'requests past --keep-mb were counted (in the summary) but have no entry of their own in this report',
+      });
     return notes;
   }
 
   build(): Report {
-    const issues = this.runs.length > 0 ? this.sample.map(({ issue }) => issue) : [...this.buffer].sort(compareKeyed).map(({ issue }) => issue);
-    const summary = { ...this.summary, ...(this.delivery ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) } : {}) };
+    const issues =
+      this.runs.length > 0
+        ? this.sample.map(({ issue }) => issue)
+        : [...this.buffer].sort(compareKeyed).map(({ issue }) => issue);
+    const summary = {
+      ...this.summary,
+      ...(this.delivery
+        ? { unsent: Math.max(0, this.summary.valid - this.summary.sent - this.summary.skipped) }
+        : {}),
+    };
     return {
-      version: 1, summary, issues, files: [...this.files.values()].map((f) => ({ ...f })), notes: [...this.notes.values(), ...this.droppedNotes()],
+      version: 1,
+      summary,
+      issues,
+      files: [...this.files.values()].map((f) => ({ ...f })),
+      notes: [...this.notes.values(), ...this.droppedNotes()],
       ...(this.delivery ? { delivery: structuredClone(this.delivery) } : {}),
     };
   }

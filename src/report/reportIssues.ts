@@ -28,7 +28,10 @@ export function issuesOf(issues: readonly LocatedIssue[]): ReportIssues {
     if (!firstOfCodes.has(issue.code)) firstOfCodes.set(issue.code, issue);
   });
   return {
-    count: issues.length, groups: counter.result(), firstOfCodes: [...firstOfCodes.values()], sample: issues.slice(0, SAMPLE_SIZE),
+    count: issues.length,
+    groups: counter.result(),
+    firstOfCodes: [...firstOfCodes.values()],
+    sample: issues.slice(0, SAMPLE_SIZE),
     [Symbol.iterator]: () => issues[Symbol.iterator](),
   };
 }

@@ -11,7 +11,13 @@ export type RunEvent =
   /** A record as read, with its issues (none for a valid one); index null is a problem of its file. */
   | { kind: 'read'; endpoint: string; location: RecordLocation; issues: readonly Issue[] }
   /** Issues found later about a record already read (the flow rules): a valid record they fault becomes invalid. */
-  | { kind: 'judged'; endpoint: string; location: RecordLocation; issues: readonly Issue[]; wasValid: boolean }
+  | {
+      kind: 'judged';
+      endpoint: string;
+      location: RecordLocation;
+      issues: readonly Issue[];
+      wasValid: boolean;
+    }
   /** A record sent (or that could not be); `requested` when a request was made. */
   | { kind: 'sent'; endpoint: string; location: RecordLocation; result: SendResult; requested: boolean }
   /** A valid record not sent because an earlier run or this one already sent it. */

@@ -39,7 +39,9 @@ export const registry = createRegistry(Object.values(resources));
 export const endpointNames = registry.names;
 
 /** Each endpoint's schema by name: what a mapping's targets are checked against. */
-export const endpointSchemas = Object.fromEntries(registry.all.map((resource) => [resource.name, resource.schema])) as Record<EndpointName, Resource['schema']>;
+export const endpointSchemas = Object.fromEntries(
+  registry.all.map((resource) => [resource.name, resource.schema]),
+) as Record<EndpointName, Resource['schema']>;
 
 export function isEndpointName(name: string): boolean {
   return registry.get(name) !== undefined;

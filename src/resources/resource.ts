@@ -75,7 +75,10 @@ export interface ByHand {
 }
 
 /** How the sandbox answers a valid update for an order it holds, beyond storing it. */
-export type SandboxCheck = (order: Record<string, unknown>, body: Record<string, unknown>) => { status: number; message: string } | undefined;
+export type SandboxCheck = (
+  order: Record<string, unknown>,
+  body: Record<string, unknown>,
+) => { status: number; message: string } | undefined;
 
 /** One endpoint of the service: everything `collect` knows about it, in one place. */
 export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts = Facts> {
@@ -120,4 +123,5 @@ export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts 
 export const noChecks = (): Issue[] => [];
 
 /** A non-empty string field of a record, or undefined. */
-export const textField = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+export const textField = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;

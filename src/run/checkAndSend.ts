@@ -29,14 +29,31 @@ function stateFailureOf(cause: unknown, sending: boolean): StateError {
 }
 
 /** Reads and checks every record (schema, then flow rules with the state), handing each to the sink. */
-async function check(run: Run, opened: OpenRun, sending: Sending, checking: Progress, stop: { now: () => boolean; signal: AbortSignal }) {
+async function check(
+  run: Run,
+  opened: OpenRun,
+  sending: Sending,
+  checking: Progress,
+  stop: { now: () => boolean; signal: AbortSignal },
+) {
   const { request, deps, ledger } = run;
   const shard = request.shard ? shardFilter(request.shard) : undefined;
   await checkRecords({
-    inputs: request.inputs, rules: run.rules, stdin: deps.stdin, now: deps.now(), ledger, state: opened.state, runIndex: opened.runIndex,
-    onRecord: checking.tick, remember: run.policy.remember, limits: { maxRecordBytes: request.maxRecordBytes },
-    ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }), ...(sending.sink ? { sink: sending.sink } : {}),
-    shouldStop: () => stop.now() || opened.state.failed, signal: stop.signal, ...(shard ? { keep: shard.keep } : {}),
+    inputs: request.inputs,
+    rules: run.rules,
+    stdin: deps.stdin,
+    now: deps.now(),
+    ledger,
+    state: opened.state,
+    runIndex: opened.runIndex,
+    onRecord: checking.tick,
+    remember: run.policy.remember,
+    limits: { maxRecordBytes: request.maxRecordBytes },
+    ...(request.maxErrors === undefined ? {} : { maxErrors: request.maxErrors }),
+    ...(sending.sink ? { sink: sending.sink } : {}),
+    shouldStop: () => stop.now() || opened.state.failed,
+    signal: stop.signal,
+    ...(shard ? { keep: shard.keep } : {}),
   });
   if (shard) {
     const took = `${shard.kept()} records; ${shard.passed()} of other shards passed over`;
@@ -58,10 +75,15 @@ async function finishSending(opened: OpenRun, sending: Sending): Promise<void> {
  */
 export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<RunResult> {
   const rules = request.rules ?? flowRules;
-  const report = new ReportBuilder({ strict: request.strict, ...(deps.issueSpill ? { spill: deps.issueSpill } : {}) });
+  const report = new ReportBuilder({
+    strict: request.strict,
+    ...(deps.issueSpill ? { spill: deps.issueSpill } : {}),
+  });
   const warned = new Set(rules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
   const ledger = new RunLedger({
-    strict: request.strict, emit: (event) => report.apply(event), ...(deps.confirm ? { warnBeforeSending: warned } : {}),
+    strict: request.strict,
+    emit: (event) => report.apply(event),
+    ...(deps.confirm ? { warnBeforeSending: warned } : {}),
   });
   const run: Run = { request, deps, rules, policy: runPolicy(request), ledger };
   const stack = new DisposalStack();
@@ -70,14 +92,22 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   let sending: Sending = {};
   try {
     const keepsAnswers = run.policy.sending && request.stateDir !== null;
-    const opened = await openRun(request, deps, run.policy, stack, (cause) => void (stateFailure ??= stateFailureOf(cause, keepsAnswers)));
+    const opened = await openRun(
+      request,
+      deps,
+      run.policy,
+      stack,
+      (cause) => void (stateFailure ??= stateFailureOf(cause, keepsAnswers)),
+    );
     const checking = stack.adopt(deps.progress('checked'), (progress) => progress.stop());
     sending = startSending(request, deps, opened, ledger, rules, checking, stack);
     const aborted = new AbortController();
-    stack.defer(deps.onInterrupt(() => {
-      interrupted = true;
-      aborted.abort();
-    }));
+    stack.defer(
+      deps.onInterrupt(() => {
+        interrupted = true;
+        aborted.abort();
+      }),
+    );
     try {
       await check(run, opened, sending, checking, { now: () => interrupted, signal: aborted.signal });
       await finishSending(opened, sending);
@@ -90,7 +120,10 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   }
   const { sender, sink } = sending;
   return summarise(ledger, report, {
-    interrupted, declined: sink?.declined === true, ...(sender ? { retried: sender.retried } : {}),
-    ...(sender?.halted ? { halted: sender.halted } : {}), ...(stateFailure ? { stateFailure } : {}),
+    interrupted,
+    declined: sink?.declined === true,
+    ...(sender ? { retried: sender.retried } : {}),
+    ...(sender?.halted ? { halted: sender.halted } : {}),
+    ...(stateFailure ? { stateFailure } : {}),
   });
 }

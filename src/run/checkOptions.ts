@@ -27,9 +27,19 @@ export interface RecordSink {
   /** An earlier run settled this record (its journal outcome): it will not be sent, so its body need not be kept. */
   alreadyDone(earlier: string | undefined): boolean;
   /** A valid record, in flow order: an order's records together, in reading order; with what an earlier run did with it. */
-  valid(event: FlowEvent, body: string | undefined, raw: RawRecord | undefined, earlier: string | undefined): Promise<void>;
+  valid(
+    event: FlowEvent,
+    body: string | undefined,
+    raw: RawRecord | undefined,
+    earlier: string | undefined,
+  ): Promise<void>;
   /** An invalid record, with every issue that made it so. */
-  invalid(resource: Resource, location: RecordLocation, raw: RawRecord | undefined, issues: readonly Issue[]): void;
+  invalid(
+    resource: Resource,
+    location: RecordLocation,
+    raw: RawRecord | undefined,
+    issues: readonly Issue[],
+  ): void;
 }
 
 export interface CheckRecordsOptions {

@@ -28,9 +28,15 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
   let seq = 0;
   for (const { spec } of options.inputs) await checkReadable(spec);
   for (const { resource, spec, map } of options.inputs) {
-    if (options.shouldStop?.()) return early?.flush(), interrupted(options);
+    if (options.shouldStop?.()) return (early?.flush(), interrupted(options));
     for (const note of map?.notes ?? []) builder.note(note.code, note.message);
-    for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: recordNeeds(options, lean), signal: options.signal })) {
+    for await (const record of readRecords(spec, resource, options.stdin, {
+      hooks: map,
+      limits: options.limits,
+      now: options.now,
+      needs: recordNeeds(options, lean),
+      signal: options.signal,
+    })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
       const { issues, facts, hash } = record.checked;
@@ -46,10 +52,21 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
           const keepBody = sink?.needsBodies === true && !invalid && !sink.alreadyDone(earlier);
           const remembered = early?.take(resource, facts, hash, !invalid) === true;
           // An invalid creation's first error is named by the records of its order (order-invalid).
-          const fault = invalid && resource.role === 'creation' ? (builder.faulting(issues)[0]?.code ?? 'invalid') : undefined;
+          const fault =
+            invalid && resource.role === 'creation'
+              ? (builder.faulting(issues)[0]?.code ?? 'invalid')
+              : undefined;
           runIndex.add({
-            facts, resource, location, hash, schemaValid: !invalid, ...kept, ...(fault === undefined ? {} : { fault }),
-            ...(keepBody ? { body: JSON.stringify(record.value) } : {}), ...(raw ? { raw } : {}), ...(earlier ? { earlier } : {}),
+            facts,
+            resource,
+            location,
+            hash,
+            schemaValid: !invalid,
+            ...kept,
+            ...(fault === undefined ? {} : { fault }),
+            ...(keepBody ? { body: JSON.stringify(record.value) } : {}),
+            ...(raw ? { raw } : {}),
+            ...(earlier ? { earlier } : {}),
             ...(remembered ? { remembered } : {}),
           });
         } else if (raw && record.index !== null) {
@@ -58,8 +75,9 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
       }
       options.onRecord?.();
       // A stopped run keeps what it remembered while reading (earlyCreations.ts), as the creations-only path does.
-      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors) return early?.flush(), stopped(options);
-      if (options.shouldStop?.()) return early?.flush(), interrupted(options);
+      if (options.maxErrors !== undefined && builder.invalidRecords >= options.maxErrors)
+        return (early?.flush(), stopped(options));
+      if (options.shouldStop?.()) return (early?.flush(), interrupted(options));
     }
   }
   early?.flush();
@@ -70,28 +88,46 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
 
 function interrupted(options: CheckRecordsOptions): false {
   // Stopped by a failed state rather than Ctrl-C: the run's report says so itself (checkAndSend's state-failed note).
-  if (!options.state.failed) options.ledger.note('interrupted', 'interrupted (Ctrl-C): what was done is saved; run the same command again to go on');
+  if (!options.state.failed)
+    options.ledger.note(
+      'interrupted',
+      'interrupted (Ctrl-C): what was done is saved; run the same command again to go on',
+    );
   return false;
 }
 
 function stopped(options: CheckRecordsOptions): false {
-  options.ledger.note('max-errors', `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`);
+  options.ledger.note(
+    'max-errors',
+    `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`,
+  );
   return false;
 }
 
 /** The positions of a timeline's events, creations first, the rest in reading order. */
 function sendingOrder(events: readonly FlowEvent[]): number[] {
   const positions = events.map((_, position) => position);
-  return positions.sort((a, b) => Number(events[a]!.resource.role !== 'creation') - Number(events[b]!.resource.role !== 'creation') || a - b);
+  return positions.sort(
+    (a, b) =>
+      Number(events[a]!.resource.role !== 'creation') - Number(events[b]!.resource.role !== 'creation') ||
+      a - b,
+  );
 }
 
 function toFlowEvent(event: IndexedEvent, state: RunState): FlowEvent {
   const { facts, resource } = event;
   const flow: FlowEvent = {
-    facts, resource, location: event.location, seq: event.seq, hash: event.hash, schemaValid: event.schemaValid,
-    replay: resource.role !== 'creation' && event.earlier !== undefined, ...(event.fault === undefined ? {} : { fault: event.fault }),
+    facts,
+    resource,
+    location: event.location,
+    seq: event.seq,
+    hash: event.hash,
+    schemaValid: event.schemaValid,
+    replay: resource.role !== 'creation' && event.earlier !== undefined,
+    ...(event.fault === undefined ? {} : { fault: event.fault }),
   };
-  if (resource.claimedByCreation) flow.owners = [...new Set([...event.runOwners, ...state.claimants(facts.key)])];
+  if (resource.claimedByCreation)
+    flow.owners = [...new Set([...event.runOwners, ...state.claimants(facts.key)])];
   return flow;
 }
 
@@ -102,7 +138,8 @@ function toFlowEvent(event: IndexedEvent, state: RunState): FlowEvent {
 async function checkFlows(options: CheckRecordsOptions): Promise<void> {
   const { ledger, state, runIndex, sink } = options;
   const knowledge = { creations: runIndex.hasCreations || state.hasOrders };
-  for (const skip of rulesSkippedForKnowledge(options.rules, knowledge, runIndex.resources)) ledger.note(skip.code, `skipped: ${skip.reason}`);
+  for (const skip of rulesSkippedForKnowledge(options.rules, knowledge, runIndex.resources))
+    ledger.note(skip.code, `skipped: ${skip.reason}`);
   let remembered: Remembered[] = [];
   for (const indexed of runIndex.timelines()) {
     if (options.shouldStop?.()) {
@@ -112,19 +149,35 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
     const events = indexed.events.map((event) => toFlowEvent(event, state));
     // An order whose creation was remembered as it was read was unknown to the state before the run (earlyCreations.ts).
     const rememberedEarly = indexed.events.some((event) => event.remembered);
-    const timeline: OrderTimeline = { orderId: indexed.orderId, prior: rememberedEarly ? null : state.priorOrder(indexed.orderId), events };
+    const timeline: OrderTimeline = {
+      orderId: indexed.orderId,
+      prior: rememberedEarly ? null : state.priorOrder(indexed.orderId),
+      events,
+    };
     const verdict = evaluateTimeline(timeline, knowledge, options.rules);
     for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
     for (const position of sendingOrder(events)) {
       const event = events[position]!;
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues
+        ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid)
+        : false;
       const valid = event.schemaValid && !flowInvalid;
-      if (options.remember && valid && !indexed.events[position]!.remembered) remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
+      if (options.remember && valid && !indexed.events[position]!.remembered)
+        remembered.push({
+          facts: event.facts,
+          resource: event.resource,
+          hash: event.hash,
+          outcome: 'validated',
+        });
       if (!sink) continue;
       const { body, raw, earlier, issues: schemaIssues = [] } = indexed.events[position]!;
-      if (!valid) sink.invalid(event.resource, event.location, raw, [...schemaIssues, ...ledger.faulting(issues ?? [])]);
+      if (!valid)
+        sink.invalid(event.resource, event.location, raw, [
+          ...schemaIssues,
+          ...ledger.faulting(issues ?? []),
+        ]);
       else if (verdict.repeats.has(event)) ledger.addSkipped();
       else await sink.valid(event, body, raw, earlier);
     }
@@ -134,7 +187,9 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
     }
   }
   if (remembered.length > 0) state.rememberLater(remembered, options.now);
-  if (sink) for (const record of runIndex.unkeyed()) sink.invalid(record.resource, record.location, record.raw, record.issues);
+  if (sink)
+    for (const record of runIndex.unkeyed())
+      sink.invalid(record.resource, record.location, record.raw, record.issues);
 }
 
 /**

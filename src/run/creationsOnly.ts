@@ -18,15 +18,19 @@ class LazyEvent implements FlowEvent {
   readonly replay = false;
 
   constructor(
-    readonly resource: Resource, private readonly value: unknown, readonly facts: FlowEvent['facts'],
-    readonly location: RecordLocation, readonly seq: number, readonly schemaValid: boolean, private known: string | undefined,
+    readonly resource: Resource,
+    private readonly value: unknown,
+    readonly facts: FlowEvent['facts'],
+    readonly location: RecordLocation,
+    readonly seq: number,
+    readonly schemaValid: boolean,
+    private known: string | undefined,
   ) {}
 
   get hash(): string {
     return (this.known ??= contentHash(this.resource.name, this.value));
   }
 }
-
 
 /**
  * The lean path of a run of creations alone that sends nothing (checking an export, in CI or
@@ -47,13 +51,19 @@ export class CreationsOnly {
   private readonly knowledge = { creations: true };
 
   constructor(private readonly options: CheckRecordsOptions) {
-    this.rules = options.rules.filter((rule) => rule.check && options.inputs.some((input) => ruleAppliesTo(rule, input.resource)));
+    this.rules = options.rules.filter(
+      (rule) => rule.check && options.inputs.some((input) => ruleAppliesTo(rule, input.resource)),
+    );
   }
 
   /** Whether a run can take this path: creations only, nothing to send or write out. */
   static fits(options: CheckRecordsOptions): boolean {
     const resources = options.inputs.map((input) => input.resource);
-    return resources.every((resource) => resource.role === 'creation') && !options.sink && creationsJudgedAsRead(options.rules, resources);
+    return (
+      resources.every((resource) => resource.role === 'creation') &&
+      !options.sink &&
+      creationsJudgedAsRead(options.rules, resources)
+    );
   }
 
   /** No state to read or write, no shard to pick: a lone creation has nothing to be judged against, so its order id is all pass 1 needs. */
@@ -62,7 +72,13 @@ export class CreationsOnly {
   }
 
   /** Pass 1: one record read, at reading position `seq`, after its schema check. */
-  judge(seq: number, resource: Resource, record: ReadRecord, location: RecordLocation, schemaValid: boolean): void {
+  judge(
+    seq: number,
+    resource: Resource,
+    record: ReadRecord,
+    location: RecordLocation,
+    schemaValid: boolean,
+  ): void {
     if (!this.options.remember && !this.options.state.hasOrders) {
       // No state to read or write: a lone creation has nothing to be judged against, so its id is all pass 1 needs.
       const id = record.checked.orderId;
@@ -79,10 +95,19 @@ export class CreationsOnly {
       this.candidates.add(facts.orderId);
       return;
     }
-    const event = new LazyEvent(resource, record.value, facts, location, seq, schemaValid, record.checked.hash);
+    const event = new LazyEvent(
+      resource,
+      record.value,
+      facts,
+      location,
+      seq,
+      schemaValid,
+      record.checked.hash,
+    );
     const prior = this.options.state.priorOrder(facts.orderId);
     // Remembered as new: should the order come again, pass 2 must not take it for an earlier run's.
-    if (this.settle(facts.orderId, prior, [event], () => true) && prior === null) this.fingerprints.flag(facts.orderId);
+    if (this.settle(facts.orderId, prior, [event], () => true) && prior === null)
+      this.fingerprints.flag(facts.orderId);
   }
 
   /** Pass 2: the orders of held creations read again, each judged with its whole timeline; then what to remember. */
@@ -92,12 +117,26 @@ export class CreationsOnly {
       const byOrder = new Map<string, FlowEvent[]>();
       let seq = 0;
       for (const { resource, spec, map } of options.inputs) {
-        for await (const record of readRecords(spec, resource, options.stdin, { hooks: map, limits: options.limits, now: options.now, needs: options.keep ? 'values' : 'digests', signal: options.signal })) {
+        for await (const record of readRecords(spec, resource, options.stdin, {
+          hooks: map,
+          limits: options.limits,
+          now: options.now,
+          needs: options.keep ? 'values' : 'digests',
+          signal: options.signal,
+        })) {
           if (options.keep && !options.keep(resource, record.value)) continue; // another shard's, as in pass 1
           const at = seq++;
           const { facts, issues, hash } = record.checked;
           if (!facts || !this.candidates.has(facts.orderId)) continue;
-          const event = new LazyEvent(resource, record.value, facts, { file: record.file, index: record.index, line: record.line }, at, !options.ledger.faults(issues), hash);
+          const event = new LazyEvent(
+            resource,
+            record.value,
+            facts,
+            { file: record.file, index: record.index, line: record.line },
+            at,
+            !options.ledger.faults(issues),
+            hash,
+          );
           const list = byOrder.get(facts.orderId);
           if (list) list.push(event);
           else byOrder.set(facts.orderId, [event]);
@@ -115,7 +154,12 @@ export class CreationsOnly {
   }
 
   /** Judges one order's timeline after what the state knew before the run; reports and remembers the events `mine` selects. Returns whether it remembered any. */
-  private settle(orderId: string, prior: PriorOrder | null, events: FlowEvent[], mine: (event: FlowEvent) => boolean): boolean {
+  private settle(
+    orderId: string,
+    prior: PriorOrder | null,
+    events: FlowEvent[],
+    mine: (event: FlowEvent) => boolean,
+  ): boolean {
     const { ledger } = this.options;
     let remembered = false;
     const verdict = evaluateTimeline({ orderId, prior, events }, this.knowledge, this.rules);
@@ -123,9 +167,16 @@ export class CreationsOnly {
     for (const event of events) {
       if (!mine(event)) continue;
       const issues = verdict.issues.get(event);
-      const flowInvalid = issues ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid) : false;
+      const flowInvalid = issues
+        ? ledger.addLater(event.resource.name, event.location, issues, event.schemaValid)
+        : false;
       if (this.options.remember && event.schemaValid && !flowInvalid) {
-        this.remembered.push({ facts: event.facts, resource: event.resource, hash: event.hash, outcome: 'validated' });
+        this.remembered.push({
+          facts: event.facts,
+          resource: event.resource,
+          hash: event.hash,
+          outcome: 'validated',
+        });
         remembered = true;
         if (this.remembered.length >= REMEMBER_BATCH) this.flush();
       }

@@ -23,7 +23,9 @@ describe('DisposalStack', () => {
       throw new Error('lock');
     });
     stack.defer(() => Promise.reject(new Error('client')));
-    const failure = await stack.dispose().catch((cause: unknown) => cause as Error & { suppressed?: Error[] });
+    const failure = await stack
+      .dispose()
+      .catch((cause: unknown) => cause as Error & { suppressed?: Error[] });
     expect(released).toEqual(['state']);
     expect(failure?.message).toBe('client');
     expect(failure?.suppressed?.map((error) => error.message)).toEqual(['lock']);

@@ -23,7 +23,12 @@ async function countingState() {
   return { state, committed, groups };
 }
 
-const answer = (hash: string): Remembered => ({ resource: resources.status, facts: { kind: 'status', orderId: hash, key: hash, status: 'approved' } as Facts, hash, outcome: 'accepted' });
+const answer = (hash: string): Remembered => ({
+  resource: resources.status,
+  facts: { kind: 'status', orderId: hash, key: hash, status: 'approved' } as Facts,
+  hash,
+  outcome: 'accepted',
+});
 
 describe('DurableOutcomes: at most `window` answers not yet durable have their slot free again', () => {
   for (const window of [1, 4]) {
@@ -45,11 +50,26 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
         close: async () => {},
       };
       const sender = new Sender<string>({
-        client, concurrency, retries: 0, timeoutMs: 1000, clock: fakeClock(), random: () => 0.5, onStall: durable.onStall,
+        client,
+        concurrency,
+        retries: 0,
+        timeoutMs: 1000,
+        clock: fakeClock(),
+        random: () => 0.5,
+        onStall: durable.onStall,
         onOutcome: (job) => durable.commit(answer(job.context)),
       });
       for (let i = 0; i < 50; i++) {
-        await sender.submit({ endpoint: 'status', method: 'PUT', path: '/v2/order', body: '{}', orderId: `O${i}`, isCreation: false, location: { file: 'f', index: i, line: i + 1 }, context: `h${i}` });
+        await sender.submit({
+          endpoint: 'status',
+          method: 'PUT',
+          path: '/v2/order',
+          body: '{}',
+          orderId: `O${i}`,
+          isCreation: false,
+          location: { file: 'f', index: i, line: i + 1 },
+          context: `h${i}`,
+        });
       }
       await sender.drain();
       durable.flush();
@@ -103,7 +123,10 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     void durable.commit(answer('d'))!.then(() => freed++);
     await new Promise((resolve) => setImmediate(resolve));
     // Both groups are written; neither is durable yet, so c and d wait.
-    expect(groups).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(groups).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(freed).toBe(0);
     remoteCommits[0]!();
     await new Promise((resolve) => setImmediate(resolve));
@@ -128,7 +151,11 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
 describe('DurableOutcomes: a group the state cannot write', () => {
   it('rejects the commits waiting for it and every later one, never throws from flush, and says so once drained', async () => {
     const full = new Error('the disk is full');
-    const state = { remember: () => { throw full; } } as unknown as RunState;
+    const state = {
+      remember: () => {
+        throw full;
+      },
+    } as unknown as RunState;
     const durable = new DurableOutcomes(state, () => new Date(), 1);
     expect(durable.commit(answer('a'))).toBeUndefined();
     const waiting = durable.commit(answer('b'));

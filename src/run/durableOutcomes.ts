@@ -26,7 +26,11 @@ export class DurableOutcomes {
   /** Answers taken and not yet durable: pending, or written but not yet committed by a remote state. */
   private undurable = 0;
 
-  constructor(private readonly state: RunState, private readonly now: () => Date, private readonly window = 8) {}
+  constructor(
+    private readonly state: RunState,
+    private readonly now: () => Date,
+    private readonly window = 8,
+  ) {}
 
   /** Answers not yet durable whose slot is free again: never more than `window`. */
   private get free(): number {

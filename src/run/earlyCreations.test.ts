@@ -10,21 +10,32 @@ import type { RunState } from '../state/runState.js';
 import type { CheckRecordsOptions, RecordSink } from './checkOptions.js';
 import { EarlyCreations } from './earlyCreations.js';
 
-const order = (orderId: string) => resources.order.facts({ id: orderId, payments: [{ id: `P-${orderId}` }] }) as Facts;
+const order = (orderId: string) =>
+  resources.order.facts({ id: orderId, payments: [{ id: `P-${orderId}` }] }) as Facts;
 const status = (orderId: string) => resources.status.facts({ id: orderId, status: 'approved' }) as Facts;
 const now = new Date('2024-06-01T00:00:00Z');
 
 function run(state: RunState, extra: Partial<CheckRecordsOptions> = {}) {
   const inputs = [{ resource: resources.order }, { resource: resources.status }];
-  return EarlyCreations.of({ state, remember: true, now, rules: flowRules, inputs, ...extra } as CheckRecordsOptions);
+  return EarlyCreations.of({
+    state,
+    remember: true,
+    now,
+    rules: flowRules,
+    inputs,
+    ...extra,
+  } as CheckRecordsOptions);
 }
 
 describe('EarlyCreations', () => {
-  it("remembers the first valid creation of an order the state does not know, and nothing else", async () => {
+  it('remembers the first valid creation of an order the state does not know, and nothing else', async () => {
     // An earlier run's state, which knows one order.
     const dir = mkdtempSync(join(tmpdir(), 'collect-early-'));
     const earlier = await openState(dir, undefined, { locking: false });
-    earlier.remember([{ facts: order('KNOWN'), resource: resources.order, hash: 'h-known', outcome: 'accepted' }], now);
+    earlier.remember(
+      [{ facts: order('KNOWN'), resource: resources.order, hash: 'h-known', outcome: 'accepted' }],
+      now,
+    );
     earlier.close();
     const state = await openState(dir, undefined, { locking: false });
     const early = run(state)!;

@@ -25,7 +25,10 @@ export class EarlyCreations {
 
   /** For a run that remembers its valid records itself (a dry run), not one whose sink remembers what the service answered. */
   static of(options: CheckRecordsOptions): EarlyCreations | undefined {
-    const allowed = creationsJudgedAsRead(options.rules, options.inputs.map((input) => input.resource));
+    const allowed = creationsJudgedAsRead(
+      options.rules,
+      options.inputs.map((input) => input.resource),
+    );
     return options.remember && !options.sink && allowed ? new EarlyCreations(options) : undefined;
   }
 

@@ -25,7 +25,10 @@ export interface OpenRun {
  * service, each put on `stack` as it is taken. `onStateFailure` hears the state's last commit failing.
  */
 export async function openRun(
-  request: RunRequest, deps: RunDeps, policy: RunPolicy, stack: DisposalStack,
+  request: RunRequest,
+  deps: RunDeps,
+  policy: RunPolicy,
+  stack: DisposalStack,
   onStateFailure: (cause: unknown) => void,
 ): Promise<OpenRun> {
   const { service } = request;
@@ -35,14 +38,19 @@ export async function openRun(
   const shard = request.shard ? { shard: request.shard } : {};
   const state = stack.adopt(
     await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, {
-      locking, readOnly, resources: request.inputs.map((input) => input.resource), ...shard,
+      locking,
+      readOnly,
+      resources: request.inputs.map((input) => input.resource),
+      ...shard,
     }),
     (opened) => opened.close(),
   );
   if (locking) {
     const lock = await state.lock({
-      where: state.location ?? String(request.stateDir), waitMs: request.lockWaitMs ?? 0,
-      command: request.command ?? 'collect', ...shard,
+      where: state.location ?? String(request.stateDir),
+      waitMs: request.lockWaitMs ?? 0,
+      command: request.command ?? 'collect',
+      ...shard,
     });
     stack.defer(() => lock.release());
   }
@@ -53,16 +61,33 @@ export async function openRun(
   const runIndex = stack.adopt(new RunIndex(() => scratch.dir()), (index) => index.close());
   const inputNames = request.inputs.map((input) => input.spec);
   const close = (file: { close(): Promise<void> }) => file.close();
-  const rejects = request.rejects === undefined ? undefined : stack.adopt(new RejectsWriter(request.rejects, inputNames, deps.redact), close);
-  const results = request.results === undefined ? undefined : stack.adopt(new ResultsWriter(request.results, deps.redact), close);
-  const durable = service && request.stateDir !== null ? new DurableOutcomes(state, deps.now, request.concurrency) : undefined;
+  const rejects =
+    request.rejects === undefined
+      ? undefined
+      : stack.adopt(new RejectsWriter(request.rejects, inputNames, deps.redact), close);
+  const results =
+    request.results === undefined
+      ? undefined
+      : stack.adopt(new ResultsWriter(request.results, deps.redact), close);
+  const durable =
+    service && request.stateDir !== null
+      ? new DurableOutcomes(state, deps.now, request.concurrency)
+      : undefined;
   // Every answer committed before the state closes.
   if (durable) stack.defer(() => durable.flush());
-  const client = service && http
-    ? stack.adopt(http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs), close)
-    : undefined;
+  const client =
+    service && http
+      ? stack.adopt(
+          http.createHttpClient(service.base, service.apiKey, request.concurrency, request.timeoutMs),
+          close,
+        )
+      : undefined;
   return {
-    state, runIndex, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { durable } : {}),
+    state,
+    runIndex,
+    ...(rejects ? { rejects } : {}),
+    ...(results ? { results } : {}),
+    ...(durable ? { durable } : {}),
     ...(client ? { client } : {}),
   };
 }

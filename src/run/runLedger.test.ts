@@ -9,7 +9,11 @@ const at = (file: string, index: number | null) => ({ file, index, line: index =
 /** A run's findings written to a ledger; returns the ledger, the report folded from its events, and the events. */
 function run(strict: boolean, write: (ledger: RunLedger) => void, warnBeforeSending?: ReadonlySet<string>) {
   const events: RunEvent[] = [];
-  const ledger = new RunLedger({ strict, emit: (event) => events.push(event), ...(warnBeforeSending ? { warnBeforeSending } : {}) });
+  const ledger = new RunLedger({
+    strict,
+    emit: (event) => events.push(event),
+    ...(warnBeforeSending ? { warnBeforeSending } : {}),
+  });
   write(ledger);
   const report = new ReportBuilder({ strict });
   for (const event of events) report.apply(event);
@@ -17,7 +21,9 @@ function run(strict: boolean, write: (ledger: RunLedger) => void, warnBeforeSend
 }
 
 function findings(ledger: RunLedger): void {
-  ledger.add('status', at('s.csv', null), [warning('unknown-field', 'colour', 'the column colour is unknown')]);
+  ledger.add('status', at('s.csv', null), [
+    warning('unknown-field', 'colour', 'the column colour is unknown'),
+  ]);
   const status0 = !ledger.add('status', at('s.csv', 0), []);
   ledger.add('status', at('s.csv', 1), [error('required', 'id', 'id is required')]);
   ledger.add('order', at('o.csv', 0), [warning('missing-recommended', 'email', 'no email')]);
@@ -31,7 +37,10 @@ describe('RunLedger', () => {
   it('steers by the same counts as the report folded from its events, with --strict and without', () => {
     for (const strict of [false, true]) {
       const { ledger, report } = run(strict, findings);
-      expect([ledger.validRecords, ledger.invalidRecords]).toEqual([report.summary.valid, report.summary.invalid]);
+      expect([ledger.validRecords, ledger.invalidRecords]).toEqual([
+        report.summary.valid,
+        report.summary.invalid,
+      ]);
     }
     expect(run(false, findings).report.summary).toMatchObject({ records: 4, valid: 2, invalid: 2 });
     // Under --strict the header warning of s.csv faults its records, and the order's warning faults it.
@@ -41,20 +50,35 @@ describe('RunLedger', () => {
   it('says which notes and failures it saw, for the exit code', () => {
     const { ledger } = run(false, (l) => {
       findings(l);
-      l.addSent('order', at('o.csv', 0), { kind: 'failed', issue: error('key-refused', '', 'refused') }, true);
+      l.addSent(
+        'order',
+        at('o.csv', 0),
+        { kind: 'failed', issue: error('key-refused', '', 'refused') },
+        true,
+      );
     });
-    expect([ledger.saw('unknown-order'), ledger.saw('key-refused'), ledger.saw('interrupted')]).toEqual([true, true, false]);
+    expect([ledger.saw('unknown-order'), ledger.saw('key-refused'), ledger.saw('interrupted')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('keeps the warnings for the question before sending only when asked, and the notes of the rules that warn', () => {
     const warned = new Set(['fraud-after-service-decline']);
-    const { ledger } = run(false, (l) => {
-      findings(l);
-      l.note('fraud-after-service-decline', 'decision unknown', 1);
-      l.note('fraud-after-service-decline', 'decision unknown', 1);
-    }, warned);
+    const { ledger } = run(
+      false,
+      (l) => {
+        findings(l);
+        l.note('fraud-after-service-decline', 'decision unknown', 1);
+        l.note('fraud-after-service-decline', 'decision unknown', 1);
+      },
+      warned,
+    );
     expect(ledger.warningsBeforeSending()).toEqual([
-      'unknown-field colour: the column colour is unknown', 'status-unchanged status: same', 'missing-recommended email: no email',
+      'unknown-field colour: the column colour is unknown',
+      'status-unchanged status: same',
+      'missing-recommended email: no email',
       'fraud-after-service-decline: decision unknown',
     ]);
     expect(run(false, findings).ledger.warningsBeforeSending()).toEqual([]);

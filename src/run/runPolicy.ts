@@ -14,5 +14,10 @@ export interface RunPolicy {
 export function runPolicy(request: RunRequest): RunPolicy {
   const sending = request.service !== undefined;
   const remember = !sending && request.remember === true && request.stateDir !== null;
-  return { sending, remember, readOnly: !sending && !remember, locking: request.stateDir !== null && (sending || remember) };
+  return {
+    sending,
+    remember,
+    readOnly: !sending && !remember,
+    locking: request.stateDir !== null && (sending || remember),
+  };
 }

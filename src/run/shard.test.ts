@@ -19,10 +19,12 @@ describe('shards', () => {
   it('reads I/N, 0-based, and nothing else', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     expect(parseShard(' 0 / 1 ')).toEqual({ index: 0, count: 1 });
-    for (const bad of ['4/4', '1/0', '-1/4', 'a/4', '1', '1/2/3']) expect(parseShard(bad)).toMatch(/0 <= I < N/);
+    for (const bad of ['4/4', '1/0', '-1/4', 'a/4', '1', '1/2/3'])
+      expect(parseShard(bad)).toMatch(/0 <= I < N/);
   });
   it('refuses more than 10,000 shards, saying so: 0/99999999999999999999 would select nothing', () => {
     expect(parseShard('9999/10000')).toEqual({ index: 9999, count: 10_000 });
-    for (const huge of ['0/10001', '0/99999999999999999999', '3/1e9']) expect(parseShard(huge)).toMatch(huge === '3/1e9' ? /I\/N/ : /at most 10,000 shards/);
+    for (const huge of ['0/10001', '0/99999999999999999999', '3/1e9'])
+      expect(parseShard(huge)).toMatch(huge === '3/1e9' ? /I\/N/ : /at most 10,000 shards/);
   });
 });

@@ -21,8 +21,10 @@ export function parseShard(text: string): Shard | string {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index >= count) return 'give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)';
-  if (count > MAX_SHARDS) return `give at most ${MAX_SHARDS.toLocaleString('en-US')} shards (N); ${match[2]} is more than any fleet runs`;
+  if (!match || count < 1 || index >= count)
+    return 'give I/N with 0 <= I < N, e.g. 0/4 (in a Kubernetes Indexed Job: $JOB_COMPLETION_INDEX/N)';
+  if (count > MAX_SHARDS)
+    return `give at most ${MAX_SHARDS.toLocaleString('en-US')} shards (N); ${match[2]} is more than any fleet runs`;
   return { index, count };
 }
 

@@ -20,12 +20,20 @@ export interface Sending {
  * checking to sending with the first answer, since every record is checked by then.
  */
 export function startSending(
-  request: RunRequest, deps: RunDeps, run: OpenRun, ledger: RunLedger, rules: readonly FlowRule[],
-  checking: Progress, stack: DisposalStack,
+  request: RunRequest,
+  deps: RunDeps,
+  run: OpenRun,
+  ledger: RunLedger,
+  rules: readonly FlowRule[],
+  checking: Progress,
+  stack: DisposalStack,
 ): Sending {
   const { rejects, results, durable, client } = run;
   const parts = {
-    ledger, ...(rejects ? { rejects } : {}), ...(results ? { results } : {}), ...(durable ? { commit: durable.commit } : {}),
+    ledger,
+    ...(rejects ? { rejects } : {}),
+    ...(results ? { results } : {}),
+    ...(durable ? { commit: durable.commit } : {}),
   };
   const decisions = new Map<string, string>();
   const record = outcomeRecorder(parts, decisions);
@@ -33,8 +41,12 @@ export function startSending(
   stack.defer(() => sending?.stop());
   const sender = client
     ? new Sender<SendContext>({
-        client, concurrency: request.concurrency, retries: request.retries, timeoutMs: request.timeoutMs,
-        clock: realClock, random: Math.random,
+        client,
+        concurrency: request.concurrency,
+        retries: request.retries,
+        timeoutMs: request.timeoutMs,
+        clock: realClock,
+        random: Math.random,
         onOutcome: (job, outcome) => {
           const committed = record(job, outcome);
           deps.onSent?.(outcome);
@@ -51,6 +63,9 @@ export function startSending(
     : undefined;
   const { confirm } = deps;
   const ask = confirm ? { confirm: () => confirm(ledger.warningsBeforeSending()) } : {};
-  const sink = sender || rejects ? sendingSink(parts, sender, decisions, { rules, resend: request.resend, ...ask }) : undefined;
+  const sink =
+    sender || rejects
+      ? sendingSink(parts, sender, decisions, { rules, resend: request.resend, ...ask })
+      : undefined;
   return { ...(sender ? { sender } : {}), ...(sink ? { sink } : {}) };
 }

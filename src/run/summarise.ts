@@ -20,11 +20,15 @@ export interface RunEnd {
 export function summarise(ledger: RunLedger, report: ReportBuilder, end: RunEnd): RunResult {
   const { interrupted, halted, stateFailure, declined } = end;
   if (end.retried !== undefined) ledger.addRetries(end.retried);
-  if (stateFailure) ledger.note('state-failed', `stopped sending: ${stateFailure.message}; ${stateFailure.hint ?? ''}`);
+  if (stateFailure)
+    ledger.note('state-failed', `stopped sending: ${stateFailure.message}; ${stateFailure.hint ?? ''}`);
   if (halted) ledger.note('stopped', `stopped sending: ${halted.summary}; ${halted.hint}`);
   // Stopped while the last requests drained: the report must still say the run is unfinished.
   if (interrupted && !ledger.saw('interrupted')) {
-    ledger.note('interrupted', 'interrupted: the requests in flight finished and were saved; run the same command again to go on');
+    ledger.note(
+      'interrupted',
+      'interrupted: the requests in flight finished and were saved; run the same command again to go on',
+    );
   }
   const built = report.build();
   const keyRefused = ledger.saw('key-refused');
@@ -32,7 +36,12 @@ export function summarise(ledger: RunLedger, report: ReportBuilder, end: RunEnd)
   // A record counts as done only once the service accepted it: one it rejected earlier, unchanged, is not.
   const faulty = reportIsFaulty(built) || declined || ledger.saw('rejected-before');
   return {
-    report: built, issues: report.issues(), interrupted, keyRefused, declined, ...(halted ? { halted } : {}),
+    report: built,
+    issues: report.issues(),
+    interrupted,
+    keyRefused,
+    declined,
+    ...(halted ? { halted } : {}),
     ...(stateFailure ? { stateFailure } : {}),
     exitCode: runExitCode({ interrupted, stateFailed: stateFailure !== undefined, deliveryFailed, faulty }),
   };

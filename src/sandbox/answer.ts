@@ -13,10 +13,13 @@ export interface Answer {
 
 /** What became of a request: an answer (maybe delayed by a fault), or a dropped connection. */
 export type Outcome =
-  | { kind: 'answer'; answer: Answer; fault: Fault; delayMs?: number }
-  | { kind: 'reset'; fault: Fault };
+  { kind: 'answer'; answer: Answer; fault: Fault; delayMs?: number } | { kind: 'reset'; fault: Fault };
 
 /** Answers requests: the sandbox's own stand-in for the service, or the real one upstream. */
 export type Service = (request: ReceivedRequest, checked?: CheckedBody) => Outcome | Promise<Outcome>;
 
-export const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ status, body, ...(headers ? { headers } : {}) });
+export const answer = (status: number, body: unknown, headers?: Record<string, string>): Answer => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});

@@ -48,7 +48,14 @@ function* take<T>(set: ReadonlySet<T>, count: number): Generator<T> {
 
 /** What the session learned of an order from the service's answers (its evaluation decision). */
 const learned = (decision: string): PriorOrder => ({
-  created: false, hash: '', evaluate: false, decision, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: [],
+  created: false,
+  hash: '',
+  evaluate: false,
+  decision,
+  lastStatus: null,
+  payments: {},
+  deliveryIds: [],
+  fraudTypes: [],
 });
 
 /**
@@ -96,7 +103,11 @@ export class SessionJudge {
   /** Judges a request as it arrives; its findings go into the report at once. */
   receive(request: ReceivedRequest): Judgement {
     const seq = ++this.seq;
-    const location: RecordLocation = { file: `request #${seq} ${request.method} ${request.path} at ${request.at.toISOString()}`, index: 0, line: seq };
+    const location: RecordLocation = {
+      file: `request #${seq} ${request.method} ${request.path} at ${request.at.toISOString()}`,
+      index: 0,
+      line: seq,
+    };
     const resource = this.registry.byRoute(request.method, request.path);
     if (!resource) {
       const issues = [unknownEndpoint(request, this.registry)];
@@ -117,7 +128,13 @@ export class SessionJudge {
     let event: FlowEvent | undefined;
     if (facts) {
       event = {
-        facts, resource, location, seq, hash: contentHash(resource.name, body), schemaValid: !this.builder.faults(issues), replay: false,
+        facts,
+        resource,
+        location,
+        seq,
+        hash: contentHash(resource.name, body),
+        schemaValid: !this.builder.faults(issues),
+        replay: false,
       };
       if (resource.claimedByCreation) event.owners = [...(this.claims.get(facts.key) ?? [])];
       for (const key of facts.claims ?? []) {
@@ -146,14 +163,19 @@ export class SessionJudge {
     this.live.add(timeline);
     this.charge(timeline, eventBytes(event));
     if (this.amnesic.has(timeline)) {
-      this.builder.note('order-forgotten', 'not checked: calls for an order forgotten past --keep-mb get no flow rules', 1);
+      this.builder.note(
+        'order-forgotten',
+        'not checked: calls for an order forgotten past --keep-mb get no flow rules',
+        1,
+      );
       return [];
     }
     // The session is the whole world: an order it did not see created does not exist for it.
     const verdict = evaluateTimeline(timeline, { creations: true }, this.onArrival);
     for (const skip of verdict.skips) {
       const rule = this.onArrival.find((candidate) => candidate.code === skip.code);
-      if (rule && ruleAppliesTo(rule, event.resource)) this.builder.note(skip.code, `not checked: ${skip.reason}`, 1);
+      if (rule && ruleAppliesTo(rule, event.resource))
+        this.builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     }
     return verdict.issues.get(event) ?? [];
   }
@@ -169,14 +191,21 @@ export class SessionJudge {
     if (event) this.pending.delete(event);
     if (event && (status === null || status >= 400)) this.withdraw(event);
     if (status === null || unanswered(status)) {
-      this.builder.note('not-taken', 'requests the service did not answer (429, 5xx or a dropped connection) are left out of the flow rules, since they are sent again', 1);
+      this.builder.note(
+        'not-taken',
+        'requests the service did not answer (429, 5xx or a dropped connection) are left out of the flow rules, since they are sent again',
+        1,
+      );
       this.trim();
       return;
     }
     if (status >= 400 && !this.builder.faults(judgement.issues)) {
       const refusal: Issue = {
-        severity: 'error', code: 'service-refused', path: '', message: `the service answered ${status}: ${serviceMessage(body, text)}`,
-        hint: 'no rule of collect foresaw this refusal: read the service\'s message',
+        severity: 'error',
+        code: 'service-refused',
+        path: '',
+        message: `the service answered ${status}: ${serviceMessage(body, text)}`,
+        hint: "no rule of collect foresaw this refusal: read the service's message",
       };
       judgement.issues.push(refusal);
       this.builder.addLater(resource?.name ?? UNKNOWN_ENDPOINT, judgement.location, [refusal], true);
@@ -185,7 +214,8 @@ export class SessionJudge {
     if (event && resource?.role === 'creation' && status < 300) {
       const decision = readDecision(body);
       const timeline = this.timelines.get(event.facts.orderId);
-      if (decision && timeline) timeline.prior = timeline.prior ? { ...timeline.prior, decision } : learned(decision);
+      if (decision && timeline)
+        timeline.prior = timeline.prior ? { ...timeline.prior, decision } : learned(decision);
     }
     this.trim();
   }
@@ -202,7 +232,9 @@ export class SessionJudge {
    */
   private trim(): void {
     while (this.held > this.keepBytes) {
-      const oldest = [...take(this.live, 32)].find((timeline) => !timeline.events.some((event) => this.pending.has(event)));
+      const oldest = [...take(this.live, 32)].find(
+        (timeline) => !timeline.events.some((event) => this.pending.has(event)),
+      );
       if (oldest) {
         this.fold(oldest);
         continue;
@@ -245,7 +277,8 @@ export class SessionJudge {
     for (const timeline of this.timelines.values()) {
       const verdict = evaluateTimeline(timeline, { creations: true }, this.atEnd);
       for (const [event, issues] of verdict.issues) {
-        if (this.builder.addLater(event.resource.name, event.location, issues, !this.invalid.has(event))) this.invalid.add(event);
+        if (this.builder.addLater(event.resource.name, event.location, issues, !this.invalid.has(event)))
+          this.invalid.add(event);
       }
       for (const skip of verdict.skips) this.builder.note(skip.code, `not checked: ${skip.reason}`, 1);
     }
@@ -256,15 +289,26 @@ export class SessionJudge {
     const report = this.builder.build();
     if (this.foldedCount > 0) {
       report.notes.push({
-        code: 'orders-folded', count: this.foldedCount,
-        message: 'orders whose calls were let go past --keep-mb, least recently used first: their later calls are judged against a summary (created, evaluation decision, last status, payments, deliveries, fraud marks), and missing-fraud-mark is not judged for the calls let go',
+        code: 'orders-folded',
+        count: this.foldedCount,
+        message:
+          'orders whose calls were let go past --keep-mb, least recently used first: their later calls are judged against a summary (created, evaluation decision, last status, payments, deliveries, fraud marks), and missing-fraud-mark is not judged for the calls let go',
       });
     }
     if (this.forgottenCount > 0) {
-      report.notes.push({ code: 'orders-forgotten', count: this.forgottenCount, message: 'orders forgotten entirely past --keep-mb (even their summary): later calls for them get no flow rules (an order-forgotten note counts them)' });
+      report.notes.push({
+        code: 'orders-forgotten',
+        count: this.forgottenCount,
+        message:
+          'orders forgotten entirely past --keep-mb (even their summary): later calls for them get no flow rules (an order-forgotten note counts them)',
+      });
     }
     if (!this.finished) {
-      for (const rule of this.atEnd) report.notes.push({ code: rule.code, message: 'judged when the sandbox stops, since a later call can satisfy it: not in this report yet' });
+      for (const rule of this.atEnd)
+        report.notes.push({
+          code: rule.code,
+          message: 'judged when the sandbox stops, since a later call can satisfy it: not in this report yet',
+        });
     }
     return report;
   }
@@ -281,7 +325,11 @@ export class SessionJudge {
 
   /** A request refused before judging (a web page's, or one for another Host): not the application's, so only counted. */
   refusedCaller(): void {
-    this.builder.note('caller-refused', 'requests refused unjudged (403): sent from a web page (Origin header) or addressed to another Host', 1);
+    this.builder.note(
+      'caller-refused',
+      'requests refused unjudged (403): sent from a web page (Origin header) or addressed to another Host',
+      1,
+    );
   }
 
   /** How many requests were judged. */

@@ -21,7 +21,6 @@ export interface LocalServiceOptions {
   rules: DecisionRules;
 }
 
-
 /** 400 with `error_message` as field -> messages, as docs/payloads.md describes the service's answer. */
 function validationAnswer(issues: readonly Issue[]): Answer | undefined {
   const errors = issues.filter((issue) => issue.severity === 'error');
@@ -32,18 +31,30 @@ function validationAnswer(issues: readonly Issue[]): Answer | undefined {
 }
 
 /** The sandbox's stateful handling of one valid body. */
-function handle(resource: Resource, body: Record<string, unknown>, bytes: number, store: SandboxStore, rules: DecisionRules): Answer {
+function handle(
+  resource: Resource,
+  body: Record<string, unknown>,
+  bytes: number,
+  store: SandboxStore,
+  rules: DecisionRules,
+): Answer {
   const orderId = String(body[resource.orderField]);
   const accepted = answer(resource.accepted.status, { message: resource.accepted.message });
   if (resource.role === 'creation') {
     const entry = store.create(orderId, body, bytes);
     if (body.evaluate !== true) return accepted;
     entry.decision = decide(body, rules);
-    return answer(resource.accepted.status, { legiti_decision: entry.decision.decision, message: entry.decision.reason });
+    return answer(resource.accepted.status, {
+      legiti_decision: entry.decision.decision,
+      message: entry.decision.reason,
+    });
   }
   const entry = store.get(orderId);
   // An order let go past --keep-mb was created: its updates are taken, unchecked and unkept.
-  if (!entry) return store.wasLetGo(orderId) ? accepted : answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
+  if (!entry)
+    return store.wasLetGo(orderId)
+      ? accepted
+      : answer(404, { error_message: `order ${orderId} was never created in this sandbox` });
   const refused = resource.sandboxCheck?.(entry.order, body);
   if (refused) return answer(refused.status, { error_message: refused.message });
   store.update(orderId, entry, resource.name, body, bytes);
@@ -57,8 +68,14 @@ function handle(resource: Resource, body: Record<string, unknown>, bytes: number
 export function localService(options: LocalServiceOptions, registry: Registry, store: SandboxStore): Service {
   const random = seededRandom(options.seed);
   return (request, checked) => {
-    const answered = (given: Answer, fault: Fault): Outcome => ({ kind: 'answer', answer: given, fault, ...(fault === 'slow' ? { delayMs: options.slowMs } : {}) });
-    const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) => answered(answer(status, body, headers), fault);
+    const answered = (given: Answer, fault: Fault): Outcome => ({
+      kind: 'answer',
+      answer: given,
+      fault,
+      ...(fault === 'slow' ? { delayMs: options.slowMs } : {}),
+    });
+    const reply = (status: number, body: unknown, fault: Fault = 'none', headers?: Record<string, string>) =>
+      answered(answer(status, body, headers), fault);
     const routed = route(registry, request.method, request.path);
     if ('refused' in routed) return answered(routed.refused, 'none');
     const { resource } = routed;
@@ -67,7 +84,10 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
     const fault = nextFault(random, options.faults);
     if (fault === 'reset') return { kind: 'reset', fault };
     if (fault === 'fail') return reply(503, { error_message: 'sandbox: injected failure' }, fault);
-    if (fault === 'throttle') return reply(429, { error_message: 'sandbox: too many requests' }, fault, { 'retry-after': String(options.retryAfterSeconds) });
+    if (fault === 'throttle')
+      return reply(429, { error_message: 'sandbox: too many requests' }, fault, {
+        'retry-after': String(options.retryAfterSeconds),
+      });
     if (request.body === undefined) return reply(413, { error_message: 'body too large' }, fault);
     // A judged request was parsed and checked once already: the answer comes from that.
     let body: unknown = checked?.body;
@@ -77,7 +97,12 @@ export function localService(options: LocalServiceOptions, registry: Registry, s
       if (!parsed.ok) return reply(400, { error_message: 'Invalid JSON', error_code: 1 }, fault);
       body = parsed.value;
     }
-    const invalid = validationAnswer(checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }));
-    return answered(invalid ?? handle(resource, body as Record<string, unknown>, request.body.length, store, options.rules), fault);
+    const invalid = validationAnswer(
+      checked?.schemaIssues ?? validateRecord(resource, body, { now: request.at }),
+    );
+    return answered(
+      invalid ?? handle(resource, body as Record<string, unknown>, request.body.length, store, options.rules),
+      fault,
+    );
   };
 }

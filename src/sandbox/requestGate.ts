@@ -5,7 +5,6 @@ import type { Resource } from '../resources/resource.js';
 import { answer, type Answer } from './answer.js';
 import { isBearer } from './protocolRules.js';
 
-
 /**
  * The Host values the sandbox answers to: its own address and port as it listens (localhost too
  * for a loopback address), plus names given with --allow-host. Anything else is a request meant
@@ -33,26 +32,45 @@ export function ownHosts(address: AddressInfo, extra: readonly string[] = []): S
  */
 export function callerRefusal(headers: IncomingHttpHeaders, hosts: ReadonlySet<string>): Answer | undefined {
   if (headers.origin !== undefined) {
-    return answer(403, { error_message: 'sandbox: requests from a web page (with an Origin header) are refused; the sandbox answers programs, not browsers' });
+    return answer(403, {
+      error_message:
+        'sandbox: requests from a web page (with an Origin header) are refused; the sandbox answers programs, not browsers',
+    });
   }
   if (!hosts.has((headers.host ?? '').toLowerCase())) {
-    return answer(403, { error_message: `sandbox: the Host header must name this sandbox (${[...hosts].join(', ')}); use --allow-host for another name` });
+    return answer(403, {
+      error_message: `sandbox: the Host header must name this sandbox (${[...hosts].join(', ')}); use --allow-host for another name`,
+    });
   }
   return undefined;
 }
 
 /** The endpoint a method and request target name, exactly (the target as sent: no decoding, no query), or the 404/405 that refuses it. */
-export function route(registry: Registry, method: string, target: string): { resource: Resource } | { refused: Answer } {
+export function route(
+  registry: Registry,
+  method: string,
+  target: string,
+): { resource: Resource } | { refused: Answer } {
   const resource = registry.byRoute(method, target);
   if (resource) return { resource };
-  const methods = registry.all.filter((candidate) => candidate.path === target).map((candidate) => candidate.method);
-  if (methods.length > 0) return { refused: answer(405, { error_message: `no endpoint ${method} ${target}: this path takes ${methods.join(' or ')}` }, { allow: methods.join(', ') }) };
+  const methods = registry.all
+    .filter((candidate) => candidate.path === target)
+    .map((candidate) => candidate.method);
+  if (methods.length > 0)
+    return {
+      refused: answer(
+        405,
+        { error_message: `no endpoint ${method} ${target}: this path takes ${methods.join(' or ')}` },
+        { allow: methods.join(', ') },
+      ),
+    };
   return { refused: answer(404, { error_message: `no endpoint ${method} ${target}` }) };
 }
 
 /** 401 unless the request carries `Authorization: Bearer <key>` (that key, when the sandbox was given one with --key). */
 export function keyRefusal(authorization: string | undefined, key: string | undefined): Answer | undefined {
   if (!isBearer(authorization)) return answer(401, { error_message: 'missing API key' });
-  if (key !== undefined && authorization !== `Bearer ${key}`) return answer(401, { error_message: 'invalid API key' });
+  if (key !== undefined && authorization !== `Bearer ${key}`)
+    return answer(401, { error_message: 'invalid API key' });
   return undefined;
 }

@@ -9,7 +9,11 @@ describe('SandboxStore within --keep-mb', () => {
     store.update('A', store.get('A')!, 'status', { id: 'A', status: 'approved' }, 100);
     store.create('C', { id: 'C' }, 400);
     // B was the least recently used: let go; A, touched by its update, stays.
-    expect([store.get('A') !== undefined, store.get('B') !== undefined, store.get('C') !== undefined]).toEqual([true, false, true]);
+    expect([
+      store.get('A') !== undefined,
+      store.get('B') !== undefined,
+      store.get('C') !== undefined,
+    ]).toEqual([true, false, true]);
     expect(store.wasLetGo('B')).toBe(true);
     expect(store.evicted).toBe(1);
     expect(store.wasLetGo('NEVER')).toBe(false);

@@ -1,7 +1,16 @@
 import type { StateWrites } from '../resources/resource.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../flow/timeline.js';
 
-const empty = (): PriorOrder => ({ created: false, hash: '', evaluate: false, decision: null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes: [] });
+const empty = (): PriorOrder => ({
+  created: false,
+  hash: '',
+  evaluate: false,
+  decision: null,
+  lastStatus: null,
+  payments: {},
+  deliveryIds: [],
+  fraudTypes: [],
+});
 
 /**
  * An order's timeline folded into what a state keeps of an earlier run (the PriorOrder the flow
@@ -10,7 +19,14 @@ const empty = (): PriorOrder => ({ created: false, hash: '', evaluate: false, de
  * judges records against its state; the events themselves (and their locations) are let go.
  */
 export function foldTimeline(timeline: OrderTimeline): PriorOrder {
-  const prior: PriorOrder = timeline.prior ? { ...timeline.prior, payments: { ...timeline.prior.payments }, deliveryIds: [...timeline.prior.deliveryIds], fraudTypes: [...timeline.prior.fraudTypes] } : empty();
+  const prior: PriorOrder = timeline.prior
+    ? {
+        ...timeline.prior,
+        payments: { ...timeline.prior.payments },
+        deliveryIds: [...timeline.prior.deliveryIds],
+        fraudTypes: [...timeline.prior.fraudTypes],
+      }
+    : empty();
   const writes: StateWrites = {
     createOrder: (order) => {
       prior.created = true;
@@ -28,7 +44,9 @@ export function foldTimeline(timeline: OrderTimeline): PriorOrder {
       if (!prior.deliveryIds.includes(deliveryId)) prior.deliveryIds.push(deliveryId);
     },
     addRow: (table, _orderId, values) => {
-      (((prior.rows ??= {})[table.name] ??= [])).push(Object.fromEntries(table.columns.map((column, i) => [column, values[i] ?? null])));
+      ((prior.rows ??= {})[table.name] ??= []).push(
+        Object.fromEntries(table.columns.map((column, i) => [column, values[i] ?? null])),
+      );
     },
   };
   for (const event of timeline.events) event.resource.remember(event.facts as never, writes, event.hash);
@@ -36,7 +54,9 @@ export function foldTimeline(timeline: OrderTimeline): PriorOrder {
 }
 
 /** Estimated bytes held for one event (its facts, location and hash, with V8's overhead): an estimate, measured against bench/sandbox-memory.js. */
-export const eventBytes = (event: FlowEvent): number => 400 + 2 * (event.location.file.length + JSON.stringify(event.facts).length);
+export const eventBytes = (event: FlowEvent): number =>
+  400 + 2 * (event.location.file.length + JSON.stringify(event.facts).length);
 
 /** Estimated bytes held for an order's summary. */
-export const summaryBytes = (orderId: string, prior: PriorOrder | null): number => 200 + 2 * orderId.length + (prior ? 2 * JSON.stringify(prior).length : 0);
+export const summaryBytes = (orderId: string, prior: PriorOrder | null): number =>
+  200 + 2 * orderId.length + (prior ? 2 * JSON.stringify(prior).length : 0);

@@ -17,7 +17,9 @@ export interface UpstreamOptions {
 }
 
 /** The answer's text, or undefined past MAX_ANSWER_BYTES (the rest is never downloaded: a runaway answer is no one's to hold). */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy: () => unknown }): Promise<string | undefined> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy: () => unknown },
+): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -40,8 +42,17 @@ const PASSED_BACK = ['content-type', 'retry-after'];
  * returns its answer with that key redacted, so the application sees what production would say.
  * Anything else is refused here and never reaches the service. An unreachable service is a 502.
  */
-export function upstreamService(options: UpstreamOptions, registry: Registry, acceptKey?: string): { service: Service; close: () => Promise<void> } {
-  const agent = new Agent({ keepAliveTimeout: 10_000, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs } });
+export function upstreamService(
+  options: UpstreamOptions,
+  registry: Registry,
+  acceptKey?: string,
+): { service: Service; close: () => Promise<void> } {
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: options.timeoutMs },
+  });
   const { redact } = options;
   const service: Service = async (request) => {
     const routed = route(registry, request.method, request.path);
@@ -53,12 +64,24 @@ export function upstreamService(options: UpstreamOptions, registry: Registry, ac
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     try {
       // The registry's own method and path: nothing the caller wrote reaches the URL.
-      const response = await httpRequest(new URL(endpointPath(options.base, routed.resource.path), options.base.origin), {
-        method: routed.resource.method, headers, dispatcher: agent, ...(request.body === undefined ? {} : { body: request.body }),
-      });
+      const response = await httpRequest(
+        new URL(endpointPath(options.base, routed.resource.path), options.base.origin),
+        {
+          method: routed.resource.method,
+          headers,
+          dispatcher: agent,
+          ...(request.body === undefined ? {} : { body: request.body }),
+        },
+      );
       const text = await readCapped(response.body);
       if (text === undefined) {
-        return { kind: 'answer', answer: answer(502, { error_message: `sandbox: the upstream service's answer was over ${MAX_ANSWER_BYTES} bytes; not passed on` }), fault: 'none' };
+        return {
+          kind: 'answer',
+          answer: answer(502, {
+            error_message: `sandbox: the upstream service's answer was over ${MAX_ANSWER_BYTES} bytes; not passed on`,
+          }),
+          fault: 'none',
+        };
       }
       const passed: Record<string, string> = {};
       for (const name of PASSED_BACK) {
@@ -66,10 +89,18 @@ export function upstreamService(options: UpstreamOptions, registry: Registry, ac
         if (typeof value === 'string') passed[name] = redact(value);
       }
       const safe = redact(text);
-      return { kind: 'answer', answer: { ...answer(response.statusCode, parseBody(safe), passed), raw: safe }, fault: 'none' };
+      return {
+        kind: 'answer',
+        answer: { ...answer(response.statusCode, parseBody(safe), passed), raw: safe },
+        fault: 'none',
+      };
     } catch (cause) {
       const reason = redact(String((cause as { code?: string }).code ?? (cause as Error).message));
-      return { kind: 'answer', answer: answer(502, { error_message: `sandbox: the upstream service did not answer (${reason})` }), fault: 'none' };
+      return {
+        kind: 'answer',
+        answer: answer(502, { error_message: `sandbox: the upstream service did not answer (${reason})` }),
+        fault: 'none',
+      };
     }
   };
   return { service, close: () => agent.close() };

@@ -27,7 +27,10 @@ export function objectCheck(run: (value: Record<string, unknown>, ctx: z.Refinem
 /** Two fields that only make sense together (a phone number and its country code). */
 export function pairedFields(first: string, second: string) {
   return objectCheck((value, ctx) => {
-    for (const [given, missing] of [[first, second], [second, first]] as const) {
+    for (const [given, missing] of [
+      [first, second],
+      [second, first],
+    ] as const) {
       if (present(value[given]) && !present(value[missing])) {
         ctx.addIssue({
           code: 'custom',

@@ -21,14 +21,27 @@ export function datetimeProblem(text: string): DatetimeProblem | null {
   const day = number(text, 8, 10);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  const valid = days !== undefined && day >= 1 && day <= days && number(text, 11, 13) < 24 && number(text, 14, 16) < 60 && number(text, 17, 19) < 60;
+  const valid =
+    days !== undefined &&
+    day >= 1 &&
+    day <= days &&
+    number(text, 11, 13) < 24 &&
+    number(text, 14, 16) < 60 &&
+    number(text, 17, 19) < 60;
   return valid ? null : 'calendar';
 }
 
 /** Milliseconds since the epoch of a valid datetime text, or null. */
 export function parseDatetime(text: string): number | null {
   if (datetimeProblem(text) !== null) return null;
-  return Date.UTC(number(text, 0, 4), number(text, 5, 7) - 1, number(text, 8, 10), number(text, 11, 13), number(text, 14, 16), number(text, 17, 19));
+  return Date.UTC(
+    number(text, 0, 4),
+    number(text, 5, 7) - 1,
+    number(text, 8, 10),
+    number(text, 11, 13),
+    number(text, 14, 16),
+    number(text, 17, 19),
+  );
 }
 
 /** A suggestion for a near miss such as `2024-03-01 14:30:00` or `2024-03-01T14:30:00.000Z`. */

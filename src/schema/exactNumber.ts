@@ -32,16 +32,36 @@ export function inexactNumber(text: string, path = ''): Issue | undefined {
   const value = Number(text);
   const written = decimal(text);
   if (!Number.isFinite(value)) {
-    return error('inexact-number', path, `${text} is too large for a number (it would become ${value > 0 ? '' : '-'}Infinity)`, {
-      value: text, hint: 'give the amount as a plain decimal such as 1234.56; check the export for a broken cell',
-    });
+    return error(
+      'inexact-number',
+      path,
+      `${text} is too large for a number (it would become ${value > 0 ? '' : '-'}Infinity)`,
+      {
+        value: text,
+        hint: 'give the amount as a plain decimal such as 1234.56; check the export for a broken cell',
+      },
+    );
   }
   const kept = decimal(String(value));
-  if (written.digits === kept.digits && written.exponent === kept.exponent && written.negative === kept.negative) return undefined;
+  if (
+    written.digits === kept.digits &&
+    written.exponent === kept.exponent &&
+    written.negative === kept.negative
+  )
+    return undefined;
   if (value === 0) {
-    return error('inexact-number', path, `${text} is too small to be represented (it would become 0)`, { value: text, hint: 'write 0, or check the export for a broken cell' });
+    return error('inexact-number', path, `${text} is too small to be represented (it would become 0)`, {
+      value: text,
+      hint: 'write 0, or check the export for a broken cell',
+    });
   }
-  return error('inexact-number', path, `${text} has more digits than a number keeps: it would be sent as ${String(value)}`, {
-    value: text, hint: `round it to at most 15 significant digits (e.g. ${Number(value.toPrecision(15))}), or check the export for a broken cell`,
-  });
+  return error(
+    'inexact-number',
+    path,
+    `${text} has more digits than a number keeps: it would be sent as ${String(value)}`,
+    {
+      value: text,
+      hint: `round it to at most 15 significant digits (e.g. ${Number(value.toPrecision(15))}), or check the export for a broken cell`,
+    },
+  );
 }

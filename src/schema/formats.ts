@@ -2,9 +2,15 @@ import * as z from 'zod';
 import { DATETIME_PATTERN, datetimeProblem, datetimeSuggestion } from './datetime.js';
 
 /** Attaches a stable code and a fix to a failed check; the zod-issue mapper reads them. */
-function coded(code: string, test: (text: string) => boolean, message: string, hint: (text: string) => string) {
+function coded(
+  code: string,
+  test: (text: string) => boolean,
+  message: string,
+  hint: (text: string) => string,
+) {
   return z.superRefine<string>((text, ctx) => {
-    if (!test(text)) ctx.addIssue({ code: 'custom', message, input: text, params: { code, hint: hint(text) } });
+    if (!test(text))
+      ctx.addIssue({ code: 'custom', message, input: text, params: { code, hint: hint(text) } });
   });
 }
 
@@ -29,7 +35,10 @@ export const datetime = z
             : 'is not a real calendar instant',
         params: {
           code: 'invalid-datetime',
-          hint: suggestion && problem === 'format' ? `write it as "${suggestion}"` : 'give a real UTC date and time, e.g. "2024-03-01T14:30:00Z"',
+          hint:
+            suggestion && problem === 'format'
+              ? `write it as "${suggestion}"`
+              : 'give a real UTC date and time, e.g. "2024-03-01T14:30:00Z"',
         },
       });
     }),
@@ -41,10 +50,12 @@ const isDigits = (text: string) => /^[0-9]+$/.test(text);
 /** ASCII digits only (phone numbers of deliverers, country codes). */
 export const digits = z
   .string()
-  .check(coded('invalid-format', isDigits, 'must contain digits only', (t) => {
-    const only = t.replace(/\D/g, '');
-    return only ? `remove everything but the digits: "${only}"` : 'give digits only, e.g. "11987654321"';
-  }))
+  .check(
+    coded('invalid-format', isDigits, 'must contain digits only', (t) => {
+      const only = t.replace(/\D/g, '');
+      return only ? `remove everything but the digits: "${only}"` : 'give digits only, e.g. "11987654321"';
+    }),
+  )
   .meta({ pattern: '^[0-9]+$' });
 
 /** Exactly n digits (card number fragments). */
@@ -52,20 +63,43 @@ export function exactDigits(count: number, example: string) {
   const pattern = new RegExp(`^[0-9]{${count}}$`);
   return z
     .string()
-    .check(coded('invalid-format', (t) => pattern.test(t), `must be exactly ${count} digits`, () => `give exactly ${count} digits, e.g. "${example}"`))
+    .check(
+      coded(
+        'invalid-format',
+        (t) => pattern.test(t),
+        `must be exactly ${count} digits`,
+        () => `give exactly ${count} digits, e.g. "${example}"`,
+      ),
+    )
     .meta({ pattern: pattern.source });
 }
 
 const EXPIRATION = /^(0[1-9]|1[0-2])\/([0-9]{4}|[0-9]{2})$/;
 export const expirationDate = z
   .string()
-  .check(coded('invalid-format', (t) => EXPIRATION.test(t), 'must be MM/YYYY or MM/YY with a month from 01 to 12', () => 'write it as "08/2027" or "08/27"'))
+  .check(
+    coded(
+      'invalid-format',
+      (t) => EXPIRATION.test(t),
+      'must be MM/YYYY or MM/YY with a month from 01 to 12',
+      () => 'write it as "08/2027" or "08/27"',
+    ),
+  )
   .meta({ pattern: EXPIRATION.source });
 
 export const currency = z
   .string()
-  .check(coded('invalid-format', (t) => /^[A-Z]{3}$/.test(t), 'must be three upper-case letters (ISO 4217)', (t) =>
-    /^[a-zA-Z]{3}$/.test(t) ? `write it as "${t.toUpperCase()}"` : 'give an ISO 4217 code such as "BRL" or "USD"'))
+  .check(
+    coded(
+      'invalid-format',
+      (t) => /^[A-Z]{3}$/.test(t),
+      'must be three upper-case letters (ISO 4217)',
+      (t) =>
+        /^[a-zA-Z]{3}$/.test(t)
+          ? `write it as "${t.toUpperCase()}"`
+          : 'give an ISO 4217 code such as "BRL" or "USD"',
+    ),
+  )
   .meta({ pattern: '^[A-Z]{3}$' });
 
 /** A JSON number, finite and >= 0. */
@@ -81,4 +115,11 @@ export const documentType = z.enum(['cpf', 'cnpj', 'passport', 'rg', 'rne', 'oth
 export const gender = z.enum(['male', 'female', 'other', 'undisclosed']);
 export const socialLogin = z.enum(['facebook', 'apple', 'google', 'twitter']);
 export const userType = z.enum(['consumer', 'service_provider']);
-export const orderStatus = z.enum(['approved', 'declined', 'pending', 'cancelled', 'manual_analysis', 'unauthorized']);
+export const orderStatus = z.enum([
+  'approved',
+  'declined',
+  'pending',
+  'cancelled',
+  'manual_analysis',
+  'unauthorized',
+]);

@@ -4,7 +4,14 @@ import type * as z from 'zod';
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'string-array' | 'json' | 'unknown';
 
 type AnySchema = z.core.$ZodType;
-type Def = { type: string; innerType?: AnySchema; in?: AnySchema; shape?: Record<string, AnySchema>; element?: AnySchema; checks?: { _zod: { def: { check: string; format?: string } } }[] };
+type Def = {
+  type: string;
+  innerType?: AnySchema;
+  in?: AnySchema;
+  shape?: Record<string, AnySchema>;
+  element?: AnySchema;
+  checks?: { _zod: { def: { check: string; format?: string } } }[];
+};
 
 const defOf = (schema: AnySchema) => schema._zod.def as unknown as Def;
 

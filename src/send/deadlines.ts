@@ -22,12 +22,17 @@ export class Deadlines {
   private live = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ms: number, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly ms: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Calls `expire` once `ms` have passed, unless the deadline is cancelled first. */
   add(expire: () => void): Deadline {
     const entry: Entry = {
-      at: this.now() + this.ms, expire, live: true,
+      at: this.now() + this.ms,
+      expire,
+      live: true,
       cancel: () => {
         if (!entry.live) return;
         entry.live = false;

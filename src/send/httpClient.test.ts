@@ -40,6 +40,10 @@ describe('createHttpClient', () => {
     const server = await sameAnswerServer(201, {}, '{"message":"ok"}');
     const client = createHttpClient(new URL(server.url), KEY, 1, 5000, 1000);
     closers.push(server.close, () => client.close());
-    expect(await client.send('PUT', '/v2/order', '{}')).toMatchObject({ kind: 'answer', status: 201, text: '{"message":"ok"}' });
+    expect(await client.send('PUT', '/v2/order', '{}')).toMatchObject({
+      kind: 'answer',
+      status: 201,
+      text: '{"message":"ok"}',
+    });
   });
 });

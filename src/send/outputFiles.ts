@@ -13,13 +13,18 @@ export type Redact = (text: string) => string;
 
 function closeStream(stream: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => {
-    const fail = (cause: Error) => reject(new UsageError(`cannot write ${String(stream.path)}: ${cause.message}`, 'check the path, or name a new file'));
+    const fail = (cause: Error) =>
+      reject(
+        new UsageError(
+          `cannot write ${String(stream.path)}: ${cause.message}`,
+          'check the path, or name a new file',
+        ),
+      );
     stream.once('error', fail);
     // A failed open (a link or file planted at the path) reaches end's callback before any 'error' listener.
     stream.end((cause?: Error | null) => (cause ? fail(cause) : resolve()));
   });
 }
-
 
 interface RejectsSink {
   stream: WriteStream;
@@ -45,15 +50,22 @@ export class RejectsWriter {
   /** Why no file can be written (the folder is a link or cannot be made); reported by close(). */
   private failure: string | undefined;
 
-  constructor(private readonly target: string, inputs: readonly InputSpec[], private readonly redact: Redact) {
+  constructor(
+    private readonly target: string,
+    inputs: readonly InputSpec[],
+    private readonly redact: Redact,
+  ) {
     this.specs = new Map(inputs.map((spec) => [spec.name, spec]));
     this.paths = rejectsPaths(target, inputs);
     try {
       if (this.specs.size > 1) {
         mkdirSync(target, { recursive: true, mode: 0o700 });
-        if (lstatSync(target).isSymbolicLink()) this.failure = `${target} is a symbolic link; collect never writes through one`;
+        if (lstatSync(target).isSymbolicLink())
+          this.failure = `${target} is a symbolic link; collect never writes through one`;
       }
-      for (const path of this.paths.values()) if (lstatSync(path, { throwIfNoEntry: false })?.isFile() && isRejectsFile(path)) this.earlier.add(path);
+      for (const path of this.paths.values())
+        if (lstatSync(path, { throwIfNoEntry: false })?.isFile() && isRejectsFile(path))
+          this.earlier.add(path);
     } catch (cause) {
       this.failure = `cannot write ${target}: ${(cause as Error).message}`;
     }
@@ -75,10 +87,16 @@ export class RejectsWriter {
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
-      if (sink.last && sink.last.length === raw.cells.length && sink.last.every((cell, i) => cell === raw.cells[i])) return;
+      if (
+        sink.last &&
+        sink.last.length === raw.cells.length &&
+        sink.last.every((cell, i) => cell === raw.cells[i])
+      )
+        return;
       sink.last = raw.cells;
       // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
-      if (sink.count === 0) sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD].map(neutraliseFormula))}\n`));
+      if (sink.count === 0)
+        sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD].map(neutraliseFormula))}\n`));
       sink.stream.write(this.redact(`${csvLine([...raw.cells, safe].map(neutraliseFormula))}\n`));
     } else {
       let value: unknown;
@@ -89,7 +107,13 @@ export class RejectsWriter {
       }
       // A record nested past any real one (too-deep) is kept as its text: writing it back as JSON would recurse that deep.
       if (nestsDeeperThan(value, MAX_DEPTH)) value = undefined;
-      const line = this.redact(JSON.stringify(isRecord(value) ? { ...value, [REASON_FIELD]: safe } : { [REASON_FIELD]: safe, collect_raw: raw.text }));
+      const line = this.redact(
+        JSON.stringify(
+          isRecord(value)
+            ? { ...value, [REASON_FIELD]: safe }
+            : { [REASON_FIELD]: safe, collect_raw: raw.text },
+        ),
+      );
       if (sink.format === 'json') sink.stream.write(`${sink.count === 0 ? '[\n' : ',\n'}${line}`);
       else sink.stream.write(`${line}\n`);
     }
@@ -97,10 +121,16 @@ export class RejectsWriter {
   }
 
   async close(): Promise<void> {
-    if (this.failure !== undefined) throw new UsageError(this.failure, 'name a new file or folder for --rejects');
+    if (this.failure !== undefined)
+      throw new UsageError(this.failure, 'name a new file or folder for --rejects');
     // An earlier run's rejects must not pass for this run's: an input with none gets an empty file.
     for (const [file, path] of this.paths) {
-      if (this.earlier.has(path) && !this.sinks.has(file)) this.sinks.set(file, { stream: createRejectsFile(path), format: this.specs.get(file)!.format, count: 0 });
+      if (this.earlier.has(path) && !this.sinks.has(file))
+        this.sinks.set(file, {
+          stream: createRejectsFile(path),
+          format: this.specs.get(file)!.format,
+          count: 0,
+        });
     }
     for (const sink of this.sinks.values()) {
       if (sink.format === 'json') sink.stream.write(sink.count === 0 ? '[]\n' : '\n]\n');
@@ -117,7 +147,10 @@ export class RejectsWriter {
 export class ResultsWriter {
   private readonly stream: WriteStream;
 
-  constructor(path: string, private readonly redact: Redact) {
+  constructor(
+    path: string,
+    private readonly redact: Redact,
+  ) {
     this.stream = appendResultsFile(path);
   }
 

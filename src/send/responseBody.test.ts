@@ -13,7 +13,12 @@ describe('readDecision', () => {
 describe('serviceMessage', () => {
   it('gives the message of both error shapes of docs/payloads.md', () => {
     expect(serviceMessage({ error_message: 'Invalid JSON', error_code: 1 }, '')).toBe('Invalid JSON');
-    expect(serviceMessage({ error_message: { status: ['Not a valid choice.'], id: ['Required.', 'Too short.'] } }, '')).toBe('status: Not a valid choice., id: Required.; Too short.');
+    expect(
+      serviceMessage(
+        { error_message: { status: ['Not a valid choice.'], id: ['Required.', 'Too short.'] } },
+        '',
+      ),
+    ).toBe('status: Not a valid choice., id: Required.; Too short.');
     expect(serviceMessage(undefined, '<html>Bad Gateway</html>')).toBe('<html>Bad Gateway</html>');
   });
 });

@@ -19,7 +19,10 @@ export function serviceMessage(body: unknown, text: string): string {
     if (typeof message === 'string') return message;
     if (isRecord(message)) {
       return Object.entries(message)
-        .map(([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join('; ') : String(messages)}`)
+        .map(
+          ([field, messages]) =>
+            `${field}: ${Array.isArray(messages) ? messages.join('; ') : String(messages)}`,
+        )
         .join(', ');
     }
   }

@@ -13,7 +13,9 @@ describe('judgeStatus', () => {
 describe('retryDelay', () => {
   it('grows exponentially with full jitter up to a ceiling', () => {
     const options = { baseMs: 100, maxMs: 1000 };
-    expect([1, 2, 3, 4, 5].map((attempt) => retryDelay(attempt, () => 0.999999, undefined, options))).toEqual([99, 199, 399, 799, 999]);
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelay(attempt, () => 0.999999, undefined, options))).toEqual(
+      [99, 199, 399, 799, 999],
+    );
     expect(retryDelay(3, () => 0, undefined, options)).toBe(0);
     expect(retryDelay(3, () => 0.5, undefined, options)).toBe(200);
   });

@@ -22,7 +22,12 @@ export const defaultBackoff: BackoffOptions = { baseMs: 200, maxMs: 30_000 };
  * The wait before retry number `attempt` (1 for the first retry): exponential backoff with
  * full jitter, but never shorter than the service's Retry-After.
  */
-export function retryDelay(attempt: number, random: () => number, retryAfterMs?: number, options: BackoffOptions = defaultBackoff): number {
+export function retryDelay(
+  attempt: number,
+  random: () => number,
+  retryAfterMs?: number,
+  options: BackoffOptions = defaultBackoff,
+): number {
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** (attempt - 1));
   const jittered = Math.floor(random() * ceiling);
   return retryAfterMs === undefined ? jittered : Math.min(options.maxMs, Math.max(retryAfterMs, jittered));

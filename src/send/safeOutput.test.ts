@@ -7,7 +7,10 @@ import { appendResultsFile, createRejectsFile, isRejectsFile, rejectsPaths } fro
 const dir = () => mkdtempSync(join(tmpdir(), 'collect-safe-output-'));
 
 /** Writes and closes a stream; resolves with the error that open or write met, if any. */
-const finish = (stream: WriteStream, text: string) => new Promise<NodeJS.ErrnoException | null | undefined>((resolve) => stream.end(text, (cause?: NodeJS.ErrnoException | null) => resolve(cause)));
+const finish = (stream: WriteStream, text: string) =>
+  new Promise<NodeJS.ErrnoException | null | undefined>((resolve) =>
+    stream.end(text, (cause?: NodeJS.ErrnoException | null) => resolve(cause)),
+  );
 
 describe('createRejectsFile', () => {
   it('creates a new file 0600', async () => {
@@ -28,7 +31,9 @@ describe('createRejectsFile', () => {
     const base = dir();
     writeFileSync(join(base, 'old.csv'), 'id,collect_reason\nA,bad\n');
     writeFileSync(join(base, 'mine.csv'), 'id,status\nA,approved\n');
-    expect(await finish(createRejectsFile(join(base, 'old.csv')), 'id,collect_reason\nB,worse\n')).toBeFalsy();
+    expect(
+      await finish(createRejectsFile(join(base, 'old.csv')), 'id,collect_reason\nB,worse\n'),
+    ).toBeFalsy();
     expect(readFileSync(join(base, 'old.csv'), 'utf8')).toBe('id,collect_reason\nB,worse\n');
     expect((await finish(createRejectsFile(join(base, 'mine.csv')), 'x\n'))?.code).toBe('EEXIST');
     expect(readFileSync(join(base, 'mine.csv'), 'utf8')).toBe('id,status\nA,approved\n');
@@ -53,7 +58,11 @@ describe('isRejectsFile', () => {
     ['an empty file', '', true],
     ['a CSV rejects file', 'id,status,collect_reason\r\nA,x,bad\r\n', true],
     ['an NDJSON rejects file', '{"id":"A","collect_reason":"bad"}\n', true],
-    ['a JSON rejects file', '[\n{"id":"A","collect_reason":"bad"},\n{"id":"B","collect_reason":"bad"}\n]\n', true],
+    [
+      'a JSON rejects file',
+      '[\n{"id":"A","collect_reason":"bad"},\n{"id":"B","collect_reason":"bad"}\n]\n',
+      true,
+    ],
     ['an empty JSON rejects file', '[]\n', true],
     ['a CSV export', 'id,status\nA,approved\n', false],
     ['a CSV whose reason column is not last', 'collect_reason,id\nbad,A\n', false],
@@ -69,7 +78,14 @@ describe('isRejectsFile', () => {
 
 describe('rejectsPaths', () => {
   it('is PATH for one input, PATH/NAME without .gz for several', () => {
-    expect([...rejectsPaths('r.csv', [{ name: 'in/a.csv', format: 'csv', gzip: false }]).values()]).toEqual(['r.csv']);
-    expect([...rejectsPaths('r', [{ name: 'in/a.csv.gz', format: 'csv', gzip: true }, { name: '-', format: 'ndjson', gzip: false }]).values()]).toEqual([join('r', 'a.csv'), join('r', 'stdin.ndjson')]);
+    expect([...rejectsPaths('r.csv', [{ name: 'in/a.csv', format: 'csv', gzip: false }]).values()]).toEqual([
+      'r.csv',
+    ]);
+    expect([
+      ...rejectsPaths('r', [
+        { name: 'in/a.csv.gz', format: 'csv', gzip: true },
+        { name: '-', format: 'ndjson', gzip: false },
+      ]).values(),
+    ]).toEqual([join('r', 'a.csv'), join('r', 'stdin.ndjson')]);
   });
 });

@@ -1,4 +1,13 @@
-import { closeSync, constants, createWriteStream, lstatSync, openSync, readSync, unlinkSync, type WriteStream } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  createWriteStream,
+  lstatSync,
+  openSync,
+  readSync,
+  unlinkSync,
+  type WriteStream,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import type { InputSpec } from '../decode/openInput.js';
@@ -6,7 +15,12 @@ import type { InputSpec } from '../decode/openInput.js';
 /** Created, never opened: O_EXCL fails on anything already there, a symbolic link (even a dangling one) included. */
 const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 /** Appended to, never through a symbolic link; a FIFO planted there fails rather than blocks. */
-const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const APPEND =
+  constants.O_WRONLY |
+  constants.O_APPEND |
+  constants.O_CREAT |
+  (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0);
 
 function stream(path: string, flags: number): WriteStream {
   // fs.open takes numeric flags (O_EXCL, O_NOFOLLOW); createWriteStream's typing names only the string ones.
@@ -18,10 +32,14 @@ function stream(path: string, flags: number): WriteStream {
 /** The file of --rejects for each input: PATH itself for one input, PATH/NAME (without .gz) for several. */
 export function rejectsPaths(target: string, inputs: readonly InputSpec[]): Map<string, string> {
   const names = [...new Set(inputs.map((spec) => spec.name))];
-  return new Map(names.map((name) => {
-    const file = basename(name === '-' ? `stdin.${inputs.find((spec) => spec.name === name)!.format}` : name).replace(/\.gz$/i, '');
-    return [name, names.length > 1 ? join(target, file) : target];
-  }));
+  return new Map(
+    names.map((name) => {
+      const file = basename(
+        name === '-' ? `stdin.${inputs.find((spec) => spec.name === name)!.format}` : name,
+      ).replace(/\.gz$/i, '');
+      return [name, names.length > 1 ? join(target, file) : target];
+    }),
+  );
 }
 
 /** A rejects line is at most a record (--max-record-bytes) and its reasons: past this, a file is not one. */
@@ -35,7 +53,11 @@ function firstLines(path: string): string[] {
     let total = 0;
     let breaks = 0;
     const buffer = Buffer.alloc(64 * 1024);
-    for (let read = readSync(fd, buffer); read > 0 && total < MAX_FIRST_LINES && breaks < 2; read = readSync(fd, buffer)) {
+    for (
+      let read = readSync(fd, buffer);
+      read > 0 && total < MAX_FIRST_LINES && breaks < 2;
+      read = readSync(fd, buffer)
+    ) {
       const chunk = Buffer.from(buffer.subarray(0, read));
       chunks.push(chunk);
       total += read;

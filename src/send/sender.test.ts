@@ -8,14 +8,27 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function setup(handler: (request: SeenRequest, count: number) => Reply | Promise<Reply>, options: { retries?: number; timeoutMs?: number; concurrency?: number } = {}) {
+async function setup(
+  handler: (request: SeenRequest, count: number) => Reply | Promise<Reply>,
+  options: { retries?: number; timeoutMs?: number; concurrency?: number } = {},
+) {
   const server = await startServer(handler);
-  const client = createHttpClient(new URL(server.url), 'test-key-123', options.concurrency ?? 4, options.timeoutMs ?? 2000);
+  const client = createHttpClient(
+    new URL(server.url),
+    'test-key-123',
+    options.concurrency ?? 4,
+    options.timeoutMs ?? 2000,
+  );
   closers.push(server.close, () => client.close());
   const clock = fakeClock();
   const outcomes: [string, Outcome][] = [];
   const sender = new Sender<string>({
-    client, clock, random: () => 0.5, concurrency: options.concurrency ?? 4, retries: options.retries ?? 3, timeoutMs: options.timeoutMs ?? 2000,
+    client,
+    clock,
+    random: () => 0.5,
+    concurrency: options.concurrency ?? 4,
+    retries: options.retries ?? 3,
+    timeoutMs: options.timeoutMs ?? 2000,
     onOutcome: (job, outcome) => void outcomes.push([job.context, outcome]),
   });
   return { server, sender, clock, outcomes };
@@ -24,14 +37,23 @@ async function setup(handler: (request: SeenRequest, count: number) => Reply | P
 let n = 0;
 function job(orderId: string, isCreation = false, body: object = { id: orderId }): SendJob<string> {
   return {
-    endpoint: isCreation ? 'order' : 'status', method: isCreation ? 'POST' : 'PUT', path: '/v2/order', body: JSON.stringify(body),
-    orderId, isCreation, location: { file: 'f', index: n, line: n + 1 }, context: `${isCreation ? 'create' : 'update'}-${orderId}-${n++}`,
+    endpoint: isCreation ? 'order' : 'status',
+    method: isCreation ? 'POST' : 'PUT',
+    path: '/v2/order',
+    body: JSON.stringify(body),
+    orderId,
+    isCreation,
+    location: { file: 'f', index: n, line: n + 1 },
+    context: `${isCreation ? 'create' : 'update'}-${orderId}-${n++}`,
   };
 }
 
 describe('Sender', () => {
   it('sends with the Bearer key and reads the decision of an evaluated creation', async () => {
-    const { server, sender, outcomes } = await setup(() => ({ status: 201, body: { legiti_decision: 'reject', message: 'x' } }));
+    const { server, sender, outcomes } = await setup(() => ({
+      status: 201,
+      body: { legiti_decision: 'reject', message: 'x' },
+    }));
     await sender.submit(job('A', true));
     await sender.drain();
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v2/order' });
@@ -41,17 +63,31 @@ describe('Sender', () => {
   });
 
   it('does not retry a 400, and keeps the service message', async () => {
-    const { server, sender, outcomes, clock } = await setup(() => ({ status: 400, body: { error_message: { status: ['Not a valid choice.'] } } }));
+    const { server, sender, outcomes, clock } = await setup(() => ({
+      status: 400,
+      body: { error_message: { status: ['Not a valid choice.'] } },
+    }));
     await sender.submit(job('A'));
     await sender.drain();
     expect(server.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
-    expect(outcomes[0]![1]).toMatchObject({ kind: 'rejected', status: 400, message: 'status: Not a valid choice.' });
+    expect(outcomes[0]![1]).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      message: 'status: Not a valid choice.',
+    });
   });
 
   it('retries 503, 429, 408 and resets with exponential backoff and full jitter, then succeeds', async () => {
-    const replies: Reply[] = [{ status: 503 }, 'reset', { status: 408 }, { status: 200, body: { message: 'ok' } }];
-    const { server, sender, outcomes, clock } = await setup((_, count) => replies[count - 1]!, { retries: 5 });
+    const replies: Reply[] = [
+      { status: 503 },
+      'reset',
+      { status: 408 },
+      { status: 200, body: { message: 'ok' } },
+    ];
+    const { server, sender, outcomes, clock } = await setup((_, count) => replies[count - 1]!, {
+      retries: 5,
+    });
     await sender.submit(job('A'));
     await sender.drain();
     expect(server.requests.length).toBeGreaterThanOrEqual(4);
@@ -84,16 +120,25 @@ describe('Sender', () => {
   });
 
   it('abandons a request at the timeout', async () => {
-    const { sender, outcomes } = await setup(() => ({ status: 200, delayMs: 1500 }), { retries: 0, timeoutMs: 150 });
+    const { sender, outcomes } = await setup(() => ({ status: 200, delayMs: 1500 }), {
+      retries: 0,
+      timeoutMs: 150,
+    });
     const started = Date.now();
     await sender.submit(job('A'));
     await sender.drain();
     expect(Date.now() - started).toBeLessThan(1200);
-    expect(outcomes[0]![1]).toMatchObject({ kind: 'failed', reason: 'no answer within 150 ms (after 1 attempts)' });
+    expect(outcomes[0]![1]).toMatchObject({
+      kind: 'failed',
+      reason: 'no answer within 150 ms (after 1 attempts)',
+    });
   });
 
   it('stops everything when the key is refused', async () => {
-    const { server, sender, outcomes } = await setup(() => ({ status: 401, body: { message: 'invalid key' } }), { concurrency: 1 });
+    const { server, sender, outcomes } = await setup(
+      () => ({ status: 401, body: { message: 'invalid key' } }),
+      { concurrency: 1 },
+    );
     for (const id of ['A', 'B', 'C']) await sender.submit(job(id));
     await sender.drain();
     expect(server.requests).toHaveLength(1);
@@ -111,15 +156,28 @@ describe('Sender', () => {
   });
 
   it('counts failures in a row only: an accepted record between them resets the count', async () => {
-    const { sender, outcomes } = await setup((_, count) => (count % 3 === 0 ? { status: 200 } : { status: 502 }), { retries: 0, concurrency: 1 });
+    const { sender, outcomes } = await setup(
+      (_, count) => (count % 3 === 0 ? { status: 200 } : { status: 502 }),
+      { retries: 0, concurrency: 1 },
+    );
     for (const id of ['A', 'B', 'C', 'D', 'E', 'F']) await sender.submit(job(id));
     await sender.drain();
-    expect(outcomes.map(([, o]) => o.kind)).toEqual(['failed', 'failed', 'accepted', 'failed', 'failed', 'accepted']);
+    expect(outcomes.map(([, o]) => o.kind)).toEqual([
+      'failed',
+      'failed',
+      'accepted',
+      'failed',
+      'failed',
+      'accepted',
+    ]);
     expect(sender.halted).toBeUndefined();
   });
 
   it('waits a Retry-After up to the ceiling, and stops rather than wait longer', async () => {
-    const { server, sender, clock, outcomes } = await setup((_, count) => ({ status: 503, headers: { 'retry-after': count === 1 ? '30' : '31' } }), { concurrency: 1 });
+    const { server, sender, clock, outcomes } = await setup(
+      (_, count) => ({ status: 503, headers: { 'retry-after': count === 1 ? '30' : '31' } }),
+      { concurrency: 1 },
+    );
     await sender.submit(job('A'));
     await sender.submit(job('B'));
     await sender.drain();
@@ -136,7 +194,12 @@ describe('Sender', () => {
     const full = new Error('the disk is full');
     const kinds: string[] = [];
     const sender = new Sender<string>({
-      client, clock: fakeClock(), random: () => 0.5, concurrency: 1, retries: 0, timeoutMs: 2000,
+      client,
+      clock: fakeClock(),
+      random: () => 0.5,
+      concurrency: 1,
+      retries: 0,
+      timeoutMs: 2000,
       onOutcome: (_, outcome) => {
         kinds.push(outcome.kind);
         return outcome.kind === 'accepted' ? Promise.reject(full) : undefined;
@@ -150,10 +213,16 @@ describe('Sender', () => {
   });
 
   it("sends an order's calls after its creation is accepted and in input order, other orders in parallel", async () => {
-    const { server, sender } = await setup((request) => {
-      const body = JSON.parse(request.body) as { id: string; step?: number };
-      return { status: 200, delayMs: body.id === 'A' && body.step === undefined ? 300 : 20 + ((body.step ?? 0) % 2) * 30 };
-    }, { concurrency: 8 });
+    const { server, sender } = await setup(
+      (request) => {
+        const body = JSON.parse(request.body) as { id: string; step?: number };
+        return {
+          status: 200,
+          delayMs: body.id === 'A' && body.step === undefined ? 300 : 20 + ((body.step ?? 0) % 2) * 30,
+        };
+      },
+      { concurrency: 8 },
+    );
     await sender.submit(job('A', true));
     for (let step = 1; step <= 4; step++) await sender.submit(job('A', false, { id: 'A', step }));
     await sender.submit(job('B', true, { id: 'B' }));
@@ -163,11 +232,14 @@ describe('Sender', () => {
     expect(a).toEqual([0, 1, 2, 3, 4]);
     expect(order[1]).toEqual({ id: 'B' }); // B did not wait for A
     const creationDone = server.requests[0]!.at + 300;
-    for (const request of server.requests.filter((r) => r.body.includes('step'))) expect(request.at).toBeGreaterThanOrEqual(creationDone - 5);
+    for (const request of server.requests.filter((r) => r.body.includes('step')))
+      expect(request.at).toBeGreaterThanOrEqual(creationDone - 5);
   });
 
   it("does not send an order's updates when its creation was rejected", async () => {
-    const { server, sender, outcomes } = await setup((request) => (request.method === 'POST' ? { status: 400, body: { error_message: 'bad' } } : { status: 200 }));
+    const { server, sender, outcomes } = await setup((request) =>
+      request.method === 'POST' ? { status: 400, body: { error_message: 'bad' } } : { status: 200 },
+    );
     await sender.submit(job('A', true));
     await sender.submit(job('A'));
     await sender.drain();
@@ -178,13 +250,16 @@ describe('Sender', () => {
   it('keeps at most --concurrency requests in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    const { sender } = await setup(async () => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      inFlight--;
-      return { status: 200 };
-    }, { concurrency: 3 });
+    const { sender } = await setup(
+      async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        inFlight--;
+        return { status: 200 };
+      },
+      { concurrency: 3 },
+    );
     for (let i = 0; i < 12; i++) await sender.submit(job(`O${i}`));
     await sender.drain();
     expect(most).toBe(3);

@@ -5,7 +5,15 @@ import type { HttpClient } from './httpClient.js';
 import { isServiceError, parseBody, readDecision, serviceMessage } from './responseBody.js';
 import { defaultBackoff, judgeStatus, parseRetryAfter, retryDelay } from './retryPolicy.js';
 import {
-  connectionSetupFailure, FAILED_RECORDS_IN_A_ROW, isUnreachable, keepsFailing, redirected, UNREACHABLE_ATTEMPTS, unknownPath, unreachable, waitTooLong,
+  connectionSetupFailure,
+  FAILED_RECORDS_IN_A_ROW,
+  isUnreachable,
+  keepsFailing,
+  redirected,
+  UNREACHABLE_ATTEMPTS,
+  unknownPath,
+  unreachable,
+  waitTooLong,
   type SetupFailure,
 } from './setupFailure.js';
 import { endpointPath } from './serviceUrl.js';
@@ -104,7 +112,8 @@ export class Sender<Context = unknown> {
   }
 
   async submit(job: SendJob<Context>): Promise<void> {
-    if (this.active >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.options.concurrency)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
     const previous = this.tails.get(job.orderId);
     const done = () => {
@@ -112,7 +121,9 @@ export class Sender<Context = unknown> {
       this.waiting.shift()?.();
       if (this.tails.get(job.orderId) === tail) this.tails.delete(job.orderId);
     };
-    const tail: Promise<boolean> = (previous ? this.waitFor(previous).then((ok) => this.run(job, ok)) : this.run(job, true)).finally(done);
+    const tail: Promise<boolean> = (
+      previous ? this.waitFor(previous).then((ok) => this.run(job, ok)) : this.run(job, true)
+    ).finally(done);
     this.tails.set(job.orderId, tail);
   }
 
@@ -132,7 +143,8 @@ export class Sender<Context = unknown> {
     let outcome: Outcome;
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
     else if (this.halted || this.fatal) outcome = this.notSent();
-    else if (!creationOk || (!job.isCreation && this.held.has(job.orderId))) outcome = { kind: 'blocked', reason: this.heldBecause(job.orderId) };
+    else if (!creationOk || (!job.isCreation && this.held.has(job.orderId)))
+      outcome = { kind: 'blocked', reason: this.heldBecause(job.orderId) };
     else {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
@@ -145,7 +157,11 @@ export class Sender<Context = unknown> {
       this.fatal ??= { cause };
       return false;
     }
-    if (job.isCreation && outcome.kind !== 'accepted') this.held.set(job.orderId, `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`);
+    if (job.isCreation && outcome.kind !== 'accepted')
+      this.held.set(
+        job.orderId,
+        `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`,
+      );
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 
@@ -166,7 +182,11 @@ export class Sender<Context = unknown> {
 
   private async throttle(): Promise<void> {
     if (!this.bucket) return;
-    for (let wait = this.bucket.take(this.options.clock.now()); wait > 0; wait = this.bucket.take(this.options.clock.now())) {
+    for (
+      let wait = this.bucket.take(this.options.clock.now());
+      wait > 0;
+      wait = this.bucket.take(this.options.clock.now())
+    ) {
       await this.options.clock.sleep(wait);
     }
   }
@@ -174,7 +194,10 @@ export class Sender<Context = unknown> {
   private notSent(): Outcome {
     return this.refused
       ? { kind: 'not-sent', reason: 'not sent: the service refused the API key' }
-      : { kind: 'not-sent', reason: `not sent: the run stopped (${this.halted?.summary ?? 'setup failure'})` };
+      : {
+          kind: 'not-sent',
+          reason: `not sent: the run stopped (${this.halted?.summary ?? 'setup failure'})`,
+        };
   }
 
   /** Trips the breaker: this record failed for a reason no record can fix, and nothing more is sent. */
@@ -198,19 +221,41 @@ export class Sender<Context = unknown> {
         const { status } = result;
         if (status >= 300 && status < 400) {
           const location = result.headers.location;
-          return this.halt(redirected(status, Array.isArray(location) ? location[0] : location, job.method, job.path, endpointPath(client.base, job.path)), attempt);
+          return this.halt(
+            redirected(
+              status,
+              Array.isArray(location) ? location[0] : location,
+              job.method,
+              job.path,
+              endpointPath(client.base, job.path),
+            ),
+            attempt,
+          );
         }
         // A 404/405 in the service's own error format is about the record; any other, before the path proved itself, is the address.
-        if ((status === 404 || status === 405) && !this.provenPaths.has(job.path)
-          && (doubledVersion(client.base) || !isServiceError(parseBody(result.text)))) {
-          return this.halt(unknownPath(status, job.method, endpointPath(client.base, job.path), client.base), attempt);
+        if (
+          (status === 404 || status === 405) &&
+          !this.provenPaths.has(job.path) &&
+          (doubledVersion(client.base) || !isServiceError(parseBody(result.text)))
+        ) {
+          return this.halt(
+            unknownPath(status, job.method, endpointPath(client.base, job.path), client.base),
+            attempt,
+          );
         }
         const verdict = judgeStatus(status);
         if (verdict === 'accepted') {
           this.provenPaths.add(job.path);
           this.failedInARow = 0;
           const decision = job.isCreation ? readDecision(parseBody(result.text)) : undefined;
-          return { kind: 'accepted', status, text: result.text, attempts: attempt, ...(decision ? { decision } : {}), ...(result.truncated ? { truncated: true } : {}) };
+          return {
+            kind: 'accepted',
+            status,
+            text: result.text,
+            attempts: attempt,
+            ...(decision ? { decision } : {}),
+            ...(result.truncated ? { truncated: true } : {}),
+          };
         }
         if (verdict === 'refused') {
           this.refused = true;
@@ -219,12 +264,20 @@ export class Sender<Context = unknown> {
         if (verdict === 'reject') {
           this.provenPaths.add(job.path);
           this.failedInARow = 0;
-          return { kind: 'rejected', status, text: result.text, message: serviceMessage(parseBody(result.text), result.text), attempts: attempt, ...(result.truncated ? { truncated: true } : {}) };
+          return {
+            kind: 'rejected',
+            status,
+            text: result.text,
+            message: serviceMessage(parseBody(result.text), result.text),
+            attempts: attempt,
+            ...(result.truncated ? { truncated: true } : {}),
+          };
         }
         reason = `HTTP ${status}`;
         const header = result.headers['retry-after'];
         retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header, clock.now());
-        if (retryAfter !== undefined && retryAfter > defaultBackoff.maxMs) return this.halt(waitTooLong(retryAfter, defaultBackoff.maxMs), attempt);
+        if (retryAfter !== undefined && retryAfter > defaultBackoff.maxMs)
+          return this.halt(waitTooLong(retryAfter, defaultBackoff.maxMs), attempt);
       } else if (result.kind === 'timeout') {
         unreachableInARow = 0;
         reason = `no answer within ${timeoutMs} ms`;
@@ -232,11 +285,16 @@ export class Sender<Context = unknown> {
         const setup = connectionSetupFailure(result.code, client.base);
         if (setup) return this.halt(setup, attempt);
         unreachableInARow = isUnreachable(result.code) ? unreachableInARow + 1 : 0;
-        if (unreachableInARow >= Math.min(UNREACHABLE_ATTEMPTS, retries + 1)) return this.halt(unreachable(result.code, client.base, unreachableInARow), attempt);
+        if (unreachableInARow >= Math.min(UNREACHABLE_ATTEMPTS, retries + 1))
+          return this.halt(unreachable(result.code, client.base, unreachableInARow), attempt);
         reason = result.message;
       }
       if (attempt > retries) {
-        const failed: Outcome = { kind: 'failed', reason: `${reason} (after ${attempt} attempts)`, attempts: attempt };
+        const failed: Outcome = {
+          kind: 'failed',
+          reason: `${reason} (after ${attempt} attempts)`,
+          attempts: attempt,
+        };
         if (++this.failedInARow >= FAILED_RECORDS_IN_A_ROW) this.halted ??= keepsFailing(reason);
         return failed;
       }

@@ -11,10 +11,18 @@ export function parseBaseUrl(text: string): URL {
     throw new UsageError(`--base-url ${text} is not a URL`, 'give it as https://host[/prefix]');
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    throw new UsageError(`refusing plain http:// to ${url.hostname}: the key would travel unencrypted`, 'use https://, or http:// only to 127.0.0.1 or localhost');
+    throw new UsageError(
+      `refusing plain http:// to ${url.hostname}: the key would travel unencrypted`,
+      'use https://, or http:// only to 127.0.0.1 or localhost',
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url must be https:// (got ${url.protocol})`);
-  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials', 'give the key with COLLECT_API_KEY or --api-key-file');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--base-url must be https:// (got ${url.protocol})`);
+  if (url.username || url.password)
+    throw new UsageError(
+      '--base-url must not carry credentials',
+      'give the key with COLLECT_API_KEY or --api-key-file',
+    );
   return url;
 }
 

@@ -14,11 +14,32 @@ export const UNREACHABLE_ATTEMPTS = 3;
 /** Records in a row that failed after all their retries, none accepted between, before the run stops. */
 export const FAILED_RECORDS_IN_A_ROW = 3;
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
-const PLAIN_HTTP = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST', 'EPROTO']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+const PLAIN_HTTP = new Set([
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+  'ERR_SSL_HTTP_REQUEST',
+  'EPROTO',
+]);
 const CERTIFICATE = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_ISSUER_CERT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_REVOKED', 'CERT_UNTRUSTED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
 ]);
 
 /** The address a user typed, for messages: origin and path prefix. */
@@ -33,9 +54,10 @@ export function connectionSetupFailure(code: string, base: URL): SetupFailure | 
   if (PLAIN_HTTP.has(code) || code.startsWith('ERR_SSL_')) {
     return {
       summary: `${shown(base)} does not answer in TLS: the server there speaks plain http, or another protocol, on that port`,
-      hint: base.hostname === 'localhost' || base.hostname.startsWith('127.') || base.hostname === '[::1]'
-        ? `for a sandbox on this machine use http://${base.host}; otherwise check the port of --base-url`
-        : 'check the host and port of --base-url: the service answers https on its own address',
+      hint:
+        base.hostname === 'localhost' || base.hostname.startsWith('127.') || base.hostname === '[::1]'
+          ? `for a sandbox on this machine use http://${base.host}; otherwise check the port of --base-url`
+          : 'check the host and port of --base-url: the service answers https on its own address',
     };
   }
   if (CERTIFICATE.has(code)) {
@@ -53,17 +75,27 @@ export function unreachable(code: string, base: URL, attempts: number): SetupFai
     summary: dns
       ? `the host ${base.hostname} cannot be found (${code}, ${attempts} attempts)`
       : `the service at ${base.origin} cannot be reached (${code}, ${attempts} attempts)`,
-    hint: dns ? 'check the host name in --base-url (or COLLECT_BASE_URL) and the network' : 'check that the service is running and --base-url names its host and port',
+    hint: dns
+      ? 'check the host name in --base-url (or COLLECT_BASE_URL) and the network'
+      : 'check that the service is running and --base-url names its host and port',
   };
 }
 
 /** `path` is the endpoint's own (/v2/order), `sent` the path as requested under the base URL's prefix. */
-export function redirected(status: number, location: string | undefined, method: string, path: string, sent = path): SetupFailure {
+export function redirected(
+  status: number,
+  location: string | undefined,
+  method: string,
+  path: string,
+  sent = path,
+): SetupFailure {
   // A redirect of the whole service moves the base URL: what precedes the endpoint path in the new address.
   const newBase = location?.endsWith(path) ? location.slice(0, -path.length) : undefined;
   return {
     summary: `the service redirected ${method} ${sent} (HTTP ${status}) to ${location ?? '(no location)'}; collect does not follow redirects, so the key never travels elsewhere`,
-    hint: newBase ? `if ${newBase} is the service, give it as --base-url` : 'check --base-url: it must be the address the service answers on itself',
+    hint: newBase
+      ? `if ${newBase} is the service, give it as --base-url`
+      : 'check --base-url: it must be the address the service answers on itself',
   };
 }
 
@@ -71,7 +103,9 @@ export function unknownPath(status: number, method: string, sent: string, base: 
   const v2 = /\/v2\/?$/.test(base.pathname);
   return {
     summary: `the service answered HTTP ${status} to ${method} ${sent} before accepting anything there: the address is wrong, not the record`,
-    hint: v2 ? `drop /v2 from --base-url: collect adds the /v2/... paths itself (--base-url ${base.origin}${base.pathname.replace(/\/v2\/?$/, '')})` : 'check --base-url: it is the service root, collect adds the /v2/... paths itself',
+    hint: v2
+      ? `drop /v2 from --base-url: collect adds the /v2/... paths itself (--base-url ${base.origin}${base.pathname.replace(/\/v2\/?$/, '')})`
+      : 'check --base-url: it is the service root, collect adds the /v2/... paths itself',
   };
 }
 

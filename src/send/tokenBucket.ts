@@ -3,7 +3,11 @@ export class TokenBucket {
   private tokens: number;
   private last: number;
 
-  constructor(private readonly perSecond: number, now: number, private readonly burst = Math.max(1, perSecond)) {
+  constructor(
+    private readonly perSecond: number,
+    now: number,
+    private readonly burst = Math.max(1, perSecond),
+  ) {
     this.tokens = burst;
     this.last = now;
   }

@@ -14,18 +14,26 @@ const ROWS = 200;
 export class ClaimsTable {
   private readonly owners_: Database.Statement;
 
-  private constructor(private readonly db: Database.Database, private readonly path: string) {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly path: string,
+  ) {
     this.owners_ = db.prepare('SELECT order_id FROM claims WHERE claimed_key = ? ORDER BY rowid').pluck();
   }
 
   /** Builds the table in `dir` from each creation's order id and its claimed keys. */
   static build(dir: string, claims: Iterable<[string, readonly string[]]>): ClaimsTable {
-    const path = join(dir, `claims-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.sqlite`);
+    const path = join(
+      dir,
+      `claims-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.sqlite`,
+    );
     const db = guardDatabase(path, () => new Database(path));
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.exec('CREATE TABLE claims (claimed_key TEXT NOT NULL, order_id TEXT NOT NULL)');
-    const many = db.prepare(`INSERT INTO claims VALUES ${Array.from({ length: ROWS }, () => '(?, ?)').join(', ')}`);
+    const many = db.prepare(
+      `INSERT INTO claims VALUES ${Array.from({ length: ROWS }, () => '(?, ?)').join(', ')}`,
+    );
     const one = db.prepare('INSERT INTO claims VALUES (?, ?)');
     let params: string[] = [];
     db.transaction(() => {

@@ -9,7 +9,8 @@ describe('compact rows', () => {
     for (const text of ['h', 'A94A', 'abc', '']) expect(hashBlob(text)).toBe(text);
   });
   it('stores outcomes as their codes and reads them back', () => {
-    for (const outcome of ['validated', 'accepted', 'rejected', 'failed'] as const) expect(outcomeOf(outcomeCode(outcome))).toBe(outcome);
+    for (const outcome of ['validated', 'accepted', 'rejected', 'failed'] as const)
+      expect(outcomeOf(outcomeCode(outcome))).toBe(outcome);
     expect(outcomeOf(9)).toBe('failed');
   });
   it('stores times as whole Unix seconds', () => {

@@ -7,10 +7,12 @@ const OUTCOMES: readonly Outcome[] = ['validated', 'accepted', 'rejected', 'fail
 const HEX_HASH = /^(?:[0-9a-f]{2})+$/;
 
 /** A content hash as stored: the bytes of a lowercase hex hash (half its size), any other text as it is. */
-export const hashBlob = (hash: string): Buffer | string => (HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash);
+export const hashBlob = (hash: string): Buffer | string =>
+  HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash;
 
 /** A stored content hash read back as the hex text the run compares. */
-export const hashText = (stored: Buffer | string): string => (typeof stored === 'string' ? stored : stored.toString('hex'));
+export const hashText = (stored: Buffer | string): string =>
+  typeof stored === 'string' ? stored : stored.toString('hex');
 
 /** An outcome as stored: a small integer. */
 export const outcomeCode = (outcome: Outcome): number => OUTCOMES.indexOf(outcome);

@@ -16,14 +16,22 @@ export function declaredTables(extra: readonly Resource[] = []): RememberedTable
 function checked(table: RememberedTable): RememberedTable {
   const names = [table.name, ...table.columns];
   if (!names.every((name) => NAME.test(name)) || table.columns.includes('order_id')) {
-    throw new Error(`the state table ${table.name} declares a name that is not lowercase letters, digits and _ (or order_id twice)`);
+    throw new Error(
+      `the state table ${table.name} declares a name that is not lowercase letters, digits and _ (or order_id twice)`,
+    );
   }
-  if (table.columns.length === 0 || table.key < 0 || table.key > table.columns.length) throw new Error(`the state table ${table.name} has a key of ${table.key} of its ${table.columns.length} columns`);
+  if (table.columns.length === 0 || table.key < 0 || table.key > table.columns.length)
+    throw new Error(
+      `the state table ${table.name} has a key of ${table.key} of its ${table.columns.length} columns`,
+    );
   return table;
 }
 
 /** The key columns of a declared table: its order, then its first `key` columns. */
-export const keyColumns = (table: RememberedTable): string[] => ['order_id', ...table.columns.slice(0, table.key)];
+export const keyColumns = (table: RememberedTable): string[] => [
+  'order_id',
+  ...table.columns.slice(0, table.key),
+];
 
 /** A row of a declared table, as a later run sees it (PriorOrder.rows). */
 export function rowObject(table: RememberedTable, values: readonly unknown[]): Record<string, string | null> {

@@ -5,7 +5,8 @@ import type { RunState, Shard } from './runState.js';
 import { SqliteState } from './sqlite/sqliteState.js';
 
 /** A `--state` that names a PostgreSQL database rather than a folder. */
-export const isPostgresUrl = (spec: string | null): spec is string => spec !== null && /^postgres(ql)?:\/\//i.test(spec);
+export const isPostgresUrl = (spec: string | null): spec is string =>
+  spec !== null && /^postgres(ql)?:\/\//i.test(spec);
 
 /** How a run opens its state. */
 export interface OpenOptions {
@@ -22,15 +23,24 @@ export interface OpenOptions {
  * Opens the state a run names: a folder of SQLite files (the embedded default), a `postgres://`
  * URL, or none (null: in memory). What is backend-specific stays behind RunState.
  */
-export async function openState(spec: string | null, baseUrl: string | undefined, options: OpenOptions): Promise<RunState> {
+export async function openState(
+  spec: string | null,
+  baseUrl: string | undefined,
+  options: OpenOptions,
+): Promise<RunState> {
   const tables = declaredTables(options.resources);
   if (isPostgresUrl(spec)) {
     // pg is loaded only for a PostgreSQL state.
     const { PostgresState } = await import('./postgres/postgresState.js');
-    return PostgresState.connect(spec, baseUrl, { ...(options.shard ? { shard: options.shard } : {}), loadNow: !options.locking, tables });
+    return PostgresState.connect(spec, baseUrl, {
+      ...(options.shard ? { shard: options.shard } : {}),
+      loadNow: !options.locking,
+      tables,
+    });
   }
   const readOnly = options.readOnly === true;
   // A run that only reads creates nothing: a state that is not there knows nothing.
-  if (readOnly && spec !== null && !existsSync(SqliteState.fileOf(spec, baseUrl))) return SqliteState.open(null, baseUrl, { tables, readOnly });
+  if (readOnly && spec !== null && !existsSync(SqliteState.fileOf(spec, baseUrl)))
+    return SqliteState.open(null, baseUrl, { tables, readOnly });
   return SqliteState.open(spec, baseUrl, { tables, readOnly });
 }

@@ -6,17 +6,45 @@ import { namespaceOf, rememberRecords, type Remembered } from './remembered.js';
 /** Every write and journal line, in order, as text. */
 function recorded(records: Remembered[]): string[] {
   const lines: string[] = [];
-  const writes = new Proxy({}, { get: (_, name) => (...args: unknown[]) => void lines.push(`${String(name)} ${args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' ')}`) }) as StateWrites;
-  rememberRecords(records, writes, (hash, endpoint, orderId, outcome) => void lines.push(`journal ${hash} ${endpoint} ${orderId} ${outcome}`));
+  const writes = new Proxy(
+    {},
+    {
+      get:
+        (_, name) =>
+        (...args: unknown[]) =>
+          void lines.push(
+            `${String(name)} ${args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' ')}`,
+          ),
+    },
+  ) as StateWrites;
+  rememberRecords(
+    records,
+    writes,
+    (hash, endpoint, orderId, outcome) =>
+      void lines.push(`journal ${hash} ${endpoint} ${orderId} ${outcome}`),
+  );
   return lines;
 }
 
-const order = (outcome: Remembered['outcome']): Remembered => ({ resource: resources.order, hash: 'h1', outcome, facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [], claims: [] } as Facts });
-const status = (outcome: Remembered['outcome']): Remembered => ({ resource: resources.status, hash: 'h2', outcome, facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts });
+const order = (outcome: Remembered['outcome']): Remembered => ({
+  resource: resources.order,
+  hash: 'h1',
+  outcome,
+  facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [], claims: [] } as Facts,
+});
+const status = (outcome: Remembered['outcome']): Remembered => ({
+  resource: resources.status,
+  hash: 'h2',
+  outcome,
+  facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts,
+});
 
 describe('rememberRecords', () => {
-  it("journals a rejected or failed record and changes nothing else: the service does not know it", () => {
-    expect(recorded([order('rejected'), status('failed')])).toEqual(['journal h1 order A rejected', 'journal h2 status A failed']);
+  it('journals a rejected or failed record and changes nothing else: the service does not know it', () => {
+    expect(recorded([order('rejected'), status('failed')])).toEqual([
+      'journal h1 order A rejected',
+      'journal h2 status A failed',
+    ]);
   });
   it('remembers an accepted creation and journals it; a dry run knows its creations by their hash in orders alone', () => {
     const created = expect.stringMatching(/^createOrder \{"orderId":"A","hash":"h1","evaluate":true/);
@@ -24,7 +52,10 @@ describe('rememberRecords', () => {
     expect(recorded([order('validated')])).toEqual([created]);
   });
   it('remembers an update and journals it, sent or only validated', () => {
-    expect(recorded([status('validated')])).toEqual(['setLastStatus A approved', 'journal h2 status A validated']);
+    expect(recorded([status('validated')])).toEqual([
+      'setLastStatus A approved',
+      'journal h2 status A validated',
+    ]);
   });
 });
 

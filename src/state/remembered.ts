@@ -21,18 +21,29 @@ export function namespaceOf(baseUrl: string | undefined): string {
 }
 
 /** Writes the journal of a record. */
-export type JournalWrite = (hash: string, endpoint: string, orderId: string, outcome: Remembered['outcome']) => void;
+export type JournalWrite = (
+  hash: string,
+  endpoint: string,
+  orderId: string,
+  outcome: Remembered['outcome'],
+) => void;
 
 /** What any state remembers of records, told to its writes and journal: one rule for SQLite and PostgreSQL. */
-export function rememberRecords(records: readonly Remembered[], writes: StateWrites, journal: JournalWrite): void {
+export function rememberRecords(
+  records: readonly Remembered[],
+  writes: StateWrites,
+  journal: JournalWrite,
+): void {
   for (const { facts, resource, hash, outcome, decision } of records) {
     if (outcome === 'rejected' || outcome === 'failed') {
       journal(hash, resource.name, facts.orderId, outcome);
       continue;
     }
     resource.remember(facts, writes, hash, decision);
-    for (const table of resource.tables ?? []) for (const row of table.rows(facts)) writes.addRow(table, facts.orderId, row);
+    for (const table of resource.tables ?? [])
+      for (const row of table.rows(facts)) writes.addRow(table, facts.orderId, row);
     // A dry run's creations are recognised by their hash in orders; sent ones are journaled too.
-    if (resource.role !== 'creation' || outcome === 'accepted') journal(hash, resource.name, facts.orderId, outcome);
+    if (resource.role !== 'creation' || outcome === 'accepted')
+      journal(hash, resource.name, facts.orderId, outcome);
   }
 }

@@ -79,7 +79,11 @@ function userFolder(tmp: string): string | undefined {
 export class RunScratch {
   private made: string | undefined;
 
-  private constructor(private readonly base: string, private readonly prefix: string, private readonly removeBase: boolean) {}
+  private constructor(
+    private readonly base: string,
+    private readonly prefix: string,
+    private readonly removeBase: boolean,
+  ) {}
 
   /** A scratch in `base` (a folder of the state's), once the leftovers of dead runs there are removed. */
   static in(base: string, world: ScratchWorld = realWorld): RunScratch {

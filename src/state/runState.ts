@@ -53,7 +53,11 @@ export interface RunState {
   /** The state's database failed during the run (a remote one): sending stops. */
   readonly failed: boolean;
   /** Evaluation decisions the service made outside collect (`collect decisions`). */
-  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void;
+  rememberDecisions(
+    decisions: readonly { orderId: string; decision: string }[],
+    source: string,
+    now: Date,
+  ): void;
   /** One decision made outside collect (tests, and the analyst's single order). */
   rememberDecision(orderId: string, decision: string, now?: Date): void;
   close(): void | Promise<void>;

@@ -17,7 +17,11 @@ describe('stateError', () => {
     ['SQLITE_NOTADB', 'is not a collect state', 'mv /s/x.sqlite'],
     ['SQLITE_FULL', 'the disk holding /s/x.sqlite is full', 'free space on that disk'],
     ['SQLITE_IOERR_WRITE', 'cannot write the state file /s/x.sqlite (SQLITE_IOERR_WRITE)', 'free space'],
-    ['SQLITE_IOERR_READ', 'cannot read or write the state file /s/x.sqlite (SQLITE_IOERR_READ)', 'check the disk'],
+    [
+      'SQLITE_IOERR_READ',
+      'cannot read or write the state file /s/x.sqlite (SQLITE_IOERR_READ)',
+      'check the disk',
+    ],
     ['SQLITE_CANTOPEN', 'cannot open the state file /s/x.sqlite', '--state DIR'],
     ['SQLITE_READONLY', 'cannot be written (SQLITE_READONLY)', 'chmod u+w /s/x.sqlite'],
     ['SQLITE_BUSY', 'in use by another process', 'wait'],
@@ -33,9 +37,11 @@ describe('stateError', () => {
 
   it('leaves errors that are not SQLite ones alone', () => {
     expect(stateError(new TypeError('bug'), '/s/x.sqlite')).toBeUndefined();
-    expect(() => guardState('/s/x.sqlite', () => {
-      throw new TypeError('bug');
-    })).toThrow(TypeError);
+    expect(() =>
+      guardState('/s/x.sqlite', () => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
   });
 });
 
@@ -47,9 +53,13 @@ describe('guardDatabase', () => {
     expect(() => db.prepare('SELECT * FROM missing')).toThrow(StateError);
     db.pragma('max_page_count = 3');
     const insert = db.prepare('INSERT INTO t VALUES (?)');
-    expect(() => db.transaction(() => {
-      for (let i = 0; i < 1000; i++) insert.run('x'.repeat(1000));
-    })()).toThrow(expect.objectContaining({ message: expect.stringContaining(`the disk holding ${path} is full`) }));
+    expect(() =>
+      db.transaction(() => {
+        for (let i = 0; i < 1000; i++) insert.run('x'.repeat(1000));
+      })(),
+    ).toThrow(
+      expect.objectContaining({ message: expect.stringContaining(`the disk holding ${path} is full`) }),
+    );
     expect([...db.prepare('SELECT v FROM t').iterate()]).toEqual([]);
     db.close();
   });
@@ -60,10 +70,18 @@ describe('guardDatabase', () => {
     // SQLite's own page limit stands in for a full disk: the same SQLITE_FULL, with no disk to fill.
     (store as unknown as { db: Database.Database }).db.pragma('max_page_count = 8');
     const records = Array.from({ length: 5000 }, (_, i) => ({
-      resource: resources.status, hash: `h${i}`.padEnd(64, 'x'), outcome: 'accepted' as const,
+      resource: resources.status,
+      hash: `h${i}`.padEnd(64, 'x'),
+      outcome: 'accepted' as const,
       facts: { kind: 'status', orderId: `ORDER-${i}`, key: `ORDER-${i}`, status: 'approved' } as Facts,
     }));
-    expect(() => store.remember(records, new Date())).toThrow(expect.objectContaining({ code: 'state', exitCode: 2, message: expect.stringMatching(/the disk holding .*service-.*\.sqlite is full/) }));
+    expect(() => store.remember(records, new Date())).toThrow(
+      expect.objectContaining({
+        code: 'state',
+        exitCode: 2,
+        message: expect.stringMatching(/the disk holding .*service-.*\.sqlite is full/),
+      }),
+    );
     store.close();
   });
 });

@@ -25,35 +25,65 @@ export function stateError(cause: unknown, path: string): StateError | undefined
   const io = (cause as Error).message ?? '';
   switch (code) {
     case 'SQLITE_CORRUPT':
-      return new StateError(`the state file ${path} is damaged (${detail}): it may have been truncated or overwritten`, MOVE_ASIDE(path));
+      return new StateError(
+        `the state file ${path} is damaged (${detail}): it may have been truncated or overwritten`,
+        MOVE_ASIDE(path),
+      );
     case 'SQLITE_NOTADB':
-      return new StateError(`the state file ${path} is not a collect state (not an SQLite database)`, MOVE_ASIDE(path));
+      return new StateError(
+        `the state file ${path} is not a collect state (not an SQLite database)`,
+        MOVE_ASIDE(path),
+      );
     case 'SQLITE_FULL':
-      return new StateError(`the disk holding ${path} is full: collect cannot write there`, 'free space on that disk (or use --state on another one), then run the same command again: what was not saved is sent again');
+      return new StateError(
+        `the disk holding ${path} is full: collect cannot write there`,
+        'free space on that disk (or use --state on another one), then run the same command again: what was not saved is sent again',
+      );
     case 'SQLITE_IOERR':
       return /disk is full|no space/i.test(io) || detail === 'SQLITE_IOERR_WRITE'
-        ? new StateError(`cannot write the state file ${path} (${detail}): the disk may be full or failing`, 'free space on that disk or use --state on another one, then run the same command again')
-        : new StateError(`cannot read or write the state file ${path} (${detail})`, 'check the disk and the folder, or use another --state folder, then run the same command again');
+        ? new StateError(
+            `cannot write the state file ${path} (${detail}): the disk may be full or failing`,
+            'free space on that disk or use --state on another one, then run the same command again',
+          )
+        : new StateError(
+            `cannot read or write the state file ${path} (${detail})`,
+            'check the disk and the folder, or use another --state folder, then run the same command again',
+          );
     case 'SQLITE_CANTOPEN':
-      return new StateError(`cannot open the state file ${path}`, 'check that its folder exists and that you may write to it, or choose another folder with --state DIR');
+      return new StateError(
+        `cannot open the state file ${path}`,
+        'check that its folder exists and that you may write to it, or choose another folder with --state DIR',
+      );
     case 'SQLITE_READONLY':
     case 'SQLITE_PERM':
     case 'SQLITE_AUTH':
-      return new StateError(`the state file ${path} cannot be written (${detail})`, `make it and its folder writable (chmod u+w ${path}), or choose another folder with --state DIR`);
+      return new StateError(
+        `the state file ${path} cannot be written (${detail})`,
+        `make it and its folder writable (chmod u+w ${path}), or choose another folder with --state DIR`,
+      );
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
-      return new StateError(`the state file ${path} is in use by another process (${detail})`, 'wait for the other collect run to finish, or give this one another --state folder');
+      return new StateError(
+        `the state file ${path} is in use by another process (${detail})`,
+        'wait for the other collect run to finish, or give this one another --state folder',
+      );
     case 'SQLITE_NOMEM':
-      return new StateError(`out of memory while using the state file ${path}`, 'close other programs, or split the input and run each part');
+      return new StateError(
+        `out of memory while using the state file ${path}`,
+        'close other programs, or split the input and run each part',
+      );
     default:
       // SQLITE_ERROR and the rest at open: a table or column missing, a schema this collect does not know.
-      return new StateError(`the state file ${path} cannot be used (${detail}: ${io})`, `it may come from another version of collect: ${MOVE_ASIDE(path)}`);
+      return new StateError(
+        `the state file ${path} cannot be used (${detail}: ${io})`,
+        `it may come from another version of collect: ${MOVE_ASIDE(path)}`,
+      );
   }
 }
 
 /** What a failed state operation throws: a SQLite failure as a StateError naming the file, anything else as it was. */
 function asStateError(cause: unknown, path: string): unknown {
-  return isCollectError(cause) ? cause : stateError(cause, path) ?? cause;
+  return isCollectError(cause) ? cause : (stateError(cause, path) ?? cause);
 }
 
 /** Runs one state operation; a SQLite failure comes out as a StateError naming the file. */
@@ -92,10 +122,12 @@ function guarded<T extends object>(target: T, path: string): T {
     } catch (cause) {
       throw asStateError(cause, path);
     }
-    if (typeof result === 'function') return (...inner: unknown[]) => call(result as (...a: unknown[]) => unknown, undefined, inner);
+    if (typeof result === 'function')
+      return (...inner: unknown[]) => call(result as (...a: unknown[]) => unknown, undefined, inner);
     if (result !== null && typeof result === 'object') {
       if (typeof (result as { run?: unknown }).run === 'function') return guarded(result, path);
-      if (typeof (result as { next?: unknown }).next === 'function') return guardedRows(result as Iterator<unknown>, path);
+      if (typeof (result as { next?: unknown }).next === 'function')
+        return guardedRows(result as Iterator<unknown>, path);
     }
     return result;
   };

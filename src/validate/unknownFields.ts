@@ -50,9 +50,13 @@ function walk(tree: FieldTree, value: unknown, path: (string | number)[], out: I
       if (field.kind !== 'other') walk(field, (value as Record<string, unknown>)[key], path, out);
     } else {
       const guess = closest(key, tree.names);
-      out.push(warning('unknown-field', path.join('.'), `${key} is not a field the service knows here`, {
-        hint: guess ? `did you mean ${guess}?` : 'remove it, or check the spelling against `collect schema`',
-      }));
+      out.push(
+        warning('unknown-field', path.join('.'), `${key} is not a field the service knows here`, {
+          hint: guess
+            ? `did you mean ${guess}?`
+            : 'remove it, or check the spelling against `collect schema`',
+        }),
+      );
     }
     path.pop();
   }

@@ -28,13 +28,23 @@ export function validateRecord(
   options: { fieldsChecked?: boolean } = {},
 ): Issue[] {
   if (!isRecord(value)) {
-    return [...preceding, error('invalid-type', '', `each ${resource.name} record must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}`, {
-      hint: `give one object per record, e.g. ${JSON.stringify(resource.example).slice(0, 60)}…`,
-    })];
+    return [
+      ...preceding,
+      error(
+        'invalid-type',
+        '',
+        `each ${resource.name} record must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}`,
+        {
+          hint: `give one object per record, e.g. ${JSON.stringify(resource.example).slice(0, 60)}…`,
+        },
+      ),
+    ];
   }
   const issues: Issue[] = [...preceding];
   // The offending values (reportInput) are costly: asked for only when there are issues to show them in.
-  const parsed = passes(resource.schema, value) ? { success: true as const } : resource.schema.safeParse(value, { reportInput: true });
+  const parsed = passes(resource.schema, value)
+    ? { success: true as const }
+    : resource.schema.safeParse(value, { reportInput: true });
   if (!parsed.success) {
     const taken = new Set(preceding.map((issue) => issue.path));
     issues.push(...fromZodError(parsed.error.issues).filter((issue) => !taken.has(issue.path)));

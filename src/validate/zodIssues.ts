@@ -13,13 +13,24 @@ function describeValue(value: unknown): string {
 }
 
 const EXPECTED: Record<string, string> = {
-  string: 'a string', number: 'a number', int: 'a whole number', boolean: 'true or false',
-  array: 'an array', object: 'an object', record: 'a JSON object',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+  record: 'a JSON object',
 };
 
 function typeHint(expected: string, input: unknown): string | undefined {
-  if (expected === 'string' && (typeof input === 'number' || typeof input === 'boolean')) return `write it as a string: "${String(input)}"`;
-  if ((expected === 'number' || expected === 'int') && typeof input === 'string' && /^-?\d+(\.\d+)?$/.test(input.trim())) return `write it as a JSON number: ${input.trim()}`;
+  if (expected === 'string' && (typeof input === 'number' || typeof input === 'boolean'))
+    return `write it as a string: "${String(input)}"`;
+  if (
+    (expected === 'number' || expected === 'int') &&
+    typeof input === 'string' &&
+    /^-?\d+(\.\d+)?$/.test(input.trim())
+  )
+    return `write it as a JSON number: ${input.trim()}`;
   if (expected === 'boolean' && typeof input === 'string') return 'write true or false without quotes';
   if (expected === 'record') return 'give a JSON object such as {"channel": "app"}';
   return undefined;
@@ -41,20 +52,38 @@ export function fromZodIssue(raw: ZodIssue): Issue {
   switch (raw.code) {
     case 'invalid_type': {
       const expected = EXPECTED[raw.expected] ?? raw.expected;
-      return withHint(error('invalid-type', path, `${field} must be ${expected}, not ${describeValue(input)}`, value), typeHint(raw.expected, input));
+      return withHint(
+        error('invalid-type', path, `${field} must be ${expected}, not ${describeValue(input)}`, value),
+        typeHint(raw.expected, input),
+      );
     }
     case 'invalid_value': {
       const options = raw.values.map(String);
       const guess = typeof input === 'string' ? closest(input, options) : undefined;
       return error('invalid-enum', path, `${field} must be one of: ${options.join(', ')}`, {
-        ...value, hint: guess ? `did you mean "${guess}"?` : `use one of: ${options.join(', ')}`,
+        ...value,
+        hint: guess ? `did you mean "${guess}"?` : `use one of: ${options.join(', ')}`,
       });
     }
     case 'too_small':
-      if (raw.origin === 'string' && raw.minimum === 1) return error('empty-value', path, `${field} must not be empty`, { ...value, hint: `give ${field} a value, or leave the field out if it is optional` });
-      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at least' : 'more than'} ${String(raw.minimum)}`, { ...value, hint: `give a value of at least ${String(raw.minimum)}` });
+      if (raw.origin === 'string' && raw.minimum === 1)
+        return error('empty-value', path, `${field} must not be empty`, {
+          ...value,
+          hint: `give ${field} a value, or leave the field out if it is optional`,
+        });
+      return error(
+        'out-of-range',
+        path,
+        `${field} must be ${raw.inclusive ? 'at least' : 'more than'} ${String(raw.minimum)}`,
+        { ...value, hint: `give a value of at least ${String(raw.minimum)}` },
+      );
     case 'too_big':
-      return error('out-of-range', path, `${field} must be ${raw.inclusive ? 'at most' : 'less than'} ${String(raw.maximum)}`, { ...value, hint: `give a value of at most ${String(raw.maximum)}` });
+      return error(
+        'out-of-range',
+        path,
+        `${field} must be ${raw.inclusive ? 'at most' : 'less than'} ${String(raw.maximum)}`,
+        { ...value, hint: `give a value of at most ${String(raw.maximum)}` },
+      );
     case 'custom': {
       const params = (raw.params ?? {}) as { code?: string; hint?: string };
       // Format checks say "must be ..."; name the field so the message stands alone.
@@ -74,6 +103,10 @@ export function fromZodError(issues: readonly ZodIssue[]): Issue[] {
 
 /** A "required" error gives way to a more specific error on the same field (a missing pair, a misnamed field). */
 export function preferSpecific(issues: Issue[]): Issue[] {
-  const specific = new Set(issues.filter((issue) => issue.severity === 'error' && issue.code !== 'required').map((issue) => issue.path));
+  const specific = new Set(
+    issues
+      .filter((issue) => issue.severity === 'error' && issue.code !== 'required')
+      .map((issue) => issue.path),
+  );
   return issues.filter((issue) => issue.code !== 'required' || !specific.has(issue.path));
 }

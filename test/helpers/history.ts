@@ -7,7 +7,11 @@ import { runCli } from './memoryIo.js';
 export const nd = (...records: object[]) => records.map((record) => JSON.stringify(record)).join('\n');
 
 export const orderRecord = (id: string, extra: object = {}) => ({
-  id, creation_datetime: '2024-03-01T10:00:00Z', total_paid_value: 10, user: { id: 'U1' }, ...extra,
+  id,
+  creation_datetime: '2024-03-01T10:00:00Z',
+  total_paid_value: 10,
+  user: { id: 'U1' },
+  ...extra,
 });
 
 /**
@@ -19,7 +23,11 @@ export async function backfill(files: Record<string, string>, state: string, ext
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const result = await runCli(['backfill', dir, '--dry-run', '--format', 'json', '--state', state, ...extra]);
   if (result.code === 2) throw new Error(result.stderr);
-  const report = JSON.parse(result.stdout) as { summary: Record<string, number>; notes: { code: string; message: string }[]; issues: { code: string; file: string; index: number; severity: string }[] };
+  const report = JSON.parse(result.stdout) as {
+    summary: Record<string, number>;
+    notes: { code: string; message: string }[];
+    issues: { code: string; file: string; index: number; severity: string }[];
+  };
   return {
     code: result.code,
     report,

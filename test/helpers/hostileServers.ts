@@ -20,10 +20,11 @@ async function listen(server: Server, state: { hits: number }): Promise<HostileS
     get hits() {
       return state.hits;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -73,7 +74,11 @@ export function hugeAnswerServer(megabytes: number): Promise<HostileServer & { w
 }
 
 /** Answers every request with the same status and headers (a redirect, 404 everywhere, a long Retry-After). */
-export function sameAnswerServer(status: number, headers: Record<string, string> = {}, body = ''): Promise<HostileServer> {
+export function sameAnswerServer(
+  status: number,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<HostileServer> {
   const state = { hits: 0 };
   const server = createServer((req, res) => {
     state.hits++;
@@ -96,7 +101,9 @@ export function echoingServer(encode: (key: string) => string[]): Promise<Hostil
       const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       res.writeHead(400, { 'content-type': 'application/json' });
       // Written by hand so that each encoding reaches the client as the encoding itself.
-      res.end(`{"error_message": "bad key ${encode(key).join(' ')}", "echo": ${JSON.stringify(encode(key))}}`);
+      res.end(
+        `{"error_message": "bad key ${encode(key).join(' ')}", "echo": ${JSON.stringify(encode(key))}}`,
+      );
     });
   });
   return listen(server, state);

@@ -10,7 +10,8 @@ export interface SeenRequest {
   at: number;
 }
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number } | 'reset';
+export type Reply =
+  { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number } | 'reset';
 
 /** A scriptable HTTP server on 127.0.0.1 that records every request it gets. */
 export async function startServer(handler: (request: SeenRequest, count: number) => Reply | Promise<Reply>) {
@@ -20,7 +21,13 @@ export async function startServer(handler: (request: SeenRequest, count: number)
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', async () => {
-      const seen = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() };
+      const seen = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
       requests.push(seen);
       const reply = await handler(seen, requests.length);
       if (reply === 'reset') {
@@ -42,10 +49,11 @@ export async function startServer(handler: (request: SeenRequest, count: number)
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -25,16 +25,31 @@ const CHECKING = new Set(['order', 'status', 'fraud', 'payment', 'delivery', 'ba
  * Runs `collect` in memory: no process, no terminal, a fixed clock. A checking command that
  * names no state folder gets a fresh one, so tests never share what earlier runs recorded.
  */
-export async function runCli(argv: string[], options: { stdin?: string; env?: Record<string, string>; stdinIsTTY?: boolean; onCheckOnly?: () => void } = {}): Promise<CliResult> {
-  const namesState = argv.some((arg) => arg === '--no-state' || arg === '--state' || arg.startsWith('--state='));
+export async function runCli(
+  argv: string[],
+  options: {
+    stdin?: string;
+    env?: Record<string, string>;
+    stdinIsTTY?: boolean;
+    onCheckOnly?: () => void;
+  } = {},
+): Promise<CliResult> {
+  const namesState = argv.some(
+    (arg) => arg === '--no-state' || arg === '--state' || arg.startsWith('--state='),
+  );
   if (CHECKING.has(argv[0] ?? '') && !namesState) argv = [...argv, '--state', freshStateDir()];
   const stdout = new MemoryWritable();
   const stderr = new MemoryWritable();
   const stdin = options.stdin === undefined ? new PassThrough() : Readable.from([Buffer.from(options.stdin)]);
   if (options.stdin === undefined) (stdin as PassThrough).end();
   const io: CliIo = {
-    stdout, stderr, stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
-    env: options.env ?? {}, now: () => new Date('2025-01-01T00:00:00Z'), onInterrupt: () => () => {}, onFatal: () => () => {},
+    stdout,
+    stderr,
+    stdin: Object.assign(stdin, { isTTY: options.stdinIsTTY ?? false }),
+    env: options.env ?? {},
+    now: () => new Date('2025-01-01T00:00:00Z'),
+    onInterrupt: () => () => {},
+    onFatal: () => () => {},
     // A long-running command (the sandbox) is asked to stop at once.
     onStop: (handler) => {
       queueMicrotask(() => handler('SIGINT'));

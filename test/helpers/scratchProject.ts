@@ -12,7 +12,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  */
 export function scratchProject(files: Record<string, string>, scripts: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'collect-app-'));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts, dependencies: { collect: `file:${root}` } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts, dependencies: { collect: `file:${root}` } }, null, 2)}\n`,
+  );
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(root, join(dir, 'node_modules', 'collect'));
   symlinkSync(join('..', 'collect', 'dist', 'cli', 'main.js'), join(dir, 'node_modules', '.bin', 'collect'));
@@ -22,5 +25,12 @@ export function scratchProject(files: Record<string, string>, scripts: Record<st
 
 /** The environment of a CI job: no npm variables of the test runner's own npx, no update check. */
 export function jobEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    ...extra,
+  };
 }

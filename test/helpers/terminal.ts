@@ -27,9 +27,17 @@ const { Terminal } = xtermHeadless;
  * Runs the built `collect` on a real pseudo-terminal (node-pty) with the environment given and
  * nothing else, rendered by a headless xterm.js: what its user would see, line for line.
  */
-export function onTerminal(argv: readonly string[], env: Record<string, string>, size = { cols: 120, rows: 40 }): TerminalSession {
+export function onTerminal(
+  argv: readonly string[],
+  env: Record<string, string>,
+  size = { cols: 120, rows: 40 },
+): TerminalSession {
   const term = new Terminal({ ...size, allowProposedApi: true, scrollback: 1000 });
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...argv], { ...size, cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env } });
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...argv], {
+    ...size,
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env },
+  });
   let output = '';
   const waiters = new Set<() => void>();
   child.onData((data) => {
@@ -38,10 +46,12 @@ export function onTerminal(argv: readonly string[], env: Record<string, string>,
     for (const check of waiters) check();
   });
   let running = true;
-  const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => {
-    running = false;
-    resolve(exitCode);
-  }));
+  const exited = new Promise<number>((resolve) =>
+    child.onExit(({ exitCode }) => {
+      running = false;
+      resolve(exitCode);
+    }),
+  );
   // A test that failed while the program waited must not leave it running.
   onTestFinished(() => {
     if (running) child.kill('SIGKILL');
@@ -51,29 +61,37 @@ export function onTerminal(argv: readonly string[], env: Record<string, string>,
     output: () => output,
     type: (keys) => child.write(keys),
     exited,
-    waitFor: (text, timeoutMs = 15_000) => new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!output.includes(text)) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no ${JSON.stringify(text)} on the terminal after ${timeoutMs} ms; it shows:\n${output}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    }),
-    screen: () => new Promise<Screen>((resolve) => {
-      // Written after everything before it is parsed.
-      term.write('', () => {
-        const buffer = term.buffer.active;
-        const lines: string[] = [];
-        for (let row = 0; row < buffer.length; row++) lines.push((buffer.getLine(row)?.translateToString(true) ?? '').trimEnd());
-        while (lines.length > 0 && lines.at(-1) === '' && lines.length - 1 > buffer.baseY + buffer.cursorY) lines.pop();
-        resolve({ lines, cursor: { row: buffer.baseY + buffer.cursorY, col: buffer.cursorX } });
-      });
-    }),
+    waitFor: (text, timeoutMs = 15_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!output.includes(text)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `no ${JSON.stringify(text)} on the terminal after ${timeoutMs} ms; it shows:\n${output}`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    screen: () =>
+      new Promise<Screen>((resolve) => {
+        // Written after everything before it is parsed.
+        term.write('', () => {
+          const buffer = term.buffer.active;
+          const lines: string[] = [];
+          for (let row = 0; row < buffer.length; row++)
+            lines.push((buffer.getLine(row)?.translateToString(true) ?? '').trimEnd());
+          while (lines.length > 0 && lines.at(-1) === '' && lines.length - 1 > buffer.baseY + buffer.cursorY)
+            lines.pop();
+          resolve({ lines, cursor: { row: buffer.baseY + buffer.cursorY, col: buffer.cursorX } });
+        });
+      }),
   };
 }

@@ -7,11 +7,14 @@ export function completionCommand(io: CliIo, fullProgram: () => Promise<Command>
   return new Command('completion')
     .description('Prints a completion script for your shell: commands, options and their choices.')
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(completionShells))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ collect completion bash > ~/.local/share/bash-completion/completions/collect
   $ collect completion zsh > "\${fpath[1]}/_collect"
-  $ collect completion fish > ~/.config/fish/completions/collect.fish`)
+  $ collect completion fish > ~/.config/fish/completions/collect.fish`,
+    )
     .action(async (shell: CompletionShell) => {
       io.stdout.write(completionScript(shell, await fullProgram()));
     });

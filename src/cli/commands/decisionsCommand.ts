@@ -27,24 +27,45 @@ const SHOWN = 20;
 export function decisionsCommand(io: CliIo, setExit: (code: number) => void): Command {
   return new Command('decisions')
     .summary("load the service's decisions on orders created outside collect into the state")
-    .description("Loads the service's evaluation decisions (approve, reject, manual, unavailable) on orders\ncreated outside collect, e.g. by the platform itself, into the state of that service, so a\nfraud mark for an order the service declined is refused (rule fraud-after-service-decline, §1.5).\nCSV with the columns order_id and decision, or NDJSON objects with those fields (.gz allowed);\na later load of the same order replaces the decision.")
+    .description(
+      "Loads the service's evaluation decisions (approve, reject, manual, unavailable) on orders\ncreated outside collect, e.g. by the platform itself, into the state of that service, so a\nfraud mark for an order the service declined is refused (rule fraud-after-service-decline, §1.5).\nCSV with the columns order_id and decision, or NDJSON objects with those fields (.gz allowed);\na later load of the same order replaces the decision.",
+    )
     .argument('<files...>', 'CSV or NDJSON files; - for standard input (with --input-format)')
-    .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['ndjson', 'csv']))
+    .addOption(
+      new Option('--input-format <format>', 'input format, needed for standard input').choices([
+        'ndjson',
+        'csv',
+      ]),
+    )
     .option('--base-url <url>', 'the service whose state gets the decisions (default: COLLECT_BASE_URL)')
-    .option('--state <dir|url>', 'the state: a folder (default .collect) or a postgres:// URL (default: COLLECT_STATE)')
-    .addHelpText('after', `
+    .option(
+      '--state <dir|url>',
+      'the state: a folder (default .collect) or a postgres:// URL (default: COLLECT_STATE)',
+    )
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ collect decisions decisions.csv --base-url https://collect.example.com
   $ zcat export.ndjson.gz | collect decisions - --input-format ndjson --base-url https://collect.example.com
 
-${exitCodesHelp()}`)
+${exitCodesHelp()}`,
+    )
     .action(async (files: string[], flags: DecisionsFlags) => {
       const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
-      if (baseUrl === undefined) throw new UsageError('no service: give --base-url URL or set COLLECT_BASE_URL', 'the decisions go into the state of the service that made them');
+      if (baseUrl === undefined)
+        throw new UsageError(
+          'no service: give --base-url URL or set COLLECT_BASE_URL',
+          'the decisions go into the state of the service that made them',
+        );
       parseBaseUrl(baseUrl);
       const specs = files.map((name) => inputSpec(name, flags.inputFormat));
       const json = specs.find((spec) => spec.format === 'json');
-      if (json) throw new UsageError(`${json.name}: decisions are read from CSV or NDJSON`, 'name the file .csv or .ndjson, or add --input-format ndjson');
+      if (json)
+        throw new UsageError(
+          `${json.name}: decisions are read from CSV or NDJSON`,
+          'name the file .csv or .ndjson, or add --input-format ndjson',
+        );
       const where = flags.state ?? (io.env.COLLECT_STATE || '.collect');
       const store = await openState(where, baseUrl, { locking: false });
       const counts = new Map<string, number>();
@@ -75,13 +96,17 @@ ${exitCodesHelp()}`)
       }
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
-      io.stdout.write(`loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`);
+      io.stdout.write(
+        `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`,
+      );
       if (problems.length > 0) {
         io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
         // A row's problem quotes the file's own text: escaped, so a decision cell cannot drive the terminal.
         for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${terminalText(problem)}\n`);
         if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);
-        io.stdout.write('  fix: each row needs order_id and decision (approve, reject, manual or unavailable); fix the rows and load the file again\n');
+        io.stdout.write(
+          '  fix: each row needs order_id and decision (approve, reject, manual or unavailable); fix the rows and load the file again\n',
+        );
       }
       setExit(problems.length > 0 ? exitCodes.invalid : exitCodes.ok);
     });

@@ -17,7 +17,9 @@ interface EndpointFlags extends RunFlags {
 
 function examples(resource: Resource): string {
   const { name } = resource;
-  const byHand = resource.byHand ? `\n\nOne record by hand (asks for confirmation on a terminal; --yes skips it):\n  ${resource.byHand.example}` : '';
+  const byHand = resource.byHand
+    ? `\n\nOne record by hand (asks for confirmation on a terminal; --yes skips it):\n  ${resource.byHand.example}`
+    : '';
   return `
 Examples:
   $ collect ${name} ${name}s.csv --dry-run                 check a CSV export
@@ -33,14 +35,29 @@ ${exitCodesHelp()}`;
 export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: number) => void): Command {
   const command = new Command(resource.name)
     .summary(resource.summary)
-    .description(`${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV (optionally .gz) files, or standard input, and checks every\nrecord against the schema and the flow rules (collect rules), with what earlier runs recorded.`)
+    .description(
+      `${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV (optionally .gz) files, or standard input, and checks every\nrecord against the schema and the flow rules (collect rules), with what earlier runs recorded.`,
+    )
     .argument('[files...]', 'input files; - or nothing for standard input')
-    .addOption(new Option('--input-format <format>', 'input format, needed for standard input').choices(['json', 'ndjson', 'csv']))
-    .option('--map <file>', 'a mapping file (YAML or JSON) that turns an export into records: renames, dates, values, lists');
+    .addOption(
+      new Option('--input-format <format>', 'input format, needed for standard input').choices([
+        'json',
+        'ndjson',
+        'csv',
+      ]),
+    )
+    .option(
+      '--map <file>',
+      'a mapping file (YAML or JSON) that turns an export into records: renames, dates, values, lists',
+    );
   const { byHand } = resource;
   if (byHand) {
     for (const option of byHand.options) {
-      command.addOption(option.choices ? foldedChoices(new Option(option.flags, option.description), option.choices) : new Option(option.flags, option.description));
+      command.addOption(
+        option.choices
+          ? foldedChoices(new Option(option.flags, option.description), option.choices)
+          : new Option(option.flags, option.description),
+      );
     }
     command.option('--yes', 'send without asking for confirmation');
   }
@@ -51,16 +68,32 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         setExit(await recordByHand(resource, byHand, files, flags, io));
         return;
       }
-      const inputs = (files.length > 0 ? files : ['-']).map((name) => ({ resource, spec: inputSpec(name, flags.inputFormat) }));
+      const inputs = (files.length > 0 ? files : ['-']).map((name) => ({
+        resource,
+        spec: inputSpec(name, flags.inputFormat),
+      }));
       if (flags.map === undefined) {
-        setExit(await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io));
+        setExit(
+          await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io),
+        );
         return;
       }
       // The mapping's code (yaml, luxon) is loaded only with --map.
       const { mapEndpointInputs } = await import('../columnMap.js');
-      const mapped = await mapEndpointInputs(flags.map, inputs.map((input) => input.spec), resource.name);
+      const mapped = await mapEndpointInputs(
+        flags.map,
+        inputs.map((input) => input.spec),
+        resource.name,
+      );
       try {
-        setExit(await runWithFlags(await withTransform(mapped.inputs, flags.transform, flags.transformTimeout), flags, io, { reads: { files: [flags.map, ...mapped.reads] } }));
+        setExit(
+          await runWithFlags(
+            await withTransform(mapped.inputs, flags.transform, flags.transformTimeout),
+            flags,
+            io,
+            { reads: { files: [flags.map, ...mapped.reads] } },
+          ),
+        );
       } finally {
         mapped.close();
       }

@@ -10,13 +10,20 @@ import type { CliIo } from '../io.js';
 export function mapCommand(io: CliIo): Command {
   const init = new Command('init')
     .summary('propose a first mapping file for an export, from its header and sample cells')
-    .argument('<files...>', 'the export\'s CSV files (the first 200 rows of each are read)')
-    .addOption(new Option('--endpoint <endpoint>', 'the endpoint the files feed').choices(endpointNames).default('order'))
-    .option('--zone <zone>', 'the export\'s IANA time zone, written into the mapping', 'UTC')
-    .addHelpText('after', `
+    .argument('<files...>', "the export's CSV files (the first 200 rows of each are read)")
+    .addOption(
+      new Option('--endpoint <endpoint>', 'the endpoint the files feed')
+        .choices(endpointNames)
+        .default('order'),
+    )
+    .option('--zone <zone>', "the export's IANA time zone, written into the mapping", 'UTC')
+    .addHelpText(
+      'after',
+      `
 Example:
   $ collect map init exports/orders.csv --zone America/Sao_Paulo > mapping.yaml
-  $ collect backfill exports/ --map mapping.yaml --dry-run`)
+  $ collect backfill exports/ --map mapping.yaml --dry-run`,
+    )
     .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
       const samples = [];
       for (const file of files) samples.push({ file: basename(file), ...(await sampleCsv(file)) });

@@ -37,22 +37,39 @@ async function ask(io: CliIo, question: string): Promise<boolean> {
  * would overwrite the question); the pretty report is a short summary of what was sent and what
  * the service answered, or why nothing was sent.
  */
-export async function recordByHand(resource: Resource, byHand: ByHand, files: string[], flags: ByHandFlags, io: CliIo): Promise<ExitCode> {
-  if (files.length > 0) throw new UsageError(`give either files or ${byHand.options[0]?.flags.split(' ')[0] ?? 'the record\'s flags'}, not both`);
+export async function recordByHand(
+  resource: Resource,
+  byHand: ByHand,
+  files: string[],
+  flags: ByHandFlags,
+  io: CliIo,
+): Promise<ExitCode> {
+  if (files.length > 0)
+    throw new UsageError(
+      `give either files or ${byHand.options[0]?.flags.split(' ')[0] ?? "the record's flags"}, not both`,
+    );
   const body = byHand.record(flags);
   if (!flags.dryRun && !(flags.baseUrl ?? io.env.COLLECT_BASE_URL)) {
-    throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL', `or add --dry-run to check the ${resource.name} record without sending`);
+    throw new UsageError(
+      'no service to send to: give --base-url URL or set COLLECT_BASE_URL',
+      `or add --dry-run to check the ${resource.name} record without sending`,
+    );
   }
   // Refused before anything is read or locked: no one can answer the question.
   if (!flags.dryRun && !flags.yes && io.stdin.isTTY !== true) {
-    throw new UsageError(`refusing to send a ${byHand.noun} without confirmation: standard input is not a terminal`, 'add --yes when no one is at a terminal to confirm');
+    throw new UsageError(
+      `refusing to send a ${byHand.noun} without confirmation: standard input is not a terminal`,
+      'add --yes when no one is at a terminal to confirm',
+    );
   }
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
   let previewed = false;
   let outcome: Outcome | undefined;
   const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
     const target = (flags.baseUrl ?? shown.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
-    shown.stderr.write(forTerminal(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`));
+    shown.stderr.write(
+      forTerminal(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`),
+    );
     // What the rules could not check is said before the question (and with --yes, all the same), once.
     for (const warning of warnings) shown.stderr.write(`warning: ${forTerminal(warning)}\n`);
     previewed = true;
@@ -65,10 +82,22 @@ export async function recordByHand(resource: Resource, byHand: ByHand, files: st
     // The machine formats keep the run's report as it is.
     ...(flags.format === 'pretty'
       ? {
-          show: (result, shown) => shown.stdout.write(byHandSummary({
-            noun: byHand.noun, dryRun: flags.dryRun === true, previewed, report: result.report, declined: result.declined, interrupted: result.interrupted,
-            ...(result.halted ? { halted: result.halted } : {}), ...(outcome ? { outcome } : {}),
-          }, colorFor(shown.stdout, shown.env))),
+          show: (result, shown) =>
+            shown.stdout.write(
+              byHandSummary(
+                {
+                  noun: byHand.noun,
+                  dryRun: flags.dryRun === true,
+                  previewed,
+                  report: result.report,
+                  declined: result.declined,
+                  interrupted: result.interrupted,
+                  ...(result.halted ? { halted: result.halted } : {}),
+                  ...(outcome ? { outcome } : {}),
+                },
+                colorFor(shown.stdout, shown.env),
+              ),
+            ),
         }
       : {}),
   });

@@ -9,11 +9,17 @@ import type { CliIo } from '../io.js';
 export function rulesCommand(io: CliIo): Command {
   return new Command('rules')
     .addOption(new Option('--format <format>', 'output format').choices(['pretty', 'json']).default('pretty'))
-    .addHelpText('after', '\nExample:\n  $ collect rules --format json | jq -r \'.[].code\'')
+    .addHelpText('after', "\nExample:\n  $ collect rules --format json | jq -r '.[].code'")
     .action((flags: { format: 'pretty' | 'json' }) => {
       const rules = flowRules.map((rule) => ({
-        code: rule.code, severity: rule.severity, spec: rule.spec, catches: rule.catches, fix: rule.fix,
-        appliesTo: registry.all.filter((resource) => ruleAppliesTo(rule, resource)).map((resource) => resource.name),
+        code: rule.code,
+        severity: rule.severity,
+        spec: rule.spec,
+        catches: rule.catches,
+        fix: rule.fix,
+        appliesTo: registry.all
+          .filter((resource) => ruleAppliesTo(rule, resource))
+          .map((resource) => resource.name),
         scope: rule.check ? 'across records' : 'one record',
       }));
       if (flags.format === 'json') {
@@ -21,11 +27,13 @@ export function rulesCommand(io: CliIo): Command {
         return;
       }
       const color = colorFor(io.stdout, io.env);
-      const lines = rules.map((rule) => [
-        `${color.bold(rule.code)}  ${rule.severity === 'error' ? color.red('error') : color.yellow('warning')}  ${color.dim(`${rule.spec} · ${rule.appliesTo.join(', ')}`)}`,
-        `  catches: ${rule.catches}`,
-        `  fix:     ${rule.fix}`,
-      ].join('\n'));
+      const lines = rules.map((rule) =>
+        [
+          `${color.bold(rule.code)}  ${rule.severity === 'error' ? color.red('error') : color.yellow('warning')}  ${color.dim(`${rule.spec} · ${rule.appliesTo.join(', ')}`)}`,
+          `  catches: ${rule.catches}`,
+          `  fix:     ${rule.fix}`,
+        ].join('\n'),
+      );
       io.stdout.write(`${lines.join('\n\n')}\n`);
     });
 }

@@ -53,13 +53,22 @@ function upstreamOf(io: CliIo, flags: SandboxFlags): UpstreamOptions | undefined
   try {
     base = parseBaseUrl(flags.upstream);
   } catch (cause) {
-    if (cause instanceof UsageError) throw new UsageError(cause.message.replace('--base-url', '--upstream'), cause.hint?.replace('--base-url', '--upstream'));
+    if (cause instanceof UsageError)
+      throw new UsageError(
+        cause.message.replace('--base-url', '--upstream'),
+        cause.hint?.replace('--base-url', '--upstream'),
+      );
     throw cause;
   }
   const key = io.env.COLLECT_API_KEY?.trim();
-  if (!key) throw new UsageError('--upstream needs the API key of that service: set COLLECT_API_KEY', 'the sandbox sends it in place of the application\'s own Authorization header');
+  if (!key)
+    throw new UsageError(
+      '--upstream needs the API key of that service: set COLLECT_API_KEY',
+      "the sandbox sends it in place of the application's own Authorization header",
+    );
   const problem = keyProblem(key);
-  if (problem) throw new UsageError(`COLLECT_API_KEY ${problem}`, 'give the API key exactly as the service issued it');
+  if (problem)
+    throw new UsageError(`COLLECT_API_KEY ${problem}`, 'give the API key exactly as the service issued it');
   return { base, key, redact: redactor(key), timeoutMs: flags.upstreamTimeout };
 }
 
@@ -70,9 +79,18 @@ async function listen(options: SandboxOptions): Promise<Sandbox> {
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const where = `${options.host}:${options.port}`;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is taken: another program (another sandbox?) listens there`, 'stop it, or give another --port (--port 0 takes any free port; a command after -- finds it in COLLECT_BASE_URL)');
-    if (code === 'EACCES') throw new UsageError(`cannot listen on ${where}: permission denied`, 'give a --port of 1024 or above');
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new UsageError(`cannot listen on ${where}: ${options.host} is not an address of this machine`, 'give --host 127.0.0.1 (the default) or an address of this machine');
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${options.port} on ${options.host} is taken: another program (another sandbox?) listens there`,
+        'stop it, or give another --port (--port 0 takes any free port; a command after -- finds it in COLLECT_BASE_URL)',
+      );
+    if (code === 'EACCES')
+      throw new UsageError(`cannot listen on ${where}: permission denied`, 'give a --port of 1024 or above');
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new UsageError(
+        `cannot listen on ${where}: ${options.host} is not an address of this machine`,
+        'give --host 127.0.0.1 (the default) or an address of this machine',
+      );
     throw cause;
   }
 }
@@ -82,7 +100,10 @@ function checkRecordFile(file: string): void {
   try {
     closeSync(openSync(file, 'a', 0o600));
   } catch (cause) {
-    throw new UsageError(`--record ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'give a path in a folder that exists and that you may write to');
+    throw new UsageError(
+      `--record ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'give a path in a folder that exists and that you may write to',
+    );
   }
 }
 
@@ -92,7 +113,10 @@ function wrappedCommand(words: readonly string[], command: Command): string[] | 
   // commander keeps the words as given on the root (`rawArgs`, not in its types): the only place `--` still shows.
   const given = (command.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
   if (!given.includes('--')) {
-    throw new UsageError(`unexpected ${words[0]}: the command to run against the sandbox goes after --`, `collect sandbox --report report.xml -- ${words.join(' ')}`);
+    throw new UsageError(
+      `unexpected ${words[0]}: the command to run against the sandbox goes after --`,
+      `collect sandbox --report report.xml -- ${words.join(' ')}`,
+    );
   }
   return [...words];
 }
@@ -112,8 +136,13 @@ const number = (text: string) => {
 export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
     .usage('[options] [-- COMMAND [ARGS...]]')
-    .argument('[command...]', 'run the application\'s tests against the sandbox (COLLECT_BASE_URL set to its URL), after --; then stop, write the report and exit with their code if they failed, else 1 on an error finding (--strict: or a warning), else 0')
-    .description('Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.')
+    .argument(
+      '[command...]',
+      "run the application's tests against the sandbox (COLLECT_BASE_URL set to its URL), after --; then stop, write the report and exit with their code if they failed, else 1 on an error finding (--strict: or a warning), else 0",
+    )
+    .description(
+      'Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.',
+    )
     .option('--port <n>', 'port to listen on (0: any free port)', number, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--key <key>', 'accept only this API key (default: any key)')
@@ -125,20 +154,57 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
     .option('--slow-ms <ms>', 'delay of a slow answer (past the client timeout of 2000 ms)', number, 2500)
     .option('--reset-rate <r>', 'share of connections dropped without an answer', rate, 0)
     .option('--retry-after <s>', 'Retry-After seconds of a 429', number, 1)
-    .option('--reject-above <value>', 'evaluate: reject orders whose total_paid_value is above this', number, defaultRules.rejectAbove)
-    .option('--review-above <value>', 'evaluate: send to manual review above this', number, defaultRules.reviewAbove)
-    .option('--blocked-bins <list>', 'evaluate: reject cards with these first six digits (comma-separated)', defaultRules.blockedBins.join(','))
-    .option('--report <file>', 'judge every request (schemas, flow rules in arrival order, protocol rules); write the report here on stop')
-    .addOption(new Option('--report-format <format>', 'format of the report file (default: junit for .xml, json for .json, else pretty)').choices(reportFormats))
+    .option(
+      '--reject-above <value>',
+      'evaluate: reject orders whose total_paid_value is above this',
+      number,
+      defaultRules.rejectAbove,
+    )
+    .option(
+      '--review-above <value>',
+      'evaluate: send to manual review above this',
+      number,
+      defaultRules.reviewAbove,
+    )
+    .option(
+      '--blocked-bins <list>',
+      'evaluate: reject cards with these first six digits (comma-separated)',
+      defaultRules.blockedBins.join(','),
+    )
+    .option(
+      '--report <file>',
+      'judge every request (schemas, flow rules in arrival order, protocol rules); write the report here on stop',
+    )
+    .addOption(
+      new Option(
+        '--report-format <format>',
+        'format of the report file (default: junit for .xml, json for .json, else pretty)',
+      ).choices(reportFormats),
+    )
     .option('--strict', 'count warnings as errors (in the report and the exit code)')
-    .option('--upstream <url>', 'forward the five endpoints (their methods and paths exactly, nothing else) to this service with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not apply)')
+    .option(
+      '--upstream <url>',
+      'forward the five endpoints (their methods and paths exactly, nothing else) to this service with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not apply)',
+    )
     .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
-    .option('--keep-mb <n>', 'MiB of orders and findings it keeps (shared by the two when judging; the process holds about twice\nthat): past them the least recently used orders are let go and later findings only counted, as the report says',
-      number, DEFAULT_KEEP_BYTES / 1024 / 1024)
-    .option('--allow-host <name>', 'also answer requests whose Host is this name (e.g. a docker service name, with --host 0.0.0.0)',
-      (name: string, names: string[] | undefined) => [...(names ?? []), name])
-    .option('--pid-file <file>', 'write the process id here once listening (removed at exit), for `kill $(cat FILE)`')
-    .addHelpText('after', `
+    .option(
+      '--keep-mb <n>',
+      'MiB of orders and findings it keeps (shared by the two when judging; the process holds about twice\nthat): past them the least recently used orders are let go and later findings only counted, as the report says',
+      number,
+      DEFAULT_KEEP_BYTES / 1024 / 1024,
+    )
+    .option(
+      '--allow-host <name>',
+      'also answer requests whose Host is this name (e.g. a docker service name, with --host 0.0.0.0)',
+      (name: string, names: string[] | undefined) => [...(names ?? []), name],
+    )
+    .option(
+      '--pid-file <file>',
+      'write the process id here once listening (removed at exit), for `kill $(cat FILE)`',
+    )
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ collect sandbox                                        # then, in another terminal:
   $ COLLECT_API_KEY=test collect backfill fixtures/history --base-url http://127.0.0.1:8787
@@ -161,7 +227,8 @@ it listens, or an --allow-host name) is refused (403) unjudged, so no web page c
 Only POST /v2/order, PUT /v2/order, POST /v2/order/mark_fraudulent, PUT /v2/order/payment and
 PUT /v2/order/delivery are endpoints, exactly as written (no query, no encoded or extra
 segments): anything else is 404 or 405 and, with --upstream, never forwarded. A request
-without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`)
+without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`,
+    )
 
     .action(async (words: string[], flags: SandboxFlags, command: Command) => {
       if (flags.report === undefined && (flags.reportFormat !== undefined || flags.strict)) {
@@ -174,13 +241,38 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
       if (flags.pidFile !== undefined) checkPidFile(flags.pidFile);
       if (flags.record !== undefined) checkRecordFile(flags.record);
       const sandbox = await listen({
-        host: flags.host, port: flags.port, seed: flags.seed, slowMs: flags.slowMs, retryAfterSeconds: flags.retryAfter,
-        faults: { fail: flags.failRate, throttle: flags.throttleRate, slow: flags.slowRate, reset: flags.resetRate },
-        rules: { rejectAbove: flags.rejectAbove, reviewAbove: flags.reviewAbove, blockedBins: flags.blockedBins.split(',').map((bin) => bin.trim()).filter(Boolean) },
-        ...(flags.key === undefined ? {} : { key: flags.key }), ...(flags.record === undefined ? {} : { record: flags.record }),
-        ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }), ...(upstream ? { upstream } : {}),
-        allowHosts: flags.allowHost ?? [], keepBytes: flags.keepMb * 1024 * 1024,
-        onError: (cause, doing) => out.stderr.write(internalErrorText(cause, io.env).replace('internal error:', `internal error while ${doing}; the sandbox goes on:`)),
+        host: flags.host,
+        port: flags.port,
+        seed: flags.seed,
+        slowMs: flags.slowMs,
+        retryAfterSeconds: flags.retryAfter,
+        faults: {
+          fail: flags.failRate,
+          throttle: flags.throttleRate,
+          slow: flags.slowRate,
+          reset: flags.resetRate,
+        },
+        rules: {
+          rejectAbove: flags.rejectAbove,
+          reviewAbove: flags.reviewAbove,
+          blockedBins: flags.blockedBins
+            .split(',')
+            .map((bin) => bin.trim())
+            .filter(Boolean),
+        },
+        ...(flags.key === undefined ? {} : { key: flags.key }),
+        ...(flags.record === undefined ? {} : { record: flags.record }),
+        ...(flags.report === undefined ? {} : { judge: { strict: flags.strict === true } }),
+        ...(upstream ? { upstream } : {}),
+        allowHosts: flags.allowHost ?? [],
+        keepBytes: flags.keepMb * 1024 * 1024,
+        onError: (cause, doing) =>
+          out.stderr.write(
+            internalErrorText(cause, io.env).replace(
+              'internal error:',
+              `internal error while ${doing}; the sandbox goes on:`,
+            ),
+          ),
       });
       try {
         // Emptied at once: a report left from an earlier session is never taken for this one's.
@@ -190,15 +282,33 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
         await sandbox.close();
         throw cause;
       }
-      const faults = [['fail', flags.failRate], ['throttle', flags.throttleRate], ['slow', flags.slowRate], ['reset', flags.resetRate]].filter(([, r]) => Number(r) > 0);
-      const serving = upstream ? `forwarding to ${upstream.base.href}` : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
-      const judging = flags.report === undefined ? '' : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
-      const until = wrapped ? `running ${wrapped.join(' ')} with COLLECT_BASE_URL=${sandbox.url}` : 'stop it with Ctrl-C';
+      const faults = [
+        ['fail', flags.failRate],
+        ['throttle', flags.throttleRate],
+        ['slow', flags.slowRate],
+        ['reset', flags.resetRate],
+      ].filter(([, r]) => Number(r) > 0);
+      const serving = upstream
+        ? `forwarding to ${upstream.base.href}`
+        : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
+      const judging =
+        flags.report === undefined
+          ? ''
+          : `\n  judging every request: report at ${sandbox.url}/_sandbox/report, written to ${flags.report} on stop`;
+      const until = wrapped
+        ? `running ${wrapped.join(' ')} with COLLECT_BASE_URL=${sandbox.url}`
+        : 'stop it with Ctrl-C';
       out.stderr.write(`collect sandbox: listening on ${sandbox.url} (${serving})${judging}\n  ${until}\n`);
-      setExit(await runSession(out, sandbox, {
-        ...(flags.report === undefined ? {} : { report: { file: flags.report, format: formatOf(flags.report, flags.reportFormat) } }),
-        ...(wrapped ? { command: wrapped } : {}), ...(flags.pidFile === undefined ? {} : { pidFile: flags.pidFile }),
-        ...(upstream ? { redact: upstream.redact } : {}), keepMb: flags.keepMb,
-      }));
+      setExit(
+        await runSession(out, sandbox, {
+          ...(flags.report === undefined
+            ? {}
+            : { report: { file: flags.report, format: formatOf(flags.report, flags.reportFormat) } }),
+          ...(wrapped ? { command: wrapped } : {}),
+          ...(flags.pidFile === undefined ? {} : { pidFile: flags.pidFile }),
+          ...(upstream ? { redact: upstream.redact } : {}),
+          keepMb: flags.keepMb,
+        }),
+      );
     });
 }

@@ -8,7 +8,8 @@ import type { CliIo } from '../io.js';
 /** The endpoint a user named, or a usage error with the names there are. */
 export function resourceNamed(name: string): Resource {
   const resource = registry.get(name);
-  if (!resource) throw new UsageError(`unknown endpoint "${name}"`, `use one of: ${endpointNames.join(', ')}`);
+  if (!resource)
+    throw new UsageError(`unknown endpoint "${name}"`, `use one of: ${endpointNames.join(', ')}`);
   return resource;
 }
 
@@ -20,6 +21,8 @@ export function schemaCommand(io: CliIo): Command {
     .action((name: string) => {
       const resource = resourceNamed(name);
       const schema = z.toJSONSchema(resource.schema, { io: 'input', unrepresentable: 'any' });
-      io.stdout.write(`${JSON.stringify({ ...schema, title: `${resource.method} ${resource.path}` }, null, 2)}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ ...schema, title: `${resource.method} ${resource.path}` }, null, 2)}\n`,
+      );
     });
 }

@@ -5,7 +5,6 @@ import { endpointNames } from '../../resources/registry.js';
 import type { CliIo } from '../io.js';
 import { resourceNamed } from './schemaCommand.js';
 
-
 /** `collect template ENDPOINT`: a CSV header line and one example row. */
 export function templateCommand(io: CliIo): Command {
   return new Command('template')
@@ -14,6 +13,8 @@ export function templateCommand(io: CliIo): Command {
     .action((name: string) => {
       const resource = resourceNamed(name);
       const cells = flattenRecord(resource.schema, resource.example as Record<string, unknown>);
-      io.stdout.write(`${csvLine(cells.map(([header]) => header))}\n${csvLine(cells.map(([, cell]) => cell))}\n`);
+      io.stdout.write(
+        `${csvLine(cells.map(([header]) => header))}\n${csvLine(cells.map(([, cell]) => cell))}\n`,
+      );
     });
 }

@@ -8,7 +8,8 @@ export const duplicateOrderRule: FlowRule = {
   code: 'duplicate-order',
   severity: 'error',
   spec: '§2.1',
-  catches: 'the same order id created twice with different bodies; an identical repeat is a warning and is sent once',
+  catches:
+    'the same order id created twice with different bodies; an identical repeat is a warning and is sent once',
   fix: 'keep one creation per order id; later changes go through the update endpoints (status, payment, delivery)',
   appliesTo: ['order'],
   needsCreations: false,
@@ -37,7 +38,9 @@ export const duplicateOrderRule: FlowRule = {
         message: same
           ? `order "${timeline.orderId}" is created again with the same body (first at ${first.at}); it is sent once`
           : `order "${timeline.orderId}" is created again with a different body (first at ${first.at})`,
-        hint: same ? 'remove the repeated creation' : 'keep one creation per order; report later changes through the update endpoints',
+        hint: same
+          ? 'remove the repeated creation'
+          : 'keep one creation per order; report later changes through the update endpoints',
         ...(same ? { repeat: true as const } : {}),
       });
     }

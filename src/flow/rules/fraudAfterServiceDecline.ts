@@ -23,14 +23,17 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
   // A mark sent for a declined order cannot be taken back: a person sending one by hand is told first.
   warnBeforeSending: true,
   // §1.5 for decisions this very run received: the creation's answer arrives before its fraud marks go.
-  beforeSend: (event, decisions) => (event.facts.kind === 'fraud' && decisions.get(event.facts.orderId) === 'reject' ? {
-    event,
-    code: CODE,
-    path: 'order_id',
-    value: event.facts.orderId,
-    message: `the service's own evaluation rejected order "${event.facts.orderId}" in this run: a fraud mark must not be sent for it (§1.5)`,
-    hint: 'do not send it',
-  } : undefined),
+  beforeSend: (event, decisions) =>
+    event.facts.kind === 'fraud' && decisions.get(event.facts.orderId) === 'reject'
+      ? {
+          event,
+          code: CODE,
+          path: 'order_id',
+          value: event.facts.orderId,
+          message: `the service's own evaluation rejected order "${event.facts.orderId}" in this run: a fraud mark must not be sent for it (§1.5)`,
+          hint: 'do not send it',
+        }
+      : undefined,
   check: (timeline) => {
     const marks = eventsOf(timeline, 'fraud');
     const hits: RuleHit[] = [];
@@ -40,7 +43,10 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
     if (decision === null) {
       const created = eventsOf(timeline, 'order');
       // Created without an evaluation (here or through collect before): the service made no decision to learn from.
-      const unevaluated = created.length > 0 ? created.every((e) => !e.facts.evaluate) : timeline.prior?.created === true && !timeline.prior.evaluate;
+      const unevaluated =
+        created.length > 0
+          ? created.every((e) => !e.facts.evaluate)
+          : timeline.prior?.created === true && !timeline.prior.evaluate;
       if (created.some((e) => e.facts.evaluate)) skips.push({ code: CODE, reason: decidedInThisRun });
       else if (!unevaluated) skips.push({ code: CODE, reason: decisionUnknown });
       return { hits, skips };

@@ -9,7 +9,8 @@ export const orderInvalidRule: FlowRule = {
   code: 'order-invalid',
   severity: 'error',
   spec: '§1.6, §3 rule 1',
-  catches: "a status update, fraud mark, payment update or delivery whose order's creation in this run is invalid (and no earlier run created the order)",
+  catches:
+    "a status update, fraud mark, payment update or delivery whose order's creation in this run is invalid (and no earlier run created the order)",
   fix: "fix the order's creation (its file and line are named); the order's other records are kept with it in --rejects, so feeding that file back sends the whole order",
   appliesTo: 'updates',
   needsCreations: false,

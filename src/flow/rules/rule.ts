@@ -31,7 +31,11 @@ export interface FlowRule {
   /** When it could not judge a record typed by hand, the person is told before being asked to send it (a breach cannot be undone). */
   warnBeforeSending?: true;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
-  check?: (timeline: OrderTimeline, knowledge: Knowledge, faulted: Faulted) => { hits: RuleHit[]; skips?: RuleSkip[] };
+  check?: (
+    timeline: OrderTimeline,
+    knowledge: Knowledge,
+    faulted: Faulted,
+  ) => { hits: RuleHit[]; skips?: RuleSkip[] };
   /**
    * Checked right before a record is sent, with the decisions the service gave in this very run
    * (an answer can arrive after the timeline was judged): a reason not to send it.
@@ -41,7 +45,9 @@ export interface FlowRule {
 
 /** Whether a rule judges the records of an endpoint. */
 export function ruleAppliesTo(rule: FlowRule, resource: Resource): boolean {
-  return rule.appliesTo === 'updates' ? resource.role === 'update' : (rule.appliesTo as readonly string[]).includes(resource.name);
+  return rule.appliesTo === 'updates'
+    ? resource.role === 'update'
+    : (rule.appliesTo as readonly string[]).includes(resource.name);
 }
 
 /**
@@ -50,20 +56,34 @@ export function ruleAppliesTo(rule: FlowRule, resource: Resource): boolean {
  */
 export function creationsJudgedAsRead(rules: readonly FlowRule[], resources: Iterable<Resource>): boolean {
   const creations = [...resources].filter((resource) => resource.role === 'creation');
-  return rules.every((rule) => !rule.check || rule.faultsCreations === 'repeats' || !creations.some((resource) => ruleAppliesTo(rule, resource)));
+  return rules.every(
+    (rule) =>
+      !rule.check ||
+      rule.faultsCreations === 'repeats' ||
+      !creations.some((resource) => ruleAppliesTo(rule, resource)),
+  );
 }
 
 export type FactsOf<K extends RuleFacts['kind']> = Extract<RuleFacts, { kind: K }>;
 
 /** The events of a timeline of one endpoint, typed. */
-export function eventsOf<K extends RuleFacts['kind']>(timeline: OrderTimeline, kind: K): (FlowEvent & { facts: FactsOf<K> })[] {
-  return timeline.events.filter((event): event is FlowEvent & { facts: FactsOf<K> } => event.facts.kind === kind);
+export function eventsOf<K extends RuleFacts['kind']>(
+  timeline: OrderTimeline,
+  kind: K,
+): (FlowEvent & { facts: FactsOf<K> })[] {
+  return timeline.events.filter(
+    (event): event is FlowEvent & { facts: FactsOf<K> } => event.facts.kind === kind,
+  );
 }
 
 /** Whether the order was created, in this run or an earlier one. */
 export function isKnownOrder(timeline: OrderTimeline): boolean {
   // A decision loaded for an order created outside collect (`collect decisions`) shows the service knows it.
-  return timeline.prior?.created === true || timeline.prior?.decision != null || timeline.events.some((event) => event.resource.role === 'creation');
+  return (
+    timeline.prior?.created === true ||
+    timeline.prior?.decision != null ||
+    timeline.events.some((event) => event.resource.role === 'creation')
+  );
 }
 
 export const where = (event: FlowEvent) => `${event.location.file}:${event.location.line ?? '?'}`;

@@ -12,7 +12,10 @@ export const statusUnchangedRule: FlowRule = {
   needsCreations: false,
   check: (timeline) => {
     const hits: RuleHit[] = [];
-    let current = timeline.prior?.lastStatus ?? eventsOf(timeline, 'order').find((e) => e.facts.status)?.facts.status ?? null;
+    let current =
+      timeline.prior?.lastStatus ??
+      eventsOf(timeline, 'order').find((e) => e.facts.status)?.facts.status ??
+      null;
     for (const event of eventsOf(timeline, 'status')) {
       // A re-run reads the statuses the state already holds: those are not repeats.
       if (event.facts.status === current && !event.replay) {

@@ -5,7 +5,8 @@ export const unknownOrderRule: FlowRule = {
   code: 'unknown-order',
   severity: 'error',
   spec: '§2.1, §2.3, §2.6',
-  catches: 'a status update, fraud mark, payment update or delivery whose order id was never created, in this run or an earlier one',
+  catches:
+    'a status update, fraud mark, payment update or delivery whose order id was never created, in this run or an earlier one',
   fix: 'send the order creation first (collect order, or --order in a backfill), or correct the order id',
   appliesTo: 'updates',
   needsCreations: true,

@@ -8,12 +8,27 @@ export const fraudByHand: ByHand = {
   noun: 'fraud mark',
   options: [
     { flags: '--order-id <id>', description: 'mark this one order fraudulent (instead of reading files)' },
-    { flags: '--type <type>', description: 'the fraud signal type, with --order-id', choices: fraudSignalType.options },
-    { flags: '--comment <text>', description: 'fraud_comment, with --order-id (required for third_party_antifraud)' },
+    {
+      flags: '--type <type>',
+      description: 'the fraud signal type, with --order-id',
+      choices: fraudSignalType.options,
+    },
+    {
+      flags: '--comment <text>',
+      description: 'fraud_comment, with --order-id (required for third_party_antifraud)',
+    },
   ],
   example: '$ collect fraud --order-id ORD-1001 --type chargeback --comment "chargeback 2024-04-02"',
   record: (flags) => {
-    if (flags.type === undefined) throw new UsageError('--type is required with --order-id', `one of: ${fraudSignalType.options.join(', ')}`);
-    return { order_id: flags.orderId, fraud_signal_type: flags.type, ...(flags.comment === undefined ? {} : { fraud_comment: flags.comment }) };
+    if (flags.type === undefined)
+      throw new UsageError(
+        '--type is required with --order-id',
+        `one of: ${fraudSignalType.options.join(', ')}`,
+      );
+    return {
+      order_id: flags.orderId,
+      fraud_signal_type: flags.type,
+      ...(flags.comment === undefined ? {} : { fraud_comment: flags.comment }),
+    };
   },
 };

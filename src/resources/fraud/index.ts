@@ -8,7 +8,8 @@ import { fraudSignalType } from './signalTypes.js';
 
 export { fraudSignalType } from './signalTypes.js';
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** §2.2: POST /v2/order/mark_fraudulent. */
 export const fraudSchema = z
@@ -25,7 +26,10 @@ export const fraudSchema = z
           code: 'custom',
           path: ['fraud_comment'],
           message: 'fraud_comment is required when fraud_signal_type is third_party_antifraud',
-          params: { code: 'fraud-comment-required', hint: 'put the name of the other anti-fraud solution in fraud_comment' },
+          params: {
+            code: 'fraud-comment-required',
+            hint: 'put the name of the other anti-fraud solution in fraud_comment',
+          },
         });
       }
     }),
@@ -41,15 +45,30 @@ export interface FraudFacts extends Facts {
 function fraudChecks(mark: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   if (mark.fraud_signal_type === 'other' && isBlank(mark.fraud_comment)) {
-    issues.push(warning('fraud-comment-recommended', 'fraud_comment', 'fraud_comment is recommended when fraud_signal_type is other', {
-      hint: 'describe the signal in fraud_comment',
-    }));
+    issues.push(
+      warning(
+        'fraud-comment-recommended',
+        'fraud_comment',
+        'fraud_comment is recommended when fraud_signal_type is other',
+        {
+          hint: 'describe the signal in fraud_comment',
+        },
+      ),
+    );
   }
   // The service's published request table calls this field `status`: catch that mistake by name.
   if (mark.fraud_signal_type === undefined && mark.status !== undefined) {
-    issues.push(error('fraud-field-named-status', 'fraud_signal_type', 'the signal type goes in fraud_signal_type; this record carries it in status', {
-      value: mark.status, hint: 'rename the field status to fraud_signal_type',
-    }));
+    issues.push(
+      error(
+        'fraud-field-named-status',
+        'fraud_signal_type',
+        'the signal type goes in fraud_signal_type; this record carries it in status',
+        {
+          value: mark.status,
+          hint: 'rename the field status to fraud_signal_type',
+        },
+      ),
+    );
   }
   return issues;
 }
@@ -73,5 +92,9 @@ export const fraudResource: Resource<typeof fraudSchema, FraudFacts> = {
   byHand: fraudByHand,
   schema: fraudSchema,
   checks: fraudChecks,
-  example: { order_id: 'ORD-1001', fraud_signal_type: 'chargeback', fraud_comment: 'chargeback received 2024-04-02' },
+  example: {
+    order_id: 'ORD-1001',
+    fraud_signal_type: 'chargeback',
+    fraud_comment: 'chargeback received 2024-04-02',
+  },
 };

@@ -34,13 +34,25 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
     if (id) claims.push(id);
   });
   const status = textField(record.status);
-  const facts: OrderFacts = { kind: 'order', orderId, key: orderId, evaluate: record.evaluate === true, payments, claims };
+  const facts: OrderFacts = {
+    kind: 'order',
+    orderId,
+    key: orderId,
+    evaluate: record.evaluate === true,
+    payments,
+    claims,
+  };
   if (status) facts.status = status;
   return facts;
 }
 
 export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: string, decision?: string): void {
-  writes.createOrder({ orderId: facts.orderId, hash, evaluate: facts.evaluate, status: facts.status ?? null });
+  writes.createOrder({
+    orderId: facts.orderId,
+    hash,
+    evaluate: facts.evaluate,
+    status: facts.status ?? null,
+  });
   if (decision) writes.setDecision(facts.orderId, decision);
   for (const p of facts.payments) writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null);
   for (const id of facts.claims) writes.addDelivery(facts.orderId, id);

@@ -28,14 +28,36 @@ export const orderResource: Resource<typeof orderSchema, OrderFacts> = {
     discount_value: 20,
     currency: 'BRL',
     user: {
-      id: 'CUST-42', name: 'Maria Souza', email: 'maria@example.com',
-      phone_number: '11912345678', phone_country_code: '55', address: exampleAddress,
+      id: 'CUST-42',
+      name: 'Maria Souza',
+      email: 'maria@example.com',
+      phone_number: '11912345678',
+      phone_country_code: '55',
+      address: exampleAddress,
     },
-    items: [{ quantity: 1, unit_price: 279.9, product: { sku: 'SKU-9', title: 'Running shoes', categories: ['sports', 'shoes'] } }],
-    payments: [{
-      id: 'PAY-1', method: 'credit_card', value: 259.9, installments: 3,
-      card: { first_six_digits: '411111', last_four_digits: '1234', expiration_date: '08/2027', holder_name: 'MARIA SOUZA' },
-    }],
-    deliveries: [{ id: 'DEL-1', type: 'express', deliverer: { id: exampleDeliverer.id, name: exampleDeliverer.name } }],
+    items: [
+      {
+        quantity: 1,
+        unit_price: 279.9,
+        product: { sku: 'SKU-9', title: 'Running shoes', categories: ['sports', 'shoes'] },
+      },
+    ],
+    payments: [
+      {
+        id: 'PAY-1',
+        method: 'credit_card',
+        value: 259.9,
+        installments: 3,
+        card: {
+          first_six_digits: '411111',
+          last_four_digits: '1234',
+          expiration_date: '08/2027',
+          holder_name: 'MARIA SOUZA',
+        },
+      },
+    ],
+    deliveries: [
+      { id: 'DEL-1', type: 'express', deliverer: { id: exampleDeliverer.id, name: exampleDeliverer.name } },
+    ],
   },
 };

@@ -1,8 +1,20 @@
 import * as z from 'zod';
 import { pairedFields, uniqueIds } from '../../schema/checks.js';
 import {
-  currency, customData, datetime, documentType, exactDigits, expirationDate, gender, money,
-  nonEmptyString, orderStatus, positiveInteger, socialLogin, stringArray, userType,
+  currency,
+  customData,
+  datetime,
+  documentType,
+  exactDigits,
+  expirationDate,
+  gender,
+  money,
+  nonEmptyString,
+  orderStatus,
+  positiveInteger,
+  socialLogin,
+  stringArray,
+  userType,
 } from '../../schema/formats.js';
 import { addressSchema } from '../shared/address.js';
 import { deliveryFields } from '../shared/deliveryFields.js';

@@ -7,10 +7,18 @@ describe('payment update (§2.6)', () => {
     expect(problems(paymentResource, paymentResource.example)).toEqual([]);
   });
   it('requires id, order_id and acquirer_id, all non-empty', () => {
-    expect(problems(paymentResource, {})).toEqual(['error required @id', 'error required @order_id', 'error required @acquirer_id']);
-    expect(problems(paymentResource, { id: 'P', order_id: 'O', acquirer_id: '' })).toEqual(['error empty-value @acquirer_id']);
+    expect(problems(paymentResource, {})).toEqual([
+      'error required @id',
+      'error required @order_id',
+      'error required @acquirer_id',
+    ]);
+    expect(problems(paymentResource, { id: 'P', order_id: 'O', acquirer_id: '' })).toEqual([
+      'error empty-value @acquirer_id',
+    ]);
   });
   it('rejects a number where a string goes', () => {
-    expect(problems(paymentResource, { id: 'P', order_id: 'O', acquirer_id: 778899 })).toEqual(['error invalid-type @acquirer_id']);
+    expect(problems(paymentResource, { id: 'P', order_id: 'O', acquirer_id: 778899 })).toEqual([
+      'error invalid-type @acquirer_id',
+    ]);
   });
 });

@@ -34,7 +34,9 @@ export const paymentResource: Resource<typeof paymentSchema, PaymentFacts> = {
     const orderId = textField(record.order_id);
     const paymentId = textField(record.id);
     const acquirerId = textField(record.acquirer_id);
-    return orderId && paymentId ? { kind: 'payment', orderId, key: paymentId, paymentId, ...(acquirerId ? { acquirerId } : {}) } : null;
+    return orderId && paymentId
+      ? { kind: 'payment', orderId, key: paymentId, paymentId, ...(acquirerId ? { acquirerId } : {}) }
+      : null;
   },
   remember: (facts, writes) => {
     if (facts.acquirerId) writes.setUpdatedAcquirer(facts.orderId, facts.paymentId, facts.acquirerId);
@@ -43,6 +45,9 @@ export const paymentResource: Resource<typeof paymentSchema, PaymentFacts> = {
     const payments = Array.isArray(order.payments) ? order.payments.filter(isRecord) : [];
     return payments.some((payment) => payment.id === body.id)
       ? undefined
-      : { status: 404, message: `payment ${String(body.id)} is not a payment of order ${String(body.order_id)}` };
+      : {
+          status: 404,
+          message: `payment ${String(body.id)} is not a payment of order ${String(body.order_id)}`,
+        };
   },
 };

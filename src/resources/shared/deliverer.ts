@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import {
-  customData, datetime, digits, documentType, gender, nonEmptyString, socialLogin, userType,
+  customData,
+  datetime,
+  digits,
+  documentType,
+  gender,
+  nonEmptyString,
+  socialLogin,
+  userType,
 } from '../../schema/formats.js';
 import { pairedFields } from '../../schema/checks.js';
 import { addressSchema, exampleAddress } from './address.js';

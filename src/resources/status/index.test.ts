@@ -5,7 +5,14 @@ import { statusResource } from './index.js';
 describe('status update (§2.1)', () => {
   it('accepts the example and every status', () => {
     expect(problems(statusResource, statusResource.example)).toEqual([]);
-    for (const status of ['approved', 'declined', 'pending', 'cancelled', 'manual_analysis', 'unauthorized']) {
+    for (const status of [
+      'approved',
+      'declined',
+      'pending',
+      'cancelled',
+      'manual_analysis',
+      'unauthorized',
+    ]) {
       expect(problems(statusResource, { id: 'A', status })).toEqual([]);
     }
   });
@@ -19,10 +26,14 @@ describe('status update (§2.1)', () => {
   });
   it('rejects a number as id, an array as custom_data, and warns about unknown fields', () => {
     expect(problems(statusResource, { id: 7, status: 'approved', custom_data: [1], statuss: 'x' })).toEqual([
-      'error invalid-type @id', 'error invalid-type @custom_data', 'warning unknown-field @statuss',
+      'error invalid-type @id',
+      'error invalid-type @custom_data',
+      'warning unknown-field @statuss',
     ]);
   });
   it('rejects a status_reason that is not a string', () => {
-    expect(problems(statusResource, { id: 'A', status: 'approved', status_reason: 5 })).toEqual(['error invalid-type @status_reason']);
+    expect(problems(statusResource, { id: 'A', status: 'approved', status_reason: 5 })).toEqual([
+      'error invalid-type @status_reason',
+    ]);
   });
 });

@@ -18,7 +18,10 @@ export class ChunkFile {
   private readonly chunks: [number, number][][];
   private size = 0;
 
-  constructor(private readonly path: string, buckets: number) {
+  constructor(
+    private readonly path: string,
+    buckets: number,
+  ) {
     this.fd = openSync(path, 'wx+', 0o600);
     this.pending = new Array<Buffer | undefined>(buckets).fill(undefined);
     this.used = new Array<number>(buckets).fill(0);
@@ -30,7 +33,8 @@ export class ChunkFile {
     if (text.length * MAX_UTF8_PER_UNIT > room) {
       this.writeOut(bucket);
       // Longer than any chunk: written as a chunk of its own.
-      if (text.length * MAX_UTF8_PER_UNIT > CHUNK_BYTES) return this.writeChunk(bucket, Buffer.from(text, 'utf8'));
+      if (text.length * MAX_UTF8_PER_UNIT > CHUNK_BYTES)
+        return this.writeChunk(bucket, Buffer.from(text, 'utf8'));
     }
     const buffer = (this.pending[bucket] ??= Buffer.allocUnsafe(CHUNK_BYTES));
     this.used[bucket]! += buffer.write(text, this.used[bucket]!, 'utf8');

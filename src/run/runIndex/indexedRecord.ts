@@ -25,7 +25,12 @@ export interface IndexedRecord {
 }
 
 export type IndexedEvent = Omit<FlowEvent, 'replay' | 'owners'> & {
-  runOwners: string[]; body?: string; raw?: RawRecord; earlier?: string; issues?: readonly Issue[]; remembered?: true;
+  runOwners: string[];
+  body?: string;
+  raw?: RawRecord;
+  earlier?: string;
+  issues?: readonly Issue[];
+  remembered?: true;
 };
 
 /** The records of one order in reading order, with the run's owners of each claimed key. */

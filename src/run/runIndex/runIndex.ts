@@ -20,7 +20,10 @@ export class RunIndex {
   private seq = 0;
 
   /** `dir`: the folder of the file, or how to make it (a run's scratch, made only when a run spills). */
-  constructor(private readonly dir: string | (() => string), private readonly limit = 50_000) {}
+  constructor(
+    private readonly dir: string | (() => string),
+    private readonly limit = 50_000,
+  ) {}
 
   add(record: IndexedRecord): void {
     this.resources.add(record.resource);
@@ -32,12 +35,22 @@ export class RunIndex {
       if (list) list.push(record.facts.orderId);
       else this.claimants.set(key, [record.facts.orderId]);
     }
-    const { facts, resource, location, hash, schemaValid, body, raw, earlier, issues, remembered, fault } = record;
+    const { facts, resource, location, hash, schemaValid, body, raw, earlier, issues, remembered, fault } =
+      record;
     const event: IndexedEvent = {
-      facts, resource, location, seq: this.seq++, hash, schemaValid, runOwners: [],
-      ...(body === undefined ? {} : { body }), ...(raw === undefined ? {} : { raw }),
-      ...(earlier === undefined ? {} : { earlier }), ...(issues === undefined ? {} : { issues }),
-      ...(remembered ? { remembered } : {}), ...(fault === undefined ? {} : { fault }),
+      facts,
+      resource,
+      location,
+      seq: this.seq++,
+      hash,
+      schemaValid,
+      runOwners: [],
+      ...(body === undefined ? {} : { body }),
+      ...(raw === undefined ? {} : { raw }),
+      ...(earlier === undefined ? {} : { earlier }),
+      ...(issues === undefined ? {} : { issues }),
+      ...(remembered ? { remembered } : {}),
+      ...(fault === undefined ? {} : { fault }),
     };
     const list = this.orders!.get(facts.orderId);
     if (list) list.push(event);
@@ -68,7 +81,8 @@ export class RunIndex {
       return;
     }
     for (const [orderId, events] of this.orders!) {
-      for (const event of events) if (event.resource.claimedByCreation) event.runOwners = this.claimants.get(event.facts.key) ?? [];
+      for (const event of events)
+        if (event.resource.claimedByCreation) event.runOwners = this.claimants.get(event.facts.key) ?? [];
       yield { orderId, events };
     }
   }

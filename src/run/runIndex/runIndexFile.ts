@@ -14,8 +14,21 @@ const CLAIMS = BUCKETS + 1;
 
 /** One record as written, a JSON array: order id, seq, endpoint, file, index, line, schema valid, hash, facts, body, raw, earlier, issues, remembered, fault. */
 type EventRow = [
-  string, number, number, number, number | null, number | null, 0 | 1, string, Facts,
-  string | null, RawRecord | null, string | null, readonly Issue[] | null, 0 | 1, string | null,
+  string,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  0 | 1,
+  string,
+  Facts,
+  string | null,
+  RawRecord | null,
+  string | null,
+  readonly Issue[] | null,
+  0 | 1,
+  string | null,
 ];
 /** A record without keys as written: endpoint, file, index, line, raw, issues. */
 type UnkeyedRow = [number, number, number | null, number | null, RawRecord, readonly Issue[]];
@@ -28,7 +41,8 @@ function bucketOf(orderId: string): number {
 }
 
 /** The JSON texts appended to a bucket (each followed by a comma) as one array. */
-const parseRows = <T>(text: string): T[] => (text === '' ? [] : JSON.parse(`[${text.slice(0, -1)}]`) as T[]);
+const parseRows = <T>(text: string): T[] =>
+  text === '' ? [] : (JSON.parse(`[${text.slice(0, -1)}]`) as T[]);
 
 /** Numbers each distinct value by its first appearance, so that a record stores a small id, not the value. */
 class Interner<T> {
@@ -60,36 +74,68 @@ export class RunIndexFile {
   private claimed = false;
   private claims: ClaimsTable | undefined;
 
-  private constructor(private readonly dir: string, path: string) {
+  private constructor(
+    private readonly dir: string,
+    path: string,
+  ) {
     this.chunks = new ChunkFile(path, BUCKETS + 2);
   }
 
   /** A run index file in `dir`, under a fresh name. */
   static create(dir: string): RunIndexFile {
-    return new RunIndexFile(dir, join(dir, `run-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jsonl`));
+    return new RunIndexFile(
+      dir,
+      join(dir, `run-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jsonl`),
+    );
   }
 
   add(r: IndexedRecord): void {
     const { facts, resource, location } = r;
     if (resource.claimedByCreation) this.claimed = true;
     const row: EventRow = [
-      facts.orderId, this.seq++, this.resources.id(resource), this.files.id(location.file), location.index, location.line, r.schemaValid ? 1 : 0,
-      r.hash, facts, r.body ?? null, r.raw ?? null, r.earlier ?? null, r.issues ?? null, r.remembered ? 1 : 0, r.fault ?? null,
+      facts.orderId,
+      this.seq++,
+      this.resources.id(resource),
+      this.files.id(location.file),
+      location.index,
+      location.line,
+      r.schemaValid ? 1 : 0,
+      r.hash,
+      facts,
+      r.body ?? null,
+      r.raw ?? null,
+      r.earlier ?? null,
+      r.issues ?? null,
+      r.remembered ? 1 : 0,
+      r.fault ?? null,
     ];
     this.chunks.append(bucketOf(facts.orderId), `${JSON.stringify(row)},`);
-    if (facts.claims && facts.claims.length > 0) this.chunks.append(CLAIMS, `${JSON.stringify([facts.orderId, facts.claims])},`);
+    if (facts.claims && facts.claims.length > 0)
+      this.chunks.append(CLAIMS, `${JSON.stringify([facts.orderId, facts.claims])},`);
   }
 
   addUnkeyed(record: UnkeyedRecord): void {
     const { location } = record;
-    const row: UnkeyedRow = [this.resources.id(record.resource), this.files.id(location.file), location.index, location.line, record.raw, record.issues];
+    const row: UnkeyedRow = [
+      this.resources.id(record.resource),
+      this.files.id(location.file),
+      location.index,
+      location.line,
+      record.raw,
+      record.issues,
+    ];
     this.chunks.append(UNKEYED, `${JSON.stringify(row)},`);
   }
 
   *unkeyed(): Generator<UnkeyedRecord> {
     for (const chunk of this.chunks.chunksOf(UNKEYED)) {
       for (const [resource, file, index, line, raw, issues] of parseRows<UnkeyedRow>(chunk)) {
-        yield { resource: this.resources.values[resource]!, location: { file: this.files.values[file]!, index, line }, raw, issues };
+        yield {
+          resource: this.resources.values[resource]!,
+          location: { file: this.files.values[file]!, index, line },
+          raw,
+          issues,
+        };
       }
     }
   }
@@ -115,10 +161,34 @@ export class RunIndexFile {
   }
 
   private event(row: EventRow): IndexedEvent {
-    const [, seq, resource, file, index, line, schemaValid, hash, facts, body, raw, earlier, issues, remembered, fault] = row;
+    const [
+      ,
+      seq,
+      resource,
+      file,
+      index,
+      line,
+      schemaValid,
+      hash,
+      facts,
+      body,
+      raw,
+      earlier,
+      issues,
+      remembered,
+      fault,
+    ] = row;
     const event: IndexedEvent = {
-      facts, resource: this.resources.values[resource]!, location: { file: this.files.values[file]!, index, line }, seq, hash, schemaValid: schemaValid === 1,
-      runOwners: this.claims && this.resources.values[resource]!.claimedByCreation ? this.claims.owners(facts.key) : [],
+      facts,
+      resource: this.resources.values[resource]!,
+      location: { file: this.files.values[file]!, index, line },
+      seq,
+      hash,
+      schemaValid: schemaValid === 1,
+      runOwners:
+        this.claims && this.resources.values[resource]!.claimedByCreation
+          ? this.claims.owners(facts.key)
+          : [],
     };
     if (body !== null) event.body = body;
     if (raw !== null) event.raw = raw;

@@ -4,7 +4,17 @@ import { StateError } from '../stateErrors.js';
 /** How long a run tries to reach the database again after a connection dropped: a restart or a failover, not an outage. */
 export const RECONNECT_MS = 10_000;
 
-const LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const LOST_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * Whether a failure means the connection is gone (terminated by an administrator, a server
@@ -16,7 +26,10 @@ export function connectionLost(cause: unknown): boolean {
   const code = (cause as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (code.startsWith('08') || LOST_CODES.has(code))) return true;
   const message = (cause as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && /Connection terminated|not queryable|Client was closed|connection error/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|not queryable|Client was closed|connection error/i.test(message)
+  );
 }
 
 /** Told when a connection is lost (its 'error', its 'end'), with the connection. */
@@ -35,14 +48,22 @@ export async function connectPg(url: string, where: string, onLost?: OnLost): Pr
   try {
     return await open(url, onLost);
   } catch (cause) {
-    throw new StateError(`cannot reach the state ${where}: ${(cause as Error).message}`, 'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)');
+    throw new StateError(
+      `cannot reach the state ${where}: ${(cause as Error).message}`,
+      'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)',
+    );
   }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A new connection after one was lost, tried again for RECONNECT_MS; then a StateError saying the state was lost. */
-export async function reconnectPg(url: string, where: string, lost: unknown, onLost?: OnLost): Promise<pg.Client> {
+export async function reconnectPg(
+  url: string,
+  where: string,
+  lost: unknown,
+  onLost?: OnLost,
+): Promise<pg.Client> {
   const deadline = Date.now() + RECONNECT_MS;
   for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
     try {

@@ -43,19 +43,24 @@ function creation(orderId: string, status = 'pending'): PgWriteGroup {
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the PostgreSQL state group writer', () => {
-  withPostgres()('writes the groups that came while a transaction was in flight in one transaction', async () => {
-    const events: string[] = [];
-    const clients = await connections(events);
-    const writer = new PgGroupWriter(clients[0]!);
-    writer.enqueue(creation('A'));
-    await turn();
-    for (const id of ['B', 'C', 'D']) writer.enqueue(creation(id));
-    await writer.settled();
-    expect(events.filter((e) => e.startsWith('start'))).toEqual(['start A on 0', 'start B on 0']);
-    const rows = (await clients[0]!.query('SELECT count(*)::int AS n FROM collect_orders')) as pg.QueryResult;
-    expect(rows.rows).toEqual([{ n: 4 }]);
-    for (const client of clients) await client.end();
-  });
+  withPostgres()(
+    'writes the groups that came while a transaction was in flight in one transaction',
+    async () => {
+      const events: string[] = [];
+      const clients = await connections(events);
+      const writer = new PgGroupWriter(clients[0]!);
+      writer.enqueue(creation('A'));
+      await turn();
+      for (const id of ['B', 'C', 'D']) writer.enqueue(creation(id));
+      await writer.settled();
+      expect(events.filter((e) => e.startsWith('start'))).toEqual(['start A on 0', 'start B on 0']);
+      const rows = (await clients[0]!.query(
+        'SELECT count(*)::int AS n FROM collect_orders',
+      )) as pg.QueryResult;
+      expect(rows.rows).toEqual([{ n: 4 }]);
+      for (const client of clients) await client.end();
+    },
+  );
   withPostgres()('writes nothing more once a transaction failed, and says so', async () => {
     const clients = await connections([]);
     const writer = new PgGroupWriter(clients[0]!);

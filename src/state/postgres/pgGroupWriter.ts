@@ -27,7 +27,13 @@ export class PgGroupWriter {
    * so is written again whole: its writes are upserts and updates to the same values, so writing
    * it twice (when its commit was done but its answer lost) gives what writing it once does.
    */
-  constructor(private client: pg.ClientBase, private readonly options: { recover?: (lost: unknown) => Promise<pg.ClientBase>; before?: () => Promise<void> } = {}) {}
+  constructor(
+    private client: pg.ClientBase,
+    private readonly options: {
+      recover?: (lost: unknown) => Promise<pg.ClientBase>;
+      before?: () => Promise<void>;
+    } = {},
+  ) {}
 
   enqueue(group: PgWriteGroup): void {
     if (!this.filling) {
@@ -74,7 +80,9 @@ export class PgGroupWriter {
 
   /** Settles once every group enqueued so far is written, or the writer failed (see `failed`). */
   async settled(): Promise<void> {
-    await Promise.all([this.flying, this.filling].filter((batch) => batch !== undefined).map((batch) => batch.over));
+    await Promise.all(
+      [this.flying, this.filling].filter((batch) => batch !== undefined).map((batch) => batch.over),
+    );
   }
 
   get failed(): Error | undefined {

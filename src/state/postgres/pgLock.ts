@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { StateError } from '../stateErrors.js';
 import { connectionLost } from './pgConnection.js';
-import { HEARTBEAT_MS, STALE_MS, describeHolder, labelOf, lockedBy, overlaps, realWorld, type LockRow, type LockWorld } from '../sqlite/stateLock.js';
+import {
+  HEARTBEAT_MS,
+  STALE_MS,
+  describeHolder,
+  labelOf,
+  lockedBy,
+  overlaps,
+  realWorld,
+  type LockRow,
+  type LockWorld,
+} from '../sqlite/stateLock.js';
 import type { LockRequest } from '../runState.js';
 
 interface PgLockRow extends LockRow {
@@ -23,11 +33,22 @@ export class PostgresLock {
   private retaking: Promise<void> | undefined;
   private released = false;
 
-  private constructor(private session: pg.ClientBase, private readonly namespace: string, private readonly name: string, private readonly token: string, private readonly where: string) {
+  private constructor(
+    private session: pg.ClientBase,
+    private readonly namespace: string,
+    private readonly name: string,
+    private readonly token: string,
+    private readonly where: string,
+  ) {
     this.timer = setInterval(() => {
-      this.session.query('UPDATE collect_run_locks SET heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3', [namespace, name, token]).catch((cause: unknown) => {
-        if (connectionLost(cause)) this.lost(this.session, cause);
-      });
+      this.session
+        .query(
+          'UPDATE collect_run_locks SET heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3',
+          [namespace, name, token],
+        )
+        .catch((cause: unknown) => {
+          if (connectionLost(cause)) this.lost(this.session, cause);
+        });
     }, HEARTBEAT_MS);
     this.timer.unref();
   }
@@ -51,10 +72,14 @@ export class PostgresLock {
       const session = await reconnect(cause);
       const { rowCount } = await session.query(
         'UPDATE collect_run_locks SET backend_pid = pg_backend_pid(), heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3',
-        [this.namespace, this.name, this.token]);
+        [this.namespace, this.name, this.token],
+      );
       if (rowCount === 0) {
         await (session as pg.Client).end().catch(() => undefined);
-        throw new StateError(`the lock on the state ${this.where} was taken by another run while this run's connection was down; sending stopped so the two do not write at once`, 'let the other run finish, then run the same command again: at most twice --concurrency answers are sent again');
+        throw new StateError(
+          `the lock on the state ${this.where} was taken by another run while this run's connection was down; sending stopped so the two do not write at once`,
+          'let the other run finish, then run the same command again: at most twice --concurrency answers are sent again',
+        );
       }
       const old = this.session;
       this.session = session;
@@ -69,7 +94,12 @@ export class PostgresLock {
     return this.retaking ?? Promise.resolve();
   }
 
-  static async acquire(session: pg.ClientBase, namespace: string, request: LockRequest, world: LockWorld = realWorld): Promise<PostgresLock> {
+  static async acquire(
+    session: pg.ClientBase,
+    namespace: string,
+    request: LockRequest,
+    world: LockWorld = realWorld,
+  ): Promise<PostgresLock> {
     const name = labelOf(request.shard);
     const token = randomUUID();
     const deadline = world.now() + request.waitMs;
@@ -82,7 +112,14 @@ export class PostgresLock {
   }
 
   /** One attempt, in one transaction that holds the lock table: the holder found, or undefined once taken. */
-  private static async tryTake(session: pg.ClientBase, namespace: string, name: string, token: string, request: LockRequest, world: LockWorld): Promise<LockRow | undefined> {
+  private static async tryTake(
+    session: pg.ClientBase,
+    namespace: string,
+    name: string,
+    token: string,
+    request: LockRequest,
+    world: LockWorld,
+  ): Promise<LockRow | undefined> {
     await session.query('BEGIN');
     try {
       await session.query('LOCK TABLE collect_run_locks IN SHARE ROW EXCLUSIVE MODE');
@@ -90,20 +127,39 @@ export class PostgresLock {
         `SELECT name, shard_index, shard_count, token, host, pid, command, since, backend_pid,
                 (extract(epoch FROM now() - heartbeat) * 1000)::bigint AS heard_ms,
                 EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = l.backend_pid) AS session_alive
-           FROM collect_run_locks l WHERE namespace = $1`, [namespace]);
+           FROM collect_run_locks l WHERE namespace = $1`,
+        [namespace],
+      );
       for (const row of rows) {
-        const lock: LockRow = { ...row, since: new Date(row.since).toISOString(), heartbeat: world.now() - Number(row.heard_ms) };
+        const lock: LockRow = {
+          ...row,
+          since: new Date(row.since).toISOString(),
+          heartbeat: world.now() - Number(row.heard_ms),
+        };
         if (!overlaps(lock, request.shard)) continue;
         if (row.session_alive && world.now() - lock.heartbeat <= STALE_MS) {
           await session.query('ROLLBACK');
           return lock;
         }
-        await session.query('DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3', [namespace, row.name, row.token]);
+        await session.query(
+          'DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3',
+          [namespace, row.name, row.token],
+        );
       }
       await session.query(
         `INSERT INTO collect_run_locks (namespace, name, shard_index, shard_count, token, host, pid, command, since, heartbeat, backend_pid)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), now(), pg_backend_pid())`,
-        [namespace, name, request.shard?.index ?? null, request.shard?.count ?? null, token, world.host, world.pid, request.command]);
+        [
+          namespace,
+          name,
+          request.shard?.index ?? null,
+          request.shard?.count ?? null,
+          token,
+          world.host,
+          world.pid,
+          request.command,
+        ],
+      );
       await session.query('COMMIT');
       return undefined;
     } catch (cause) {
@@ -118,7 +174,10 @@ export class PostgresLock {
     this.released = true;
     try {
       await this.retaking;
-      await this.session.query('DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3', [this.namespace, this.name, this.token]);
+      await this.session.query(
+        'DELETE FROM collect_run_locks WHERE namespace = $1 AND name = $2 AND token = $3',
+        [this.namespace, this.name, this.token],
+      );
     } catch {
       // Its session is gone: PostgreSQL shows no backend for the row, so the next run takes the lock over at once.
     }

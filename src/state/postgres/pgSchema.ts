@@ -44,10 +44,14 @@ export async function migratePostgres(client: pg.ClientBase, where: string): Pro
     const { rows } = await client.query<{ version: number }>('SELECT version FROM collect_schema');
     const version = rows[0]?.version ?? 0;
     if (version > pgMigrations.length) {
-      throw new StateError(`the state ${where} was written by a newer collect (schema ${version}, this one knows ${pgMigrations.length})`, 'upgrade collect, or use another --state');
+      throw new StateError(
+        `the state ${where} was written by a newer collect (schema ${version}, this one knows ${pgMigrations.length})`,
+        'upgrade collect, or use another --state',
+      );
     }
     for (const step of pgMigrations.slice(version)) await client.query(step);
-    if (rows.length === 0) await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [pgMigrations.length]);
+    if (rows.length === 0)
+      await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [pgMigrations.length]);
     else await client.query('UPDATE collect_schema SET version = $1', [pgMigrations.length]);
     await client.query('COMMIT');
   } catch (cause) {
@@ -68,14 +72,18 @@ export function pgCreateSql(table: RememberedTable): string {
 }
 
 /** Makes the tables resources declare as declared (a missing table or column is added), under the migration lock. */
-export async function migrateDeclared(client: pg.ClientBase, tables: readonly RememberedTable[]): Promise<void> {
+export async function migrateDeclared(
+  client: pg.ClientBase,
+  tables: readonly RememberedTable[],
+): Promise<void> {
   if (tables.length === 0) return;
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     for (const table of tables) {
       await client.query(pgCreateSql(table));
-      for (const column of table.columns) await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
+      for (const column of table.columns)
+        await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
     }
     await client.query('COMMIT');
   } catch (cause) {

@@ -22,13 +22,22 @@ export class PgWriteGroup {
   /** Rows of declared tables (RememberedTable), by table, then by key: a later row of a key replaces an earlier one. */
   private readonly declared = new Map<RememberedTable, Map<string, unknown[]>>();
 
-  constructor(private readonly namespace: string, private readonly at: string) {}
+  constructor(
+    private readonly namespace: string,
+    private readonly at: string,
+  ) {}
 
   readonly writes: StateWrites = {
-    createOrder: (o) => void (this.orders.has(o.orderId) || this.orders.set(o.orderId, [o.orderId, shardKey(o.orderId), o.hash, o.evaluate, o.status])),
+    createOrder: (o) =>
+      void (
+        this.orders.has(o.orderId) ||
+        this.orders.set(o.orderId, [o.orderId, shardKey(o.orderId), o.hash, o.evaluate, o.status])
+      ),
     setDecision: (orderId, decision) => void this.decisionsAnswered.set(orderId, decision),
-    addPayment: (orderId, paymentId, acquirerId) => void this.payments.push([orderId, shardKey(orderId), paymentId, acquirerId]),
-    setUpdatedAcquirer: (orderId, paymentId, acquirerId) => void this.acquirers.set(`${orderId}\u0000${paymentId}`, [orderId, paymentId, acquirerId]),
+    addPayment: (orderId, paymentId, acquirerId) =>
+      void this.payments.push([orderId, shardKey(orderId), paymentId, acquirerId]),
+    setUpdatedAcquirer: (orderId, paymentId, acquirerId) =>
+      void this.acquirers.set(`${orderId}\u0000${paymentId}`, [orderId, paymentId, acquirerId]),
     setLastStatus: (orderId, status) => void this.statuses.set(orderId, status),
     addFraudMark: (orderId, signalType) => void this.marks.push([orderId, shardKey(orderId), signalType]),
     addDelivery: (orderId, deliveryId) => void this.deliveries.push([orderId, shardKey(orderId), deliveryId]),
@@ -59,40 +68,96 @@ export class PgWriteGroup {
       if (typeof value === 'number') return String(value);
       return client.escapeLiteral(String(value));
     };
-    const array = (values: readonly unknown[], type: string) => `ARRAY[${values.map(literal).join(',')}]::${type}[]`;
+    const array = (values: readonly unknown[], type: string) =>
+      `ARRAY[${values.map(literal).join(',')}]::${type}[]`;
     const ns = literal(this.namespace);
     const steps: string[] = [];
     const add = (rows: readonly unknown[][], types: readonly string[], sql: (unnest: string) => string) => {
-      if (rows.length > 0) steps.push(sql(`unnest(${types.map((type, i) => array(rows.map((row) => row[i]), type)).join(', ')})`));
+      if (rows.length > 0)
+        steps.push(
+          sql(
+            `unnest(${types
+              .map((type, i) =>
+                array(
+                  rows.map((row) => row[i]),
+                  type,
+                ),
+              )
+              .join(', ')})`,
+          ),
+        );
     };
-    add([...this.orders.values()], ['text', 'bigint', 'text', 'boolean', 'text'], (u) => `INSERT INTO collect_orders (namespace, order_id, shard_key, hash, evaluate, last_status)
-      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
-    add(this.payments, ['text', 'bigint', 'text', 'text'], (u) => `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id)
-      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
-    add(this.deliveries, ['text', 'bigint', 'text'], (u) => `INSERT INTO collect_order_deliveries (namespace, order_id, shard_key, delivery_id)
-      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
-    add(this.marks, ['text', 'bigint', 'text'], (u) => `INSERT INTO collect_fraud_marks (namespace, order_id, shard_key, signal_type)
-      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`);
-    add([...this.decisionsAnswered], ['text', 'text'], (u) => `UPDATE collect_orders o SET decision = u.decision
-      FROM ${u} AS u(order_id, decision) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`);
-    add([...this.statuses], ['text', 'text'], (u) => `UPDATE collect_orders o SET last_status = u.status
-      FROM ${u} AS u(order_id, status) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`);
-    add([...this.acquirers.values()], ['text', 'text', 'text'], (u) => `UPDATE collect_order_payments p SET updated_acquirer_id = u.acquirer_id
+    add(
+      [...this.orders.values()],
+      ['text', 'bigint', 'text', 'boolean', 'text'],
+      (u) => `INSERT INTO collect_orders (namespace, order_id, shard_key, hash, evaluate, last_status)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`,
+    );
+    add(
+      this.payments,
+      ['text', 'bigint', 'text', 'text'],
+      (u) => `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`,
+    );
+    add(
+      this.deliveries,
+      ['text', 'bigint', 'text'],
+      (u) => `INSERT INTO collect_order_deliveries (namespace, order_id, shard_key, delivery_id)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`,
+    );
+    add(
+      this.marks,
+      ['text', 'bigint', 'text'],
+      (u) => `INSERT INTO collect_fraud_marks (namespace, order_id, shard_key, signal_type)
+      SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`,
+    );
+    add(
+      [...this.decisionsAnswered],
+      ['text', 'text'],
+      (u) => `UPDATE collect_orders o SET decision = u.decision
+      FROM ${u} AS u(order_id, decision) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`,
+    );
+    add(
+      [...this.statuses],
+      ['text', 'text'],
+      (u) => `UPDATE collect_orders o SET last_status = u.status
+      FROM ${u} AS u(order_id, status) WHERE o.namespace = ${ns} AND o.order_id = u.order_id`,
+    );
+    add(
+      [...this.acquirers.values()],
+      ['text', 'text', 'text'],
+      (u) => `UPDATE collect_order_payments p SET updated_acquirer_id = u.acquirer_id
       FROM ${u} AS u(order_id, payment_id, acquirer_id)
-      WHERE p.namespace = ${ns} AND p.order_id = u.order_id AND p.payment_id = u.payment_id`);
-    add([...this.loaded.values()], ['text', 'bigint', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
+      WHERE p.namespace = ${ns} AND p.order_id = u.order_id AND p.payment_id = u.payment_id`,
+    );
+    add(
+      [...this.loaded.values()],
+      ['text', 'bigint', 'text', 'text', 'timestamptz'],
+      (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
       SELECT ${ns}, u.* FROM ${u} AS u
-      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`);
+      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`,
+    );
     for (const [table, rows] of this.declared) {
       const rest = table.columns.slice(table.key);
-      const set = rest.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
-      add([...rows.values()], ['text', 'bigint', ...table.columns.map(() => 'text')], (u) => `INSERT INTO ${pgTable(table)}
+      const set =
+        rest.length === 0
+          ? 'DO NOTHING'
+          : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+      add(
+        [...rows.values()],
+        ['text', 'bigint', ...table.columns.map(() => 'text')],
+        (u) => `INSERT INTO ${pgTable(table)}
         (namespace, order_id, shard_key, ${table.columns.join(', ')}) SELECT ${ns}, * FROM ${u}
-        ON CONFLICT (namespace, ${keyColumns(table).join(', ')}) ${set}`);
+        ON CONFLICT (namespace, ${keyColumns(table).join(', ')}) ${set}`,
+      );
     }
-    add([...this.journal.values()], ['text', 'bigint', 'text', 'text', 'text', 'timestamptz'], (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
+    add(
+      [...this.journal.values()],
+      ['text', 'bigint', 'text', 'text', 'text', 'timestamptz'],
+      (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
       SELECT ${ns}, u.* FROM ${u} AS u
-      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`);
+      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`,
+    );
     return steps;
   }
 }

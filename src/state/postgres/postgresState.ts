@@ -31,8 +31,14 @@ export class PostgresState implements RunState {
   private readonly local: SqliteState;
 
   private constructor(
-    private session: pg.Client, private writer: pg.Client, private readonly url: string, private readonly namespace: string,
-    readonly where: string, private readonly shard: Shard | undefined, private readonly tables: readonly RememberedTable[], baseUrl?: string,
+    private session: pg.Client,
+    private writer: pg.Client,
+    private readonly url: string,
+    private readonly namespace: string,
+    readonly where: string,
+    private readonly shard: Shard | undefined,
+    private readonly tables: readonly RememberedTable[],
+    baseUrl?: string,
   ) {
     this.local = new SqliteState(null, baseUrl, { tables });
     // A dropped connection (a restart, a failover, pg_terminate_backend) is made again and the run goes on, its lock held again first.
@@ -50,7 +56,9 @@ export class PostgresState implements RunState {
 
   /** Connects, brings the schema up to date, and (unless the run will lock first) reads the namespace. */
   static async connect(
-    url: string, baseUrl: string | undefined, options: { shard?: Shard; loadNow: boolean; tables?: readonly RememberedTable[] },
+    url: string,
+    baseUrl: string | undefined,
+    options: { shard?: Shard; loadNow: boolean; tables?: readonly RememberedTable[] },
   ): Promise<PostgresState> {
     const where = shownUrl(url);
     let store: PostgresState | undefined;
@@ -61,13 +69,27 @@ export class PostgresState implements RunState {
       writer = await connectPg(url, where);
       await migratePostgres(writer, where);
       await migrateDeclared(writer, options.tables ?? []);
-      store = new PostgresState(session, writer, url, namespaceOf(baseUrl), where, options.shard, options.tables ?? [], baseUrl);
+      store = new PostgresState(
+        session,
+        writer,
+        url,
+        namespaceOf(baseUrl),
+        where,
+        options.shard,
+        options.tables ?? [],
+        baseUrl,
+      );
       if (options.loadNow) await store.load();
       return store;
     } catch (cause) {
       await session.end().catch(() => undefined);
       await writer?.end().catch(() => undefined);
-      throw cause instanceof StateError ? cause : new StateError(`the state ${where} cannot be used: ${(cause as Error).message}`, 'check the database and the rights of its user (CREATE TABLE on first use)');
+      throw cause instanceof StateError
+        ? cause
+        : new StateError(
+            `the state ${where} cannot be used: ${(cause as Error).message}`,
+            'check the database and the rights of its user (CREATE TABLE on first use)',
+          );
     }
   }
 
@@ -84,11 +106,19 @@ export class PostgresState implements RunState {
   async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
     try {
       this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
-      this.held.keepWith(async (lost) => (this.session = await reconnectPg(this.url, this.where, lost, (client) => this.held?.lost(client))));
+      this.held.keepWith(
+        async (lost) =>
+          (this.session = await reconnectPg(this.url, this.where, lost, (client) => this.held?.lost(client))),
+      );
       await this.load();
     } catch (cause) {
       if (cause instanceof StateError) throw cause;
-      throw new StateError(`the state ${this.where} cannot be read: ${(cause as Error).message}`, connectionLost(cause) ? 'check the database, then run the same command again' : 'check the database and the rights of its user');
+      throw new StateError(
+        `the state ${this.where} cannot be read: ${(cause as Error).message}`,
+        connectionLost(cause)
+          ? 'check the database, then run the same command again'
+          : 'check the database and the rights of its user',
+      );
     }
     return this.held;
   }
@@ -101,20 +131,42 @@ export class PostgresState implements RunState {
       where += ' AND shard_key % $2 = $3';
       params.push(this.shard.count, this.shard.index);
     }
-    const read = async (sql: string) => (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' })).rows as unknown[][];
+    const read = async (sql: string) =>
+      (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' }))
+        .rows as unknown[][];
     // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
     const seconds = 'floor(extract(epoch FROM at))::float8';
     // Each table's rows in the order of its columns in the embedded store.
     const tables: [string, unknown[][]][] = [
-      ['orders', (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders')).map(([id, hash, ...rest]) => [id, hashBlob(hash as string), ...rest])],
-      ['order_payments', await read('SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments')],
+      [
+        'orders',
+        (await read('SELECT order_id, hash, evaluate::int, decision, last_status FROM collect_orders')).map(
+          ([id, hash, ...rest]) => [id, hashBlob(hash as string), ...rest],
+        ),
+      ],
+      [
+        'order_payments',
+        await read(
+          'SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments',
+        ),
+      ],
       ['order_deliveries', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
       ['fraud_marks', await read('SELECT order_id, signal_type FROM collect_fraud_marks')],
-      ['journal', (await read(`SELECT hash, outcome, ${seconds} FROM collect_journal`)).map(([hash, outcome, at]) => [hashBlob(hash as string), outcomeCode(outcome as Outcome), at])],
+      [
+        'journal',
+        (await read(`SELECT hash, outcome, ${seconds} FROM collect_journal`)).map(([hash, outcome, at]) => [
+          hashBlob(hash as string),
+          outcomeCode(outcome as Outcome),
+          at,
+        ]),
+      ],
       ['decisions', await read(`SELECT order_id, decision, source, ${seconds} FROM collect_decisions`)],
     ];
     for (const table of this.tables) {
-      tables.push([table.name, await read(`SELECT order_id, ${table.columns.join(', ') || 'NULL'} FROM ${pgTable(table)}`)]);
+      tables.push([
+        table.name,
+        await read(`SELECT order_id, ${table.columns.join(', ') || 'NULL'} FROM ${pgTable(table)}`),
+      ]);
     }
     for (const [table, rows] of tables) this.local.replaceRows(table, rows);
     this.local.recount();
@@ -148,7 +200,11 @@ export class PostgresState implements RunState {
     this.remember(records, now);
   }
 
-  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+  rememberDecisions(
+    decisions: readonly { orderId: string; decision: string }[],
+    source: string,
+    now: Date,
+  ): void {
     this.local.rememberDecisions(decisions, source, now);
     const group = new PgWriteGroup(this.namespace, now.toISOString());
     for (const { orderId, decision } of decisions) group.loadDecision(orderId, decision, source);
@@ -164,7 +220,10 @@ export class PostgresState implements RunState {
       const failure = this.groupWriter.failed;
       if (failure instanceof StateError) throw failure;
       if (failure) {
-        throw new StateError(`the state ${this.where} failed: ${failure.message}; sending stopped`, 'check the database, then run the same command again: at most the answers of the requests in flight are sent again');
+        throw new StateError(
+          `the state ${this.where} failed: ${failure.message}; sending stopped`,
+          'check the database, then run the same command again: at most the answers of the requests in flight are sent again',
+        );
       }
     });
   }

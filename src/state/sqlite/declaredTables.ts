@@ -12,7 +12,10 @@ interface Prepared {
 
 /** The SQLite DDL of a declared table. */
 export function createSql(table: RememberedTable): string {
-  const columns = ['order_id TEXT NOT NULL', ...table.columns.map((column, i) => `${column} TEXT${i < table.key ? ' NOT NULL' : ''}`)];
+  const columns = [
+    'order_id TEXT NOT NULL',
+    ...table.columns.map((column, i) => `${column} TEXT${i < table.key ? ' NOT NULL' : ''}`),
+  ];
   return `CREATE TABLE IF NOT EXISTS ${table.name} (${columns.join(', ')}, PRIMARY KEY (${keyColumns(table).join(', ')})) WITHOUT ROWID`;
 }
 
@@ -20,7 +23,10 @@ export function createSql(table: RememberedTable): string {
 export function upsertSql(table: RememberedTable): string {
   const all = ['order_id', ...table.columns];
   const rest = table.columns.slice(table.key);
-  const onConflict = rest.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+  const onConflict =
+    rest.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
   return `INSERT INTO ${table.name} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ON CONFLICT (${keyColumns(table).join(', ')}) ${onConflict}`;
 }
 
@@ -31,12 +37,20 @@ export function upsertSql(table: RememberedTable): string {
 export class DeclaredTables {
   private readonly byName = new Map<string, Prepared>();
 
-  constructor(private readonly db: Database.Database, tables: readonly RememberedTable[]) {
+  constructor(
+    private readonly db: Database.Database,
+    tables: readonly RememberedTable[],
+  ) {
     for (const table of tables) {
       db.exec(createSql(table));
-      const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table.name) as string[]));
-      for (const column of table.columns) if (!have.has(column)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${column} TEXT`);
-      const read = db.prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`).raw(true);
+      const have = new Set(
+        db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table.name) as string[],
+      );
+      for (const column of table.columns)
+        if (!have.has(column)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${column} TEXT`);
+      const read = db
+        .prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`)
+        .raw(true);
       this.byName.set(table.name, { table, upsert: db.prepare(upsertSql(table)), read, any: false });
     }
     this.recount();
@@ -44,7 +58,9 @@ export class DeclaredTables {
 
   /** Reads afresh which tables hold rows: a run reads only those that held some before it. */
   recount(): void {
-    for (const prepared of this.byName.values()) prepared.any = this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`).pluck().get() === 1;
+    for (const prepared of this.byName.values())
+      prepared.any =
+        this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`).pluck().get() === 1;
   }
 
   readonly addRow = (table: RememberedTable, orderId: string, values: readonly (string | null)[]): void => {

@@ -16,15 +16,23 @@ function version3State(): { dir: string; path: string } {
   const old = new Database(path);
   migrations.slice(0, 3).forEach((step) => old.exec(step));
   old.pragma('user_version = 3');
-  old.prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)').run(HASH, 'status', 'A', 'accepted', '2024-03-01T10:00:00.000Z');
-  old.prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)').run(OTHER, 'order', 'B', 'rejected', '2024-03-01T10:00:01.000Z');
-  old.prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)').run('not-hex', 'order', 'C', 'failed', '2024-03-01T10:00:02.000Z');
+  old
+    .prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)')
+    .run(HASH, 'status', 'A', 'accepted', '2024-03-01T10:00:00.000Z');
+  old
+    .prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)')
+    .run(OTHER, 'order', 'B', 'rejected', '2024-03-01T10:00:01.000Z');
+  old
+    .prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)')
+    .run('not-hex', 'order', 'C', 'failed', '2024-03-01T10:00:02.000Z');
   old.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?)').run('A', HASH, 1, 'approve', 'approved');
   old.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?)').run('D', 'h', 0, null, null);
   old.prepare('INSERT INTO order_payments VALUES (?, ?, ?, ?)').run('A', 'P1', 'ACQ', 'ACQ2');
   old.prepare('INSERT INTO order_deliveries VALUES (?, ?)').run('A', 'D1');
   old.prepare('INSERT INTO fraud_marks VALUES (?, ?)').run('E', 'chargeback');
-  old.prepare('INSERT INTO decisions VALUES (?, ?, ?, ?)').run('F', 'reject', 'decisions.csv', '2024-03-02T00:00:00.000Z');
+  old
+    .prepare('INSERT INTO decisions VALUES (?, ?, ?, ?)')
+    .run('F', 'reject', 'decisions.csv', '2024-03-02T00:00:00.000Z');
   old.close();
   return { dir, path };
 }
@@ -37,7 +45,15 @@ describe('migration 4 (compact rows)', () => {
     expect(store.journalOutcome(OTHER)).toBe('rejected');
     expect(store.journalOutcome('not-hex')).toBe('failed');
     expect(store.journalOutcome(HASH.replace('a9', 'c9'))).toBeUndefined();
-    expect(store.priorOrder('A')).toMatchObject({ created: true, hash: HASH, evaluate: true, decision: 'approve', lastStatus: 'approved', payments: { P1: 'ACQ' }, deliveryIds: ['D1'] });
+    expect(store.priorOrder('A')).toMatchObject({
+      created: true,
+      hash: HASH,
+      evaluate: true,
+      decision: 'approve',
+      lastStatus: 'approved',
+      payments: { P1: 'ACQ' },
+      deliveryIds: ['D1'],
+    });
     expect(store.priorOrder('D')).toMatchObject({ created: true, hash: 'h', evaluate: false });
     expect(store.priorOrder('E')).toMatchObject({ created: false, fraudTypes: ['chargeback'] });
     expect(store.priorOrder('F')).toMatchObject({ created: false, decision: 'reject' });
@@ -49,12 +65,34 @@ describe('migration 4 (compact rows)', () => {
     SqliteState.open(dir).close();
     const db = new Database(path);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(db.prepare('SELECT typeof(hash) AS type, length(hash) AS bytes, outcome, at FROM journal WHERE outcome = 1').get()).toEqual({ type: 'blob', bytes: 20, outcome: 1, at: 1709287200 });
-    expect(db.prepare("SELECT typeof(hash) AS type FROM orders WHERE order_id = 'D'").get()).toEqual({ type: 'text' });
+    expect(
+      db
+        .prepare(
+          'SELECT typeof(hash) AS type, length(hash) AS bytes, outcome, at FROM journal WHERE outcome = 1',
+        )
+        .get(),
+    ).toEqual({ type: 'blob', bytes: 20, outcome: 1, at: 1709287200 });
+    expect(db.prepare("SELECT typeof(hash) AS type FROM orders WHERE order_id = 'D'").get()).toEqual({
+      type: 'text',
+    });
     expect(db.prepare("SELECT at FROM decisions WHERE order_id = 'F'").get()).toEqual({ at: 1709337600 });
-    expect(db.prepare("SELECT name FROM pragma_table_info('journal')").all().map((c) => (c as { name: string }).name)).toEqual(['hash', 'outcome', 'at']);
-    for (const table of ['journal', 'orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'decisions']) {
-      expect(db.prepare(`SELECT sql FROM sqlite_schema WHERE name = ?`).get(table)).toMatchObject({ sql: expect.stringMatching(/WITHOUT ROWID$/) });
+    expect(
+      db
+        .prepare("SELECT name FROM pragma_table_info('journal')")
+        .all()
+        .map((c) => (c as { name: string }).name),
+    ).toEqual(['hash', 'outcome', 'at']);
+    for (const table of [
+      'journal',
+      'orders',
+      'order_payments',
+      'order_deliveries',
+      'fraud_marks',
+      'decisions',
+    ]) {
+      expect(db.prepare(`SELECT sql FROM sqlite_schema WHERE name = ?`).get(table)).toMatchObject({
+        sql: expect.stringMatching(/WITHOUT ROWID$/),
+      });
     }
     db.close();
   });
@@ -64,7 +102,12 @@ describe('migration 4 (compact rows)', () => {
     store.rememberDecision('G', 'approve', new Date('2024-03-01T10:00:00.500Z'));
     store.close();
     const db = new Database(join(dir, 'dry-run.sqlite'));
-    expect(db.prepare('SELECT order_id, decision, source, at FROM decisions').get()).toEqual({ order_id: 'G', decision: 'approve', source: 'by hand', at: 1709287200 });
+    expect(db.prepare('SELECT order_id, decision, source, at FROM decisions').get()).toEqual({
+      order_id: 'G',
+      decision: 'approve',
+      source: 'by hand',
+      at: 1709287200,
+    });
     db.close();
   });
 });

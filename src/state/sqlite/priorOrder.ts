@@ -17,7 +17,11 @@ export const PRIOR_ROWS = `SELECT 0, hash, evaluate, decision, last_status FROM 
   UNION ALL SELECT 3, signal_type, NULL, NULL, NULL FROM fraud_marks WHERE order_id = ?`;
 
 /** What the state knows of one order, from its rows (PRIOR_ROWS) and a decision loaded from a file: null when nothing. */
-export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefined, declared?: PriorOrder['rows']): PriorOrder | null {
+export function priorOrderOf(
+  rows: readonly PriorRow[],
+  loaded: string | undefined,
+  declared?: PriorOrder['rows'],
+): PriorOrder | null {
   let row: PriorRow | undefined;
   const payments: Record<string, string | null> = {};
   const deliveryIds: string[] = [];
@@ -30,7 +34,17 @@ export function priorOrderOf(rows: readonly PriorRow[], loaded: string | undefin
   }
   if (!row) {
     return fraudTypes.length > 0 || loaded !== undefined || declared !== undefined
-      ? { created: false, hash: '', evaluate: false, decision: loaded ?? null, lastStatus: null, payments: {}, deliveryIds: [], fraudTypes, ...(declared ? { rows: declared } : {}) }
+      ? {
+          created: false,
+          hash: '',
+          evaluate: false,
+          decision: loaded ?? null,
+          lastStatus: null,
+          payments: {},
+          deliveryIds: [],
+          fraudTypes,
+          ...(declared ? { rows: declared } : {}),
+        }
       : null;
   }
   return {

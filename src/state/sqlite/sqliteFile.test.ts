@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../../platform/sqlite.js';
@@ -16,8 +24,17 @@ const fileOf = (dir: string) => join(dir, `${namespaceOf(url)}.sqlite`);
 function filled(dir: string): void {
   const store = SqliteState.open(dir, url);
   const orders = Array.from({ length: 2000 }, (_, i) => ({
-    resource: resources.order, hash: `h${i}`, outcome: 'accepted' as const,
-    facts: { kind: 'order', orderId: `ORD-${i}`, key: `ORD-${i}`, evaluate: false, payments: [], claims: [] } as Facts,
+    resource: resources.order,
+    hash: `h${i}`,
+    outcome: 'accepted' as const,
+    facts: {
+      kind: 'order',
+      orderId: `ORD-${i}`,
+      key: `ORD-${i}`,
+      evaluate: false,
+      payments: [],
+      claims: [],
+    } as Facts,
   }));
   store.remember(orders, new Date('2025-01-01T00:00:00Z'));
   store.close();
@@ -29,7 +46,8 @@ describe('the state file', () => {
     filled(dir);
     const store = SqliteState.open(dir, url);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    for (const name of readdirSync(dir)) expect([name, statSync(join(dir, name)).mode & 0o777]).toEqual([name, 0o600]);
+    for (const name of readdirSync(dir))
+      expect([name, statSync(join(dir, name)).mode & 0o777]).toEqual([name, 0o600]);
     store.close();
     chmodSync(dir, 0o755);
     chmodSync(fileOf(dir), 0o644);
@@ -43,7 +61,9 @@ describe('the state file', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(fileOf(dir), '');
     expect(() => SqliteState.open(dir, url)).toThrow(StateError);
-    expect(() => SqliteState.open(dir, url)).toThrow(`the state file ${fileOf(dir)} is an empty file (0 bytes)`);
+    expect(() => SqliteState.open(dir, url)).toThrow(
+      `the state file ${fileOf(dir)} is an empty file (0 bytes)`,
+    );
   });
 
   it('refuses a file that is not SQLite, and a truncated one', () => {

@@ -17,13 +17,20 @@ export function privateFolder(dir: string): void {
     const info = statSync(dir);
     if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) chmodSync(dir, 0o700);
   } catch (cause) {
-    throw new UsageError(`--state ${dir}: cannot create the folder (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'choose a writable folder with --state DIR');
+    throw new UsageError(
+      `--state ${dir}: cannot create the folder (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'choose a writable folder with --state DIR',
+    );
   }
 }
 
 /** Refuses a file that cannot be a whole state: empty, not SQLite, or shorter than its header says. */
 function checkWhole(path: string, size: number): void {
-  if (size === 0) throw new StateError(`the state file ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`, moveAside(path));
+  if (size === 0)
+    throw new StateError(
+      `the state file ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`,
+      moveAside(path),
+    );
   const header = Buffer.alloc(100);
   const fd = openSync(path, 'r');
   try {
@@ -31,11 +38,19 @@ function checkWhole(path: string, size: number): void {
   } finally {
     closeSync(fd);
   }
-  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER) throw new StateError(`the state file ${path} is not a collect state (not an SQLite database)`, moveAside(path));
+  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER)
+    throw new StateError(
+      `the state file ${path} is not a collect state (not an SQLite database)`,
+      moveAside(path),
+    );
   const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
   // The page count in the header is valid when its "version valid for" matches the change counter.
   const pages = header.readUInt32BE(92) === header.readUInt32BE(24) ? header.readUInt32BE(28) : 0;
-  if (pages * pageSize > size) throw new StateError(`the state file ${path} is damaged (truncated: ${size} bytes where its header says ${pages * pageSize})`, moveAside(path));
+  if (pages * pageSize > size)
+    throw new StateError(
+      `the state file ${path} is damaged (truncated: ${size} bytes where its header says ${pages * pageSize})`,
+      moveAside(path),
+    );
 }
 
 /** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
@@ -43,7 +58,10 @@ function migrate(db: Database.Database, path: string): void {
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > migrations.length) {
-      throw new StateError(`the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${migrations.length}`, 'upgrade collect, or use another --state');
+      throw new StateError(
+        `the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${migrations.length}`,
+        'upgrade collect, or use another --state',
+      );
     }
     migrations.slice(version).forEach((step) => db.exec(step));
     db.pragma(`user_version = ${migrations.length}`);
@@ -79,7 +97,10 @@ function explain(cause: unknown, path: string): unknown {
  * when missing, refusing it when it is empty, corrupt, truncated or from a newer collect.
  * `use` runs on the open database, and its SQLite errors are explained the same way.
  */
-export function openStateFile<T>(path: string | null, use: (db: Database.Database) => T): { db: Database.Database; raw: Database.Database; value: T } {
+export function openStateFile<T>(
+  path: string | null,
+  use: (db: Database.Database) => T,
+): { db: Database.Database; raw: Database.Database; value: T } {
   let raw: Database.Database | undefined;
   try {
     if (path !== null) {
@@ -116,6 +137,9 @@ function statOrNull(path: string) {
     return statSync(path);
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new StateError(`the state ${path} cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`, 'check the permissions of the file and its folder');
+    throw new StateError(
+      `the state ${path} cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the permissions of the file and its folder',
+    );
   }
 }

@@ -17,19 +17,55 @@ describe('SqliteState', () => {
     const folder = dir();
     const store = SqliteState.open(folder);
     expect(store.hasOrders).toBe(false);
-    store.remember([
-      { resource: resources.order, hash: 'h1', outcome: 'validated', facts: { kind: 'order', orderId: 'A', key: 'A', evaluate: true, payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }], claims: ['D1'] } as Facts },
-      { resource: resources.status, hash: 'h2', outcome: 'validated', facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts },
-      { resource: resources.fraud, hash: 'h3', outcome: 'validated', facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts },
-      { resource: resources.payment, hash: 'h4', outcome: 'validated', facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts },
-    ], now);
+    store.remember(
+      [
+        {
+          resource: resources.order,
+          hash: 'h1',
+          outcome: 'validated',
+          facts: {
+            kind: 'order',
+            orderId: 'A',
+            key: 'A',
+            evaluate: true,
+            payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }],
+            claims: ['D1'],
+          } as Facts,
+        },
+        {
+          resource: resources.status,
+          hash: 'h2',
+          outcome: 'validated',
+          facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts,
+        },
+        {
+          resource: resources.fraud,
+          hash: 'h3',
+          outcome: 'validated',
+          facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts,
+        },
+        {
+          resource: resources.payment,
+          hash: 'h4',
+          outcome: 'validated',
+          facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts,
+        },
+      ],
+      now,
+    );
     store.rememberDecision('A', 'reject');
     store.close();
     const reopened = SqliteState.open(folder);
     expect(reopened.hasOrders).toBe(true);
     expect(reopened.priorOrder('A')).toEqual({
-      created: true, hash: 'h1', evaluate: true, decision: 'reject', lastStatus: 'approved',
-      payments: { P1: 'X', P2: null }, deliveryIds: ['D1'], fraudTypes: ['chargeback'],
+      created: true,
+      hash: 'h1',
+      evaluate: true,
+      decision: 'reject',
+      lastStatus: 'approved',
+      payments: { P1: 'X', P2: null },
+      deliveryIds: ['D1'],
+      fraudTypes: ['chargeback'],
     });
     expect(reopened.priorOrder('B')).toBeNull();
     expect(reopened.claimants('D1')).toEqual(['A']);
@@ -43,8 +79,16 @@ describe('SqliteState', () => {
     SqliteState.open(folder, 'https://a.example.test/').close();
     SqliteState.open(folder, 'https://A.example.test').close();
     SqliteState.open(folder, 'https://b.example.test').close();
-    expect(readdirSync(folder).filter((f) => f.endsWith('.sqlite')).sort()).toEqual(
-      ['dry-run.sqlite', `${namespaceOf('https://a.example.test')}.sqlite`, `${namespaceOf('https://b.example.test')}.sqlite`].sort(),
+    expect(
+      readdirSync(folder)
+        .filter((f) => f.endsWith('.sqlite'))
+        .sort(),
+    ).toEqual(
+      [
+        'dry-run.sqlite',
+        `${namespaceOf('https://a.example.test')}.sqlite`,
+        `${namespaceOf('https://b.example.test')}.sqlite`,
+      ].sort(),
     );
   });
   it('uses WAL and records its schema version, refusing a newer one', () => {
@@ -69,7 +113,9 @@ describe('SqliteState', () => {
     store.close();
     const db = new Database(join(folder, 'dry-run.sqlite'));
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(db.prepare("SELECT name FROM pragma_table_info('order_payments')").all()).toContainEqual({ name: 'updated_acquirer_id' });
+    expect(db.prepare("SELECT name FROM pragma_table_info('order_payments')").all()).toContainEqual({
+      name: 'updated_acquirer_id',
+    });
     db.close();
   });
 });

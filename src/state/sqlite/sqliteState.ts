@@ -40,9 +40,14 @@ export class SqliteState implements RunState {
   private held: StateLock | undefined;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
-  constructor(readonly path: string | null, readonly baseUrl?: string, private readonly options: SqliteOptions = {}) {
+  constructor(
+    readonly path: string | null,
+    readonly baseUrl?: string,
+    private readonly options: SqliteOptions = {},
+  ) {
     const opened = openStateFile(path, (db) => {
-      if (baseUrl) db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
+      if (baseUrl)
+        db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
       const declared = new DeclaredTables(db, options.tables ?? []);
       return { counts: countsOf(db), statements: prepare(db), declared };
     });
@@ -53,13 +58,17 @@ export class SqliteState implements RunState {
     this.declared = opened.value.declared;
     const where = path ?? ':memory:';
     this.priorRows = guardState(where, () => this.raw.prepare(PRIOR_ROWS).raw(true));
-    this.journaled = guardState(where, () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true));
+    this.journaled = guardState(where, () =>
+      this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true),
+    );
     const s = this.statements;
     const writes: StateWrites = { ...writesOn(s), addRow: this.declared.addRow };
     // Made once: a sending run commits a group per window of answers, thousands of times.
     this.rememberAll = this.db.transaction((records: readonly Remembered[], at: number) => {
       this.held?.assertHeld();
-      rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) => s.journal.run(hashBlob(hash), outcomeCode(outcome), at));
+      rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) =>
+        s.journal.run(hashBlob(hash), outcomeCode(outcome), at),
+      );
     });
   }
 
@@ -115,7 +124,10 @@ export class SqliteState implements RunState {
   priorOrder(orderId: string): PriorOrder | null {
     const declared = this.declared.rowsOf(orderId);
     if (!this.hasOrders && this.counts.decisions === 0 && declared === undefined) return null;
-    const loaded = this.counts.decisions === 0 ? undefined : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
+    const loaded =
+      this.counts.decisions === 0
+        ? undefined
+        : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
     let rows: PriorRow[];
     try {
       rows = this.priorRows.all(orderId, orderId, orderId, orderId) as PriorRow[];
@@ -159,7 +171,11 @@ export class SqliteState implements RunState {
     return false;
   }
 
-  rememberDecisions(decisions: readonly { orderId: string; decision: string }[], source: string, now: Date): void {
+  rememberDecisions(
+    decisions: readonly { orderId: string; decision: string }[],
+    source: string,
+    now: Date,
+  ): void {
     const at = unixSeconds(now);
     this.db.transaction(() => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
@@ -177,7 +193,8 @@ export class SqliteState implements RunState {
   }
 
   private replaceCore(table: string, rows: readonly (readonly unknown[])[]): true {
-    if (!CORE_TABLES.includes(table)) throw new StateError(`no table ${table} in the state`, 'this is a bug in collect');
+    if (!CORE_TABLES.includes(table))
+      throw new StateError(`no table ${table} in the state`, 'this is a bug in collect');
     this.db.exec(`DELETE FROM ${table}`);
     if (rows.length === 0) return true;
     const insert = this.db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);

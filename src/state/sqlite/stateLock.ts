@@ -32,9 +32,12 @@ export const HEARTBEAT_MS = 10_000;
 export const STALE_MS = 60_000;
 const POLL_MS = 500;
 
-
 export const realWorld: LockWorld = {
-  now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), host: hostname(), pid: process.pid, isAlive: processIsAlive,
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  host: hostname(),
+  pid: process.pid,
+  isAlive: processIsAlive,
 };
 
 export const labelOf = (shard: Shard | undefined) => (shard ? `shard ${shard.index}/${shard.count}` : 'all');
@@ -73,7 +76,12 @@ export function lockedBy(request: LockRequest, holder: string): StateError {
 export class StateLock {
   private readonly timer: NodeJS.Timeout;
 
-  private constructor(private readonly db: Database.Database, private readonly name: string, readonly token: string, world: LockWorld) {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly name: string,
+    readonly token: string,
+    world: LockWorld,
+  ) {
     const beat = db.prepare('UPDATE run_locks SET heartbeat = ? WHERE name = ? AND token = ?');
     this.timer = setInterval(() => {
       try {
@@ -86,7 +94,11 @@ export class StateLock {
   }
 
   /** Takes the lock, waiting up to `waitMs` for a run that holds it; refuses (StateError, exit 2) naming the holder. */
-  static async acquire(db: Database.Database, request: LockRequest, world: LockWorld = realWorld): Promise<StateLock> {
+  static async acquire(
+    db: Database.Database,
+    request: LockRequest,
+    world: LockWorld = realWorld,
+  ): Promise<StateLock> {
     const name = labelOf(request.shard);
     const token = randomUUID();
     const deadline = world.now() + request.waitMs;
@@ -97,8 +109,19 @@ export class StateLock {
         if (!isStale(row, world)) return row;
         db.prepare('DELETE FROM run_locks WHERE name = ? AND token = ?').run(row.name, row.token);
       }
-      db.prepare('INSERT INTO run_locks (name, shard_index, shard_count, token, host, pid, command, since, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(name, request.shard?.index ?? null, request.shard?.count ?? null, token, world.host, world.pid, request.command, new Date(world.now()).toISOString(), world.now());
+      db.prepare(
+        'INSERT INTO run_locks (name, shard_index, shard_count, token, host, pid, command, since, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        name,
+        request.shard?.index ?? null,
+        request.shard?.count ?? null,
+        token,
+        world.host,
+        world.pid,
+        request.command,
+        new Date(world.now()).toISOString(),
+        world.now(),
+      );
       return undefined;
     });
     for (;;) {
@@ -113,10 +136,14 @@ export class StateLock {
 
   /** Throws when this run's lock is gone: taken over while the run was stopped (SIGSTOP, a suspended laptop). */
   assertHeld(): void {
-    const still = this.db.prepare('SELECT 1 FROM run_locks WHERE name = ? AND token = ?').get(this.name, this.token);
+    const still = this.db
+      .prepare('SELECT 1 FROM run_locks WHERE name = ? AND token = ?')
+      .get(this.name, this.token);
     if (still === undefined) {
-      throw new StateError('the lock of this run was taken over by another run while this one was stopped: its answers since are not kept',
-        'run the same command again once the other run is done: at most the answers of the requests in flight are sent again');
+      throw new StateError(
+        'the lock of this run was taken over by another run while this one was stopped: its answers since are not kept',
+        'run the same command again once the other run is done: at most the answers of the requests in flight are sent again',
+      );
     }
   }
 

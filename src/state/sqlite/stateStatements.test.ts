@@ -11,7 +11,11 @@ describe("the state's statements", () => {
     writes.addDelivery('A', 'D-1');
     expect(countsOf(db)).toEqual({ orders: 1, journal: 0, deliveries: 1, decisions: 0 });
     expect(statements.owners.all('D-1')).toEqual([{ order_id: 'A' }]);
-    expect(db.prepare('SELECT hex(hash) AS hash, evaluate, last_status FROM orders').get()).toEqual({ hash: 'AB12', evaluate: 1, last_status: 'pending' });
+    expect(db.prepare('SELECT hex(hash) AS hash, evaluate, last_status FROM orders').get()).toEqual({
+      hash: 'AB12',
+      evaluate: 1,
+      last_status: 'pending',
+    });
     db.close();
   });
 });

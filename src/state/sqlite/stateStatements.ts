@@ -6,8 +6,14 @@ export type Counts = { orders: number; journal: number; deliveries: number; deci
 
 /** Which tables hold anything: lookups in an empty one are skipped. */
 export function countsOf(db: Database.Database): Counts {
-  const count = (table: string) => (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
-  return { orders: count('orders'), journal: count('journal'), deliveries: count('order_deliveries'), decisions: count('decisions') };
+  const count = (table: string) =>
+    (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
+  return {
+    orders: count('orders'),
+    journal: count('journal'),
+    deliveries: count('order_deliveries'),
+    decisions: count('decisions'),
+  };
 }
 
 /** The state's writes and reads, one statement each. */
@@ -31,7 +37,9 @@ export type StoreStatements = Record<keyof typeof SQL, Database.Statement>;
 
 /** Prepares the store's statements on its connection. */
 export function prepare(db: Database.Database): StoreStatements {
-  return Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as StoreStatements;
+  return Object.fromEntries(
+    Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as StoreStatements;
 }
 
 /** The state's writes, each run at once by its prepared statement. */
