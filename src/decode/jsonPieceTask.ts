@@ -4,7 +4,7 @@ import { registry } from '../resources/registry.js';
 import { readSplitEvent } from './jsonRecords.js';
 import { JsonSplitter } from './jsonSplitter.js';
 
-/** How a worker splits, reads and checks the pieces of a JSON array, cut between its elements by the reading thread. */
+/** How a worker splits, reads and checks the pieces of a JSON array (cut between elements by the reader). */
 export interface JsonTaskOptions {
   format: 'json';
   maxRecordSize: number;
@@ -17,7 +17,7 @@ export interface JsonTaskOptions {
   digest: boolean;
 }
 
-/** One record of a piece (an element, or a problem of the document): its line from the piece's first, its check, and with `values` its value and raw text. */
+/** An element or a problem of the piece: its line (from the piece's first), its check; with `values` its value and text. */
 export interface JsonPieceRecord {
   line: number;
   checked: CheckedRecord;

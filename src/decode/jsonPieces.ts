@@ -97,7 +97,7 @@ export async function* readJsonPieces(
   }
 }
 
-/** The elements of an array, from `line` on, in pieces on the workers; the rest (after the array, or after an element too long to cut) read here. */
+/** An array's elements from `line` on, in pieces on the workers; after the array, or an element too long to cut, read here. */
 async function* inPieces(
   head: Buffer,
   line: number,

@@ -39,7 +39,7 @@ export function readJsonElement(text: string): JsonElementRead {
       };
 }
 
-/** What the splitter found, read: an element's line, value (absent: not read) and issues, and its text when it is the record's raw form. */
+/** What the splitter found, read: its line, value (absent: not read), issues, and text when it is the raw form. */
 export interface JsonRead {
   line: number;
   value?: unknown;
@@ -47,7 +47,7 @@ export interface JsonRead {
   text?: string;
 }
 
-/** Reads one thing the splitter found (an element, or a problem of the document), on whichever thread decodes it. */
+/** Reads what the splitter found (an element, or a problem of the document), on whichever thread decodes. */
 export function readSplitEvent(event: SplitEvent, limits: ReadLimits): JsonRead {
   if ('problem' in event) return { line: event.line, issues: [event.problem] };
   const { line, tooLarge: size, text } = event.element;

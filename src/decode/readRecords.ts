@@ -10,8 +10,8 @@ import { learnedHash } from '../fast/recordHash.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readJsonPieces } from './jsonPieces.js';
 
-/** Whether a large JSON array is decoded and checked on the piece workers (COLLECT_JSON_WORKERS=1). */
-const jsonOnWorkers = process.env.COLLECT_JSON_WORKERS === '1';
+/** Whether a large JSON array is decoded and checked on the piece workers (COLLECT_JSON_WORKERS=0: on this thread). */
+const jsonOnWorkers = process.env.COLLECT_JSON_WORKERS !== '0';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import { readNdjsonPieces } from './ndjsonPieces.js';
 import { decodeUtf8 } from './decodeUtf8.js';
@@ -128,7 +128,7 @@ async function* readInput(
       });
     else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
     else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
-    // JSON arrays on the workers (jsonPieces.ts) measured slower than here on two busy cores (wall 1.45x, cpu 1.37x): off.
+    // On a saturated machine the workers cost more than they save (docs: "JSON arrays on the workers"): a switch.
     else if (check && jsonOnWorkers) yield* readJsonPieces(bytes, spec.name, limits, check);
     else yield* readJsonRecords(decodeUtf8(bytes), spec.name, limits);
   } catch (cause) {

@@ -100,7 +100,7 @@ export async function* answersInOrder<O extends PieceTaskOptions>(
 const PER_WORKER = 2;
 
 /**
- * Parses the pieces of one file (CSV or NDJSON) on worker threads: a piece goes to a worker with
+ * Parses the pieces of one file (CSV, NDJSON or a JSON array) on worker threads: a piece goes to a worker with
  * room for it. Answers are taken in the order the pieces were added. Workers start with the first piece.
  */
 export class PieceParsers<O extends PieceTaskOptions> {
