@@ -28,11 +28,10 @@ function statusFile(count = RECORDS, status = 'approved'): string {
 function filesUnder(dir: string): Map<string, number> {
   const files = new Map<string, number>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile())
-      files.set(
-        relative(dir, join(entry.parentPath, entry.name)),
-        statSync(join(entry.parentPath, entry.name)).size,
-      );
+    // A file the running collect removes between the listing and the stat (SQLite's journal) is gone.
+    const path = join(entry.parentPath, entry.name);
+    const stat = entry.isFile() ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    if (stat) files.set(relative(dir, path), stat.size);
   }
   return files;
 }
