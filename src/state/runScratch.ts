@@ -55,19 +55,32 @@ export function sweepDeadRuns(base: string, world: ScratchWorld = realWorld): st
   return removed;
 }
 
+/** Tries again while another run removes the empty base between our making and using it (it removes it at its end). */
+function whileBaseVanishes<T>(make: () => T): T {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return make();
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 100) throw cause;
+    }
+  }
+}
+
 /** The user's own folder in the temporary directory, or undefined when it is not safely theirs (another user made it, a link). */
 function userFolder(tmp: string): string | undefined {
   const uid = process.getuid?.();
   const folder = join(tmp, `collect-${uid ?? safe(userInfo().username)}`);
-  try {
-    mkdirSync(folder, { mode: 0o700 });
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-  }
-  const stat = lstatSync(folder);
-  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) return undefined;
-  if ((stat.mode & 0o077) !== 0) chmodSync(folder, 0o700);
-  return folder;
+  return whileBaseVanishes(() => {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    const stat = lstatSync(folder);
+    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) return undefined;
+    if ((stat.mode & 0o077) !== 0) chmodSync(folder, 0o700);
+    return folder;
+  });
 }
 
 /**
@@ -100,15 +113,10 @@ export class RunScratch {
 
   /** The folder, made on first use. */
   dir(): string {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (this.removeBase) mkdirSync(this.base, { recursive: true, mode: 0o700 });
-        return (this.made ??= mkdtempSync(join(this.base, this.prefix)));
-      } catch (cause) {
-        // Another run removed the empty base between the two calls: make it again.
-        if ((cause as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw cause;
-      }
-    }
+    return (this.made ??= whileBaseVanishes(() => {
+      if (this.removeBase) mkdirSync(this.base, { recursive: true, mode: 0o700 });
+      return mkdtempSync(join(this.base, this.prefix));
+    }));
   }
 
   /** Removes the folder and what it holds, and the base if no other run uses it (nor left anything in it). */
