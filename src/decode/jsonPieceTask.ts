@@ -1,20 +1,13 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import type { RecordTaskOptions } from './inputHead.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
 import { readSplitEvent } from './jsonRecords.js';
 import { JsonSplitter } from './jsonSplitter.js';
 
 /** How a worker splits, reads and checks the pieces of a JSON array (cut between elements by the reader). */
-export interface JsonTaskOptions {
+export interface JsonTaskOptions extends RecordTaskOptions {
   format: 'json';
-  maxRecordSize: number;
-  /** The endpoint whose schema and checks the records are held to, and the run's clock in milliseconds. */
-  endpoint: string;
-  now: number;
-  /** False: values and texts are not sent back (the reader needs only lines, issues, order ids and digests). */
-  values: boolean;
-  /** False: the run needs only order ids and issues (no flow facts, no hash). */
-  digest: boolean;
 }
 
 /** An element or a problem of the piece: its line (from the piece's first), its check; with `values` its value and text. */

@@ -1,9 +1,9 @@
 import { decodeUtf8 } from './decodeUtf8.js';
+import { readHead, recordTaskOptions } from './inputHead.js';
 import type { JsonPiece, JsonTaskOptions } from './jsonPieceTask.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { arrayStart, JsonArraySplitter, lineBreaks } from '../parallel/jsonArraySplitter.js';
 import {
-  INLINE_PARSE_BYTES,
   PIECE_BYTES,
   PieceParsers,
   restOf,
@@ -46,44 +46,25 @@ export async function* readJsonPieces(
   check: ReadCheck,
 ): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
   try {
-    while (size <= INLINE_PARSE_BYTES) {
-      let step: IteratorResult<Buffer>;
-      try {
-        step = await input.next();
-      } catch (cause) {
-        // Bytes that are not UTF-8: the records before them are still read, and then it fails, as a stream would.
-        const before = (async function* () {
-          yield Buffer.concat(head, size);
-          throw cause;
-        })();
-        yield* readJsonRecords(decodeUtf8(before), file, limits);
-        return;
-      }
-      if (step.done) {
-        yield* readJsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), input)), file, limits);
-        return;
-      }
-      head.push(step.value);
-      size += step.value.length;
+    const head = await readHead(input);
+    if (head.kind === 'failed') {
+      // Bytes that are not UTF-8: the records before them are still read, and then it fails, as a stream would.
+      const before = (async function* () {
+        yield head.bytes;
+        throw head.cause;
+      })();
+      yield* readJsonRecords(decodeUtf8(before), file, limits);
+      return;
     }
-    const first = Buffer.concat(head, size);
-    const start = arrayStart(first);
-    // One object, or not JSON at all: read here, as a stream.
+    const first = head.bytes;
+    const start = head.kind === 'large' ? arrayStart(first) : -1;
+    // A small input, one object, or not JSON at all: read here, as a stream.
     if (start < 0) {
       yield* readJsonRecords(decodeUtf8(restOf(first, input)), file, limits);
       return;
     }
-    const options: JsonTaskOptions = {
-      format: 'json',
-      maxRecordSize: limits.maxRecordBytes,
-      endpoint: check.endpoint,
-      now: check.now.getTime(),
-      values: check.needs === 'values',
-      digest: check.needs !== 'ids',
-    };
+    const options: JsonTaskOptions = { format: 'json', ...recordTaskOptions(limits, check) };
     yield* inPieces(
       first.subarray(start),
       1 + lineBreaks(first.subarray(0, start)),

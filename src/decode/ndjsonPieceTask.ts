@@ -1,4 +1,5 @@
 import type { Issue } from '../core/issue.js';
+import type { RecordTaskOptions } from './inputHead.js';
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
@@ -6,16 +7,8 @@ import { readNdjsonLine } from './ndjsonLine.js';
 import { tooLarge } from './limitIssues.js';
 
 /** How a worker reads and checks the pieces of an NDJSON file (cut after a line break). */
-export interface NdjsonTaskOptions {
+export interface NdjsonTaskOptions extends RecordTaskOptions {
   format: 'ndjson';
-  maxRecordSize: number;
-  /** The endpoint whose schema and checks the records are held to, and the run's clock in milliseconds. */
-  endpoint: string;
-  now: number;
-  /** False: values and texts are not sent back (the reader needs only lines, issues, order ids and digests). */
-  values: boolean;
-  /** False: the run needs only order ids and issues (no flow facts, no hash). */
-  digest: boolean;
 }
 
 /** One record of a piece: its line (from the piece's first), its check, and with `values` its value and text. */

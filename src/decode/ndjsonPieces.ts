@@ -1,10 +1,10 @@
 import { decodeUtf8 } from './decodeUtf8.js';
+import { readHead, recordTaskOptions } from './inputHead.js';
 import { PieceSplitter } from '../parallel/pieceSplitter.js';
 import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
 import {
   answersInOrder,
-  INLINE_PARSE_BYTES,
   PIECE_BYTES,
   PieceParsers,
   restOf,
@@ -46,44 +46,29 @@ export async function* readNdjsonPieces(
   check: ReadCheck,
 ): AsyncGenerator<SourceRecord> {
   const input = bytes[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
   try {
-    while (size <= INLINE_PARSE_BYTES) {
-      let step: IteratorResult<Buffer>;
-      try {
-        step = await input.next();
-      } catch (cause) {
-        // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
-        yield* readNdjsonRecords(
-          decodeUtf8(
-            (async function* () {
-              yield Buffer.concat(head, size);
-            })(),
-          ),
-          file,
-          limits,
-        );
-        throw cause;
-      }
-      if (step.done) {
-        yield* readNdjsonRecords(decodeUtf8(restOf(Buffer.concat(head, size), input)), file, limits);
-        return;
-      }
-      head.push(step.value);
-      size += step.value.length;
+    const head = await readHead(input);
+    if (head.kind === 'failed') {
+      // Bytes that are not UTF-8: the lines before them are still read, as a stream would read them.
+      yield* readNdjsonRecords(
+        decodeUtf8(
+          (async function* () {
+            yield head.bytes;
+          })(),
+        ),
+        file,
+        limits,
+      );
+      throw head.cause;
     }
-    let first = Buffer.concat(head, size);
+    if (head.kind === 'whole') {
+      yield* readNdjsonRecords(decodeUtf8(restOf(head.bytes, input)), file, limits);
+      return;
+    }
+    let first = head.bytes;
     // A byte order mark opens line 1 only: dropped here, so that no piece needs to know it is the first.
     if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
-    const options: NdjsonTaskOptions = {
-      format: 'ndjson',
-      maxRecordSize: limits.maxRecordBytes,
-      endpoint: check.endpoint,
-      now: check.now.getTime(),
-      values: check.needs === 'values',
-      digest: check.needs !== 'ids',
-    };
+    const options: NdjsonTaskOptions = { format: 'ndjson', ...recordTaskOptions(limits, check) };
     const parsers = new PieceParsers(workerCount(), options);
     // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
     const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
