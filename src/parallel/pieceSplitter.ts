@@ -1,4 +1,4 @@
-import type { RecordDelimiter } from '../decode/csvPiece.js';
+import type { RecordDelimiter } from '../fast/plainCsv.js';
 
 const QUOTE = 0x22;
 const LF = 0x0a;
