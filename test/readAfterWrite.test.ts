@@ -70,38 +70,41 @@ const backends: [string, () => Promise<string> | string][] = [
 if (server) backends.push(['PostgreSQL', () => server.database()]);
 
 describe.each(backends)('the %s state: a read sees every earlier write', (_name, location) => {
-  it('of this run, group after group, answers about orders created earlier in the run', async () => {
-    const spec = await location();
-    // An earlier run: every table the run reads holds something.
-    const earlier = await openState(spec, BASE, { locking: true });
-    const held = await earlier.lock(lockRequest(String(spec)));
-    earlier.remember([order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')], now);
-    await earlier.durable();
-    await held.release();
-    await earlier.close();
+  it.each(['remember', 'rememberLater'] as const)(
+    'of this run (%s), group after group, answers about orders created earlier in the run',
+    async (write) => {
+      const spec = await location();
+      // An earlier run: every table the run reads holds something.
+      const earlier = await openState(spec, BASE, { locking: true });
+      const held = await earlier.lock(lockRequest(String(spec)));
+      earlier.remember([order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')], now);
+      await earlier.durable();
+      await held.release();
+      await earlier.close();
 
-    const state = await openState(spec, BASE, { locking: true });
-    const lock = await state.lock(lockRequest(String(spec)));
-    const written: Remembered[] = [order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')];
-    for (let group = 1; group <= 12; group++) {
-      // A group: new orders, a status of an order created one group earlier, a rejected mark.
-      const records = [
-        order(`ORD-${group}`),
-        order(`ORD-${group + 100}`),
-        status(`ORD-${group - 1}`, `s${group}`),
-        rejected(`ORD-${group}`),
-      ];
-      state.remember(records, now);
-      written.push(...records);
-      expectSeen(state, written);
-    }
-    await state.durable();
-    await lock.release();
-    await state.close();
-    const later = await openState(spec, BASE, { locking: false });
-    expectSeen(later, written);
-    await later.close();
-  });
+      const state = await openState(spec, BASE, { locking: true });
+      const lock = await state.lock(lockRequest(String(spec)));
+      const written: Remembered[] = [order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')];
+      for (let group = 1; group <= 12; group++) {
+        // A group: new orders, a status of an order created one group earlier, a rejected mark.
+        const records = [
+          order(`ORD-${group}`),
+          order(`ORD-${group + 100}`),
+          status(`ORD-${group - 1}`, `s${group}`),
+          rejected(`ORD-${group}`),
+        ];
+        state[write](records, now);
+        written.push(...records);
+        expectSeen(state, written);
+      }
+      await state.durable();
+      await lock.release();
+      await state.close();
+      const later = await openState(spec, BASE, { locking: false });
+      expectSeen(later, written);
+      await later.close();
+    },
+  );
 
   it('of a run killed with -9: every group it was told is kept', async () => {
     const spec = await location();

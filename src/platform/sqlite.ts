@@ -6,7 +6,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 // each Node gets the major that runs on it. Both expose the same API (@types/better-sqlite3).
 const require = createRequire(import.meta.url);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
-const Database = require(nodeMajor >= 22 ? 'better-sqlite3' : 'better-sqlite3-v12') as typeof BetterSqlite3;
+/** The package this Node loads: a worker thread that opens the state loads the same (fast/stateWriterWorker.js). */
+export const sqlitePackage = nodeMajor >= 22 ? 'better-sqlite3' : 'better-sqlite3-v12';
+const Database = require(sqlitePackage) as typeof BetterSqlite3;
 
 // The types travel with the value, so `Database.Database` and `Database.Statement` read as before.
 // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -69,6 +69,11 @@ export class DeclaredTables {
     prepared.upsert.run(orderId, ...table.columns.map((_, i) => values[i] ?? null));
   };
 
+  /** Whether any declared table held rows before the run. */
+  get any(): boolean {
+    return [...this.byName.values()].some((prepared) => prepared.any);
+  }
+
   /** An order's rows in the tables that held any, by table; undefined when it has none. */
   rowsOf(orderId: string): PriorOrder['rows'] {
     let rows: PriorOrder['rows'];

@@ -1,13 +1,18 @@
 import { join } from 'node:path';
+import { fastPaths } from '../../fast/fastPaths.js';
+import { StateWriterThread } from '../../fast/stateWriterThread.js';
+import { sqlitePackage } from '../../platform/sqlite.js';
 import type Database from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
 import type { HeldLock, LockRequest, RunState } from '../runState.js';
+import type { PendingKind } from '../../fast/stateWriterThread.js';
 import { RunScratch } from '../runScratch.js';
 import { guardState, StateError, stateError } from '../stateErrors.js';
 import { DeclaredTables } from './declaredTables.js';
+import { listLaterWrites } from './laterWrites.js';
 import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { StateLock } from './stateLock.js';
@@ -38,6 +43,8 @@ export class SqliteState implements RunState {
   private readonly journaled: Database.Statement;
   /** The run's lock, while held: a write checks it is still this run's. */
   private held: StateLock | undefined;
+  /** Commits rememberLater's writes on another thread (the fast path; started at its first batch). */
+  private writer: StateWriterThread | undefined;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
   constructor(
@@ -105,8 +112,13 @@ export class SqliteState implements RunState {
     this.recount();
     return {
       release: () => {
-        this.held = undefined;
-        lock.release();
+        try {
+          // What this run listed is committed under its lock.
+          this.drain();
+        } finally {
+          this.held = undefined;
+          lock.release();
+        }
       },
     };
   }
@@ -122,6 +134,7 @@ export class SqliteState implements RunState {
   }
 
   priorOrder(orderId: string): PriorOrder | null {
+    this.settle('order', orderId);
     const declared = this.declared.rowsOf(orderId);
     if (!this.hasOrders && this.counts.decisions === 0 && declared === undefined) return null;
     const loaded =
@@ -138,11 +151,13 @@ export class SqliteState implements RunState {
   }
 
   claimants(key: string): string[] {
+    this.settle('claim', key);
     if (this.counts.deliveries === 0) return [];
     return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
 
   journalOutcome(hash: string): Outcome | undefined {
+    this.settle('hash', hash);
     if (this.counts.journal === 0) return undefined;
     let outcome: number | undefined;
     try {
@@ -156,15 +171,63 @@ export class SqliteState implements RunState {
   /** One transaction: committed (and so kept through kill -9) when this returns. */
   remember(records: readonly Remembered[], now: Date): void {
     if (records.length === 0) return;
+    this.drain();
     this.rememberAll(records, unixSeconds(now));
   }
 
+  /** As `remember`, committed on the writer thread while the run goes on (a state file, fast paths on). */
   rememberLater(records: readonly Remembered[], now: Date): void {
-    this.remember(records, now);
+    if (this.path === null || this.options.readOnly === true || !fastPaths)
+      return this.remember(records, now);
+    if (records.length === 0) return;
+    this.held?.assertHeld();
+    this.writer ??= StateWriterThread.start(this.path, sqlitePackage, {
+      order: this.hasOrders || this.counts.decisions !== 0 || this.declared.any,
+      claim: this.counts.deliveries !== 0,
+      hash: this.counts.journal !== 0,
+    });
+    const writer = this.writer;
+    this.guardWriter(() => {
+      listLaterWrites(writer, records, unixSeconds(now), outcomeCode);
+      writer.send();
+    });
   }
 
   durable(): Promise<void> {
-    return Promise.resolve();
+    try {
+      this.drain();
+      return Promise.resolve();
+    } catch (cause) {
+      return Promise.reject(cause as Error);
+    }
+  }
+
+  /** Waits for the writer thread's batches that write `key`: a read sees what running them at once would leave. */
+  private settle(kind: PendingKind, key: string): void {
+    const writer = this.writer;
+    if (writer) this.guardWriter(() => writer.settle(kind, key));
+  }
+
+  /** Waits until the writer thread committed everything: this connection then writes after it. */
+  private drain(): void {
+    const writer = this.writer;
+    if (writer) this.guardWriter(() => writer.drain());
+  }
+
+  /** A failure of the writer thread as a StateError naming the file. */
+  private guardWriter(operation: () => void): void {
+    try {
+      operation();
+    } catch (cause) {
+      const path = this.path ?? ':memory:';
+      throw (
+        stateError(cause, path) ??
+        new StateError(
+          `cannot write the state file ${path} (${(cause as Error).message})`,
+          'check the disk and the folder, or use another --state folder, then run the same command again',
+        )
+      );
+    }
   }
 
   get failed(): boolean {
@@ -177,6 +240,7 @@ export class SqliteState implements RunState {
     now: Date,
   ): void {
     const at = unixSeconds(now);
+    this.drain();
     this.db.transaction(() => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
     })();
@@ -189,6 +253,7 @@ export class SqliteState implements RunState {
 
   /** Copies rows into a table of this (in-memory) store, replacing what it held: a remote state's local copy. */
   replaceRows(table: string, rows: readonly (readonly unknown[])[]): void {
+    this.drain();
     this.db.transaction(() => this.declared.replace(table, rows) || this.replaceCore(table, rows))();
   }
 
@@ -203,7 +268,13 @@ export class SqliteState implements RunState {
   }
 
   close(): void {
-    this.db.close();
+    const writer = this.writer;
+    this.writer = undefined;
+    try {
+      if (writer) this.guardWriter(() => writer.close());
+    } finally {
+      this.db.close();
+    }
   }
 }
 

@@ -42,15 +42,33 @@ export function prepare(db: Database.Database): StoreStatements {
   ) as StoreStatements;
 }
 
+/** The statements a record's remembering runs (the rest are reads and the decisions' load). */
+export type WriteName =
+  'addOrder' | 'setDecision' | 'addPayment' | 'setAcquirer' | 'addDelivery' | 'setStatus' | 'addMark';
+
+/** The SQL of a write, by name: a writer on another connection prepares the same text. */
+export function writeSql(name: WriteName | 'journal'): string {
+  return SQL[name];
+}
+
+/** Runs a write (its statement and parameters), at once or later elsewhere. */
+export type RunWrite = (name: WriteName, params: unknown[]) => void;
+
+/** The state's writes, each told to `run` by statement and parameters. */
+export function writesThrough(run: RunWrite): Omit<StateWrites, 'addRow'> {
+  return {
+    createOrder: (o) => run('addOrder', [o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status]),
+    setDecision: (orderId, decision) => run('setDecision', [decision, orderId]),
+    addPayment: (orderId, paymentId, acquirerId) => run('addPayment', [orderId, paymentId, acquirerId]),
+    setUpdatedAcquirer: (orderId, paymentId, acquirerId) =>
+      run('setAcquirer', [acquirerId, orderId, paymentId]),
+    setLastStatus: (orderId, status) => run('setStatus', [status, orderId]),
+    addFraudMark: (orderId, signalType) => run('addMark', [orderId, signalType]),
+    addDelivery: (orderId, deliveryId) => run('addDelivery', [orderId, deliveryId]),
+  };
+}
+
 /** The state's writes, each run at once by its prepared statement. */
 export function writesOn(s: StoreStatements): Omit<StateWrites, 'addRow'> {
-  return {
-    createOrder: (o) => s.addOrder.run(o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status),
-    setDecision: (orderId, decision) => s.setDecision.run(decision, orderId),
-    addPayment: (orderId, paymentId, acquirerId) => s.addPayment.run(orderId, paymentId, acquirerId),
-    setUpdatedAcquirer: (orderId, paymentId, acquirerId) => s.setAcquirer.run(acquirerId, orderId, paymentId),
-    setLastStatus: (orderId, status) => s.setStatus.run(status, orderId),
-    addFraudMark: (orderId, signalType) => s.addMark.run(orderId, signalType),
-    addDelivery: (orderId, deliveryId) => s.addDelivery.run(orderId, deliveryId),
-  };
+  return writesThrough((name, params) => s[name].run(...params));
 }

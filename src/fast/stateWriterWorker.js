@@ -1,0 +1,132 @@
+// @ts-check
+// Commits a dry run's state writes on a thread of their own (stateWriterThread.ts): each message is
+// one batch, a flat list of [statement, parameters...], run in one transaction. Plain JavaScript so
+// that Node loads it as a worker both from src/ (tests) and dist/.
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+
+if (!parentPort) throw new Error('stateWriterWorker runs as a worker thread');
+const port = parentPort;
+/** @type {{ path: string; sqlitePackage: string; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
+const { path, sqlitePackage, shared, errors } = workerData;
+/** [0] batches committed, [1] 1 once a batch failed, [2] 1 once closed, [3] statements run (a sign of life). */
+const flags = new Int32Array(shared);
+
+/** @returns {import('better-sqlite3').Database} */
+function open() {
+  /** @type {typeof import('better-sqlite3')} the package platform/sqlite.ts loads on this Node */
+  const Database = createRequire(import.meta.url)(sqlitePackage);
+  const connection = new Database(path, { fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('cache_size = -16384');
+  return connection;
+}
+/** Rows per multi-row INSERT. */
+const ROWS = 100;
+
+/**
+ * @typedef {{ one: import('better-sqlite3').Statement; many: import('better-sqlite3').Statement | undefined; arity: number; table: string }} Write
+ * @type {Write[]} prepared in the order the main thread lists them
+ */
+const statements = [];
+
+/** A statement prepared, with its table and, for an INSERT, a form that inserts ROWS rows at once. */
+function prepare(
+  /** @type {import('better-sqlite3').Database} */ connection,
+  /** @type {string} */ text,
+  /** @type {number} */ arity,
+) {
+  const table = /^(?:INSERT(?: OR \w+)? INTO|UPDATE)\s+(\w+)/i.exec(text)?.[1] ?? text;
+  const values = /VALUES (\([?, ]+\))/.exec(text);
+  const many =
+    values && arity > 0
+      ? text.replace(values[0], `VALUES ${Array(ROWS).fill(values[1]).join(', ')}`)
+      : undefined;
+  return {
+    one: connection.prepare(text),
+    many: many === undefined ? undefined : connection.prepare(many),
+    arity,
+    table,
+  };
+}
+
+/** @type {import('better-sqlite3').Database | undefined} opened with the first batch: a failure is told as the batch's */
+let db;
+/** @type {((ops: unknown[]) => void) | undefined} */
+let apply;
+
+/**
+ * Runs a batch table by table, each table's writes in the batch's order: writes to different tables
+ * commute, so this is the batch run in order. Consecutive rows of one INSERT go in ROWS at a time.
+ */
+const runAll = (/** @type {unknown[]} */ ops) => {
+  /** @type {Map<string, number[]>} each table's writes, by their place in ops */
+  const byTable = new Map();
+  for (let i = 0; i < ops.length;) {
+    const write = /** @type {Write} */ (statements[/** @type {number} */ (ops[i])]);
+    const places = byTable.get(write.table);
+    if (places) places.push(i);
+    else byTable.set(write.table, [i]);
+    i += 1 + write.arity;
+  }
+  for (const places of byTable.values()) {
+    for (let p = 0; p < places.length;) {
+      const at = /** @type {number} */ (places[p]);
+      const write = /** @type {Write} */ (statements[/** @type {number} */ (ops[at])]);
+      let same = p + 1;
+      while (same < places.length && same - p < ROWS && ops[/** @type {number} */ (places[same])] === ops[at])
+        same++;
+      if (write.many && same - p === ROWS) {
+        const params = [];
+        for (let q = p; q < same; q++) {
+          const from = /** @type {number} */ (places[q]) + 1;
+          for (let k = 0; k < write.arity; k++) params.push(ops[from + k]);
+        }
+        write.many.run(params);
+        p = same;
+      } else {
+        write.one.run(ops.slice(at + 1, at + 1 + write.arity));
+        p += 1;
+      }
+    }
+  }
+};
+
+function fail(/** @type {unknown} */ cause) {
+  const error = /** @type {{ message?: unknown; code?: unknown }} */ (cause ?? {});
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  errors.postMessage({ message: String(error.message ?? cause), code });
+  Atomics.store(flags, 1, 1);
+  Atomics.notify(flags, 0);
+}
+
+port.on(
+  'message',
+  (/** @type {{ sql: { text: string; arity: number }[]; ops: unknown[] } | 'close'} */ message) => {
+    if (message === 'close') {
+      try {
+        db?.close();
+      } catch (cause) {
+        if (Atomics.load(flags, 1) === 0) fail(cause);
+      }
+      Atomics.store(flags, 2, 1);
+      Atomics.notify(flags, 2);
+      port.close();
+      errors.close();
+      return;
+    }
+    if (Atomics.load(flags, 1) === 1) return; // failed: the main thread was told, nothing more is written
+    try {
+      db ??= open();
+      apply ??= db.transaction(runAll);
+      for (const { text, arity } of message.sql) statements.push(prepare(db, text, arity));
+      apply(message.ops);
+      Atomics.add(flags, 3, message.ops.length);
+      Atomics.add(flags, 0, 1);
+      Atomics.notify(flags, 0);
+    } catch (cause) {
+      fail(cause);
+    }
+  },
+);
