@@ -54,7 +54,7 @@ export function mergedPairs(
     const sources = isSeq(value) ? (value.items as Node[]).map((item) => resolveNode(doc, item)) : [value];
     for (const source of sources) {
       if (!isMap(source)) {
-        bad(source ?? pair.value);
+        bad(pair.value);
         continue;
       }
       for (const inner of mergedPairs(doc, source, bad)) {
