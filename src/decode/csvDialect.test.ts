@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvBytes, DialectRewriter, wrongDelimiter } from './csvDialect.js';
 import { InvalidUtf8Error } from './utf8Check.js';
@@ -28,6 +29,34 @@ describe('csvBytes', () => {
       expect(out.split('\n').length).toBe(source.split('\n').length);
     }
     expect(byCharacters("a|'it''s, ok'|c\n", '|', "'")).toBe('a,"it\'s, ok",c\n');
+  });
+
+  it('gives the same cells and line count for any ";" text, however it is cut into reads', () => {
+    const cells = fc.array(fc.array(fc.stringMatching(/^[a;,"\n é]{0,6}$/), { minLength: 1, maxLength: 4 }), {
+      minLength: 1,
+      maxLength: 5,
+    });
+    fc.assert(
+      fc.property(cells, fc.array(fc.nat(), { maxLength: 6 }), (rows, cuts) => {
+        const source = rows
+          .map((row) =>
+            row
+              .map((cell) => (/[;"\n]/.test(cell) || cell === '' ? `"${cell.replaceAll('"', '""')}"` : cell))
+              .join(';'),
+          )
+          .join('\n');
+        const rewriter = new DialectRewriter(';', '"');
+        const at = [...new Set(cuts.map((cut) => cut % (source.length + 1)))].sort((a, b) => a - b);
+        const parts = [0, ...at, source.length]
+          .slice(1)
+          .map((end, n, ends) => source.slice(n === 0 ? 0 : ends[n - 1], end));
+        const out = parts.map((part) => rewriter.push(part)).join('') + rewriter.end();
+        expect(parse(out, { relax_column_count: true })).toEqual(
+          parse(source, { delimiter: ';', relax_column_count: true }),
+        );
+        expect(out.split('\n').length).toBe(source.split('\n').length);
+      }),
+    );
   });
 
   it('leaves an unclosed quote unclosed, for the reader to report at its line', () => {

@@ -74,34 +74,47 @@ export class DialectRewriter {
   /** Its opening quote is written already (a cell too long to hold). */
   private opened = false;
 
+  /** Characters that neither end nor quote a cell, nor need quoting in the output. */
+  private readonly plain: RegExp;
+
   constructor(
     private readonly delimiter: string,
     private readonly quote: string,
-  ) {}
+  ) {
+    const special = [delimiter, quote, ',', '"', '\r', '\n'].map((c) => c.replace(/[\\\]^-]/g, '\\$&'));
+    this.plain = new RegExp(`[^${special.join('')}]+`, 'uy');
+  }
 
   push(text: string): string {
     let out = '';
-    for (const c of text) {
-      switch (this.state) {
-        case State.Quoted:
-          if (c === this.quote) this.state = State.AfterQuote;
-          else this.cell += c;
-          break;
-        case State.AfterQuote:
-          if (c === this.quote) {
-            this.cell += c;
-            this.state = State.Quoted;
-          } else out += this.boundary(c);
-          break;
-        case State.Start:
-          if (c === this.quote) {
-            this.state = State.Quoted;
+    let at = 0;
+    while (at < text.length) {
+      if (this.state === State.Quoted) {
+        // Everything up to the next quote is the cell's.
+        const close = text.indexOf(this.quote, at);
+        this.cell += close < 0 ? text.slice(at) : text.slice(at, close);
+        if (close >= 0) this.state = State.AfterQuote;
+        at = close < 0 ? text.length : close + this.quote.length;
+      } else {
+        this.plain.lastIndex = at;
+        const run = this.state === State.AfterQuote ? null : this.plain.exec(text);
+        if (run) {
+          // A run of ordinary characters, taken at once.
+          this.cell += run[0];
+          this.state = State.Unquoted;
+          at += run[0].length;
+        } else {
+          const c = String.fromCodePoint(text.codePointAt(at)!);
+          at += c.length;
+          if (c !== this.quote) out += this.boundary(c);
+          else if (this.state === State.Unquoted) out += this.boundary(c);
+          else {
+            // An opening quote, or a doubled one inside a quoted cell (a quote of the cell's).
+            if (this.state === State.AfterQuote) this.cell += c;
             this.quoted = true;
-          } else out += this.boundary(c);
-          break;
-        case State.Unquoted:
-          out += this.boundary(c);
-          break;
+            this.state = State.Quoted;
+          }
+        }
       }
       if (this.cell.length > HELD_CELL) out += this.release();
     }
