@@ -9,11 +9,11 @@ import {
   type Pair,
 } from 'yaml';
 import { closest } from '../core/suggest.js';
+import { readConverters } from './parseConverters.js';
 import { readDialect } from './parseDialect.js';
 import { expandedSize, MAX_EXPANDED_NODES, mergedPairs, resolveNode } from './yamlNodes.js';
 import type {
   Condition,
-  Converters,
   EntrySpec,
   FieldSource,
   FieldSpec,
@@ -41,7 +41,6 @@ const CONVERTER_KEYS = [
 ];
 const SOURCE_KEYS = ['column', 'value', 'template', 'sum', 'times', 'lookup', ...CONVERTER_KEYS];
 const LOOKUP_KEYS = ['from', 'key', 'column', 'csv'];
-const PHONE_PARTS = ['country-code', 'national', 'e164'];
 const CONDITION_KEYS = ['column', 'present', 'in', 'not-in'];
 
 /** Reads a mapping's text (YAML or JSON) into its parts with their lines; mistakes are problems, never throws. */
@@ -115,16 +114,12 @@ class Reader {
     return resolved;
   }
 
-  private problem(node: Node | null | undefined, message: string, hint?: string): void {
+  problem(node: Node | null | undefined, message: string, hint?: string): void {
     this.problems.push({ line: this.lineOf(node), message, ...(hint ? { hint } : {}) });
   }
 
   /** The pairs of a map node as [key, value node, key node]; unknown keys are problems with a did-you-mean. */
-  private pairs(
-    node: Node,
-    allowed: readonly string[] | undefined,
-    what: string,
-  ): [string, Node | null, Node][] {
+  pairs(node: Node, allowed: readonly string[] | undefined, what: string): [string, Node | null, Node][] {
     node = this.resolve(node) as Node;
     if (!isMap(node)) {
       this.problem(node, `${what} must be an object`);
@@ -148,7 +143,7 @@ class Reader {
     });
   }
 
-  private string(node: Node | null, what: string): string | undefined {
+  string(node: Node | null, what: string): string | undefined {
     node = this.resolve(node);
     if (
       isScalar(node) &&
@@ -341,7 +336,7 @@ class Reader {
       return undefined;
     }
     const kind = kinds[0]!;
-    const converters = this.converters(parts);
+    const converters = readConverters(parts, this);
     if (parts.has('times') && kind !== 'sum')
       this.problem(
         parts.get('times'),
@@ -393,101 +388,8 @@ class Reader {
     return column === undefined ? undefined : { kind: 'column', column, ...converters };
   }
 
-  private converters(parts: Map<string, Node | null>): Converters {
-    const converters: Converters = {};
-    const datetime = parts.get('datetime');
-    if (datetime !== undefined) converters.datetime = this.string(datetime, 'datetime') ?? '';
-    const number = parts.get('number');
-    if (number !== undefined) {
-      const style = this.string(number, 'number');
-      if (style === 'decimal-comma' || style === 'decimal-point') converters.number = style;
-      else
-        this.problem(
-          number,
-          `number must be decimal-comma or decimal-point${style ? `, not "${style}"` : ''}`,
-          'decimal-comma reads 1.234,56; decimal-point reads 1,234.56',
-        );
-    }
-    const values = parts.get('values');
-    if (values !== undefined)
-      converters.values = Object.fromEntries(
-        this.pairs(values as Node, undefined, 'values').map(([k, v]) => [
-          k.trim().toLowerCase(),
-          this.plain(v),
-        ]),
-      );
-    if (parts.has('default')) converters.default = this.plain(parts.get('default'));
-    const zone = parts.get('zone');
-    if (zone !== undefined) {
-      const name = this.string(zone, 'zone');
-      if (name !== undefined) converters.zone = name;
-    }
-    this.cellConverters(parts, converters);
-    return converters;
-  }
-
-  /** `split`, `match` and `group`, `phone` and `country`. */
-  private cellConverters(parts: Map<string, Node | null>, converters: Converters): void {
-    const split = parts.get('split');
-    if (split !== undefined) {
-      const separator = isScalar(split) && typeof split.value === 'string' ? split.value : '';
-      if (separator === '') this.problem(split, 'split needs a separator, e.g. split: ","');
-      else converters.split = separator;
-    }
-    const match = parts.get('match');
-    if (match !== undefined) {
-      const pattern = this.string(match, 'match');
-      if (pattern !== undefined) {
-        try {
-          new RegExp(pattern, 'u');
-          converters.match = pattern;
-        } catch (cause) {
-          this.problem(
-            match,
-            `match: not a regular expression (${(cause as Error).message})`,
-            "write a JavaScript regular expression in single quotes, e.g. '^(?<number>\\d+)'",
-          );
-        }
-      }
-    }
-    const group = parts.get('group');
-    if (group !== undefined) {
-      if (match === undefined) this.problem(group, 'group goes with match: the group of the match to take');
-      else if (
-        isScalar(group) &&
-        typeof group.value === 'number' &&
-        Number.isInteger(group.value) &&
-        group.value >= 0
-      )
-        converters.group = group.value;
-      else {
-        const name = this.string(group, 'group');
-        if (name !== undefined) converters.group = /^\d+$/.test(name) ? Number(name) : name;
-      }
-    }
-    const phone = parts.get('phone');
-    if (phone !== undefined) {
-      const part = this.string(phone, 'phone');
-      if (part !== undefined && PHONE_PARTS.includes(part))
-        converters.phone = part as NonNullable<Converters['phone']>;
-      else
-        this.problem(
-          phone,
-          `phone must be ${PHONE_PARTS.join(', ')}${part ? `, not "${part}"` : ''}`,
-          'country-code writes 55, national 11991234567, e164 5511991234567',
-        );
-    }
-    const country = parts.get('country');
-    if (country !== undefined) {
-      const code = this.string(country, 'country');
-      if (phone === undefined)
-        this.problem(country, 'country goes with phone: the country of numbers written without +');
-      else if (code !== undefined) converters.country = code.toUpperCase();
-    }
-  }
-
   /** A constant as plain data, aliases inside it expanded (their total size was checked before reading). */
-  private plain(node: Node | null | undefined): unknown {
+  plain(node: Node | null | undefined): unknown {
     return node ? ((node.toJS(this.doc, { maxAliasCount: -1 }) as unknown) ?? null) : null;
   }
 }
