@@ -203,7 +203,9 @@ function compileList(
   );
   if (!joined) return [];
   const keyPosition = scope.position(list.key.parent, list.line);
-  const child = headerScope(joined.name, joined.header, context.problems);
+  // A list of the row's own file (from: self) reads that file's columns: they count as read there.
+  const child =
+    joined.name === scope.file ? scope : headerScope(joined.name, joined.header, context.problems);
   child.position(list.key.child, list.line);
   context.indexes.push(indexNeed(joined, list.key.child));
   const row = compileRow(list, element, child, zone, context);

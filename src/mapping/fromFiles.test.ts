@@ -161,3 +161,22 @@ describe('from: self and globs', () => {
     });
   });
 });
+
+describe('from: self and the columns read', () => {
+  it("counts the columns a self list reads as read in the entry's file (never an ignored column)", () => {
+    const compiled = compileText(
+      [
+        'version: 1',
+        'records:',
+        '  - endpoint: order',
+        '    from: shop_1.csv',
+        '    fields: { id: Id }',
+        '    lists:',
+        '      items: { from: self, key: Name, fields: { quantity: Lineitem quantity } }',
+      ].join('\n'),
+      { 'shop_1.csv': shop },
+    );
+    expect(compiled.problems).toEqual([]);
+    expect(compiled.ignored.get('shop_1.csv')).toEqual(['Total', 'Phone', 'Address1', 'Lineitem price']);
+  });
+});
