@@ -8,7 +8,10 @@ import {
   type CompiledEntry,
   type CompiledMapping,
 } from '../mapping/compileMapping.js';
-import type { MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
+import type { CsvDialect, MappingProblem, MappingSpec } from '../mapping/mappingSpec.js';
+import { fileDialects } from '../mapping/fileDialects.js';
+import { isGlob, joinedFiles } from '../mapping/fromFiles.js';
+import { wrongDelimiter } from '../decode/csvDialect.js';
 import { parseMapping } from '../mapping/parseMapping.js';
 import { readCsvHeader } from '../decode/csvHeader.js';
 import { inputSpec, type InputSpec } from '../decode/openInput.js';
@@ -72,6 +75,7 @@ async function namedFiles(
   folder: string,
   names: Iterable<string>,
   given: ReadonlySet<string>,
+  dialects: ReadonlyMap<string, CsvDialect>,
 ): Promise<Map<string, NamedFile>> {
   const real = await realFolder(folder);
   const found = new Map<string, NamedFile>();
@@ -94,7 +98,15 @@ async function namedFiles(
       }
       if (file.kind === 'file') spec = { ...inputSpec(shown, 'csv'), path: file.path };
     }
+    const csv = dialects.get(name);
+    if (spec && csv) spec = { ...spec, csv };
     const header = spec ? await readCsvHeader(spec) : undefined;
+    const wrong = header ? wrongDelimiter(header, csv) : undefined;
+    if (wrong !== undefined)
+      throw new UsageError(
+        `${shown}: ${wrong}; nothing was read`,
+        'say its dialect in the mapping: csv: { delimiter: ";" } at the top, or on the entry, list or lookup that reads it (mapping.md)',
+      );
     found.set(name, { ...(header ? { header } : {}), ...(spec ? { spec } : {}) });
   }
   return found;
@@ -110,6 +122,16 @@ interface BoundFolder {
   recipe(entry: CompiledEntry): MappedRecipe;
   /** Where a file of the folder is read (its real path); undefined when it is not there. */
   spec(file: string): InputSpec | undefined;
+  /** A file's dialect, when the mapping gives it one. */
+  dialect(file: string): CsvDialect | undefined;
+}
+
+/** The folder's CSV files, which the globs of lists and lookups match (read only when one has a glob). */
+async function folderListing(folder: string, files: readonly string[], spec: MappingSpec): Promise<string[]> {
+  const globs = spec.entries.some((entry) => [...filesJoined(entry)].some(isGlob));
+  if (!globs) return [...files];
+  const listed = await readdir(folder).catch(() => [] as string[]);
+  return [...new Set([...files, ...listed.filter((name) => /\.csv(\.gz)?$/i.test(name))])].sort();
 }
 
 async function bindFolder(
@@ -119,15 +141,23 @@ async function bindFolder(
   files: readonly string[],
   options: { endpoint?: EndpointName; everyFileMapped: boolean },
 ): Promise<BoundFolder> {
-  const names = new Set(files);
-  const joined = spec.entries.map((entry) => filesJoined(entry));
-  for (const files of joined) for (const file of files) names.add(file);
+  const listing = await folderListing(folder, files, spec);
+  const dialects = fileDialects(spec, files, listing);
+  if (dialects.problems.length > 0) throw mappingError(mapPath, dialects.problems);
+  // Every file the entries read and join (self and globs resolved), with its dialect.
+  const names = new Set([...files, ...dialects.dialects.keys()]);
   // An endpoint command's files were named by the user; a backfill's, like every list's and lookup's, must stay inside the folder.
-  const found = await namedFiles(folder, names, options.endpoint ? new Set(files) : new Set());
+  const found = await namedFiles(
+    folder,
+    names,
+    options.endpoint ? new Set(files) : new Set(),
+    dialects.dialects,
+  );
   const header = (file: string) => found.get(file)?.header;
   const compiled = compileMapping(spec, {
     files,
     header,
+    listing,
     refused: (file) => found.get(file)?.refused,
     schemas,
     everyFileMapped: options.everyFileMapped,
@@ -147,13 +177,17 @@ async function bindFolder(
     file: entry.file,
     related: related.file,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    headers: [entry.file, ...joined[entry.source]!].map((file) => [file, header(file)]),
+    headers: [entry.file, ...joinedFiles(spec.entries[entry.source]!, entry.file, listing)].map((file) => [
+      file,
+      header(file),
+    ]),
   });
   return {
     compiled,
     related,
     recipe,
     spec: (file) => found.get(file)?.spec,
+    dialect: (file) => dialects.dialects.get(file),
     reads: [...names].map((name) => join(folder, name)),
   };
 }
@@ -182,7 +216,7 @@ function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, strin
 }
 
 function inputsOf(
-  { compiled, related, recipe }: BoundFolder,
+  { compiled, related, recipe, dialect }: BoundFolder,
   specOf: (file: string) => InputSpec,
 ): RunInput[] {
   const ignored = ignoredNotes(compiled.ignored);
@@ -192,10 +226,14 @@ function inputsOf(
     const notes = message ? [{ code: 'ignored-columns', message }] : [];
     return {
       resource: registry.get(entry.endpoint)!,
-      spec: specOf(entry.file),
+      spec: withDialect(specOf(entry.file), dialect(entry.file)),
       map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
     };
   });
+}
+
+function withDialect(spec: InputSpec, csv: CsvDialect | undefined): InputSpec {
+  return csv && !spec.csv ? { ...spec, csv } : spec;
 }
 
 /** `collect ENDPOINT FILE... --map M`: each file through M's entries for the endpoint whose from: matches it. */

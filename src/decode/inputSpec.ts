@@ -1,3 +1,4 @@
+import type { CsvDialect } from '../mapping/mappingSpec.js';
 import type { InputFormat } from './sourceRecord.js';
 
 /** An input as named on the command line, with how to read it. */
@@ -8,6 +9,8 @@ export interface InputSpec {
   path?: string;
   format: InputFormat;
   gzip: boolean;
+  /** A CSV file's delimiter, quote and encoding, when not `,`, `"` and UTF-8 (a mapping's `csv:`, `--delimiter`). */
+  csv?: CsvDialect;
   /** Records already in memory (typed on the command line): read from here, not from a file. */
   records?: readonly unknown[];
 }

@@ -39,6 +39,8 @@ export function compileRecipe(recipe: MappedRecipe): CompiledEntry {
   const headers = new Map(recipe.headers);
   return compileEntry(recipe.spec, recipe.entry, recipe.file, {
     header: (file) => headers.get(file),
+    // The files the reading thread's globs matched are exactly those whose headers came along.
+    listing: recipe.headers.map(([file]) => file),
     schemas: endpointSchemas,
     ...(recipe.endpoint ? { endpoint: recipe.endpoint } : {}),
   });

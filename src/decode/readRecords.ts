@@ -17,7 +17,8 @@ import { readNdjsonPieces } from './ndjsonPieces.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import { openInput, type InputSpec } from './openInput.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
-import { checkedUtf8, InvalidUtf8Error } from './utf8Check.js';
+import { InvalidUtf8Error } from './utf8Check.js';
+import { csvBytes } from './csvDialect.js';
 import { error } from '../core/issue.js';
 
 /** How a run reads its inputs. */
@@ -103,7 +104,7 @@ async function* readInput(
   // A mapping's code (luxon's time zones among it) is loaded only for a mapped input, before the input is opened.
   const mapped = map ? await import('./mappedCsvRecords.js') : undefined;
   const stream = openInput(spec, stdin, options.signal);
-  const bytes = checkedUtf8(stream as AsyncIterable<Buffer>);
+  const bytes = csvBytes(stream as AsyncIterable<Buffer>, spec.format === 'csv' ? spec.csv : undefined);
   try {
     if (map && spec.format !== 'csv') {
       yield {

@@ -6,7 +6,7 @@ import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';
 import { openInput, type InputSpec } from './openInput.js';
 import { RelatedRowReader } from './relatedRowReader.js';
-import { checkedUtf8 } from './utf8Check.js';
+import { csvBytes } from './csvDialect.js';
 
 const BATCH = 20_000;
 
@@ -51,7 +51,15 @@ export class RelatedRowIndex extends RelatedRowReader {
   ): Promise<RelatedRowIndex> {
     const index = RelatedRowIndex.create(scratch);
     try {
-      for (const need of needs) await index.load(located(need.file), need, headers(need.file) ?? []);
+      for (const need of needs) {
+        const table = index.open();
+        const files = need.files ?? [need.file];
+        // A glob's files share their columns, maybe in another order: each row is stored in the first one's.
+        const order = headers(files[0]!) ?? [];
+        for (const file of files)
+          await index.load(located(file), table, need, order, headers(file) ?? [], need.files ? file : '');
+        index.close_(table, need);
+      }
     } catch (cause) {
       index.close();
       throw cause;
@@ -59,29 +67,49 @@ export class RelatedRowIndex extends RelatedRowReader {
     return index;
   }
 
-  private async load(file: InputSpec, need: IndexNeed, header: readonly string[]): Promise<void> {
+  /** A new table's loading table, filled by `load` file by file. */
+  private open(): string {
     const table = `t${this.made++}`;
-    const keyAt = header.findIndex((column) => column.trim() === need.keyColumn.trim());
     this.db.exec(
-      `CREATE TABLE ${table}_load (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL)`,
+      `CREATE TABLE ${table}_load (key TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL)`,
     );
-    const insert = this.db.prepare(`INSERT INTO ${table}_load VALUES (?, ?, ?)`);
-    const insertMany = this.db.transaction((rows: [string, number, string][]) => {
+    return table;
+  }
+
+  private async load(
+    file: InputSpec,
+    table: string,
+    need: IndexNeed,
+    order: readonly string[],
+    header: readonly string[],
+    name: string,
+  ): Promise<void> {
+    const keyAt = header.findIndex((column) => column.trim() === need.keyColumn.trim());
+    const same = order.length === header.length && order.every((column, at) => column === header[at]);
+    const from = same
+      ? undefined
+      : order.map((column) => header.findIndex((h) => h.trim() === column.trim()));
+    const insert = this.db.prepare(`INSERT INTO ${table}_load VALUES (?, ?, ?, ?)`);
+    const insertMany = this.db.transaction((rows: [string, string, number, string][]) => {
       for (const row of rows) insert.run(row);
     });
     const path = file.name;
     const stream = openInput(file, new PassThrough());
-    let pending: [string, number, string][] = [];
+    let pending: [string, string, number, string][] = [];
     let first = true;
     try {
-      for await (const batch of parseCsvRows(checkedUtf8(stream as AsyncIterable<Buffer>), 1024 * 1024)) {
+      for await (const batch of parseCsvRows(
+        csvBytes(stream as AsyncIterable<Buffer>, file.csv),
+        1024 * 1024,
+      )) {
         for (let n = 0; n < batch.rows.length; n++) {
           if (first) {
             first = false;
             continue;
           }
           const cells = batch.rows[n]!;
-          pending.push([(cells[keyAt] ?? '').trim(), batch.lines[n]!, JSON.stringify(cells)]);
+          const stored = from ? from.map((at) => (at < 0 ? '' : (cells[at] ?? ''))) : cells;
+          pending.push([(cells[keyAt] ?? '').trim(), name, batch.lines[n]!, JSON.stringify(stored)]);
         }
         if (pending.length >= BATCH) {
           insertMany(pending);
@@ -100,12 +128,15 @@ export class RelatedRowIndex extends RelatedRowReader {
       stream.destroy();
     }
     insertMany(pending);
-    // Clustered by key: one order's rows are one seek and a short contiguous read.
+  }
+
+  /** The loaded rows clustered by key: one order's rows are one seek and a short contiguous read. */
+  private close_(table: string, need: IndexNeed): void {
     this.db.exec(
-      `CREATE TABLE ${table} (key TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (key, line)) WITHOUT ROWID`,
+      `CREATE TABLE ${table} (key TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (key, file, line)) WITHOUT ROWID`,
     );
     this.db.exec(
-      `INSERT INTO ${table} SELECT key, line, cells FROM ${table}_load ORDER BY key, line; DROP TABLE ${table}_load`,
+      `INSERT INTO ${table} SELECT key, file, line, cells FROM ${table}_load ORDER BY key, file, line; DROP TABLE ${table}_load`,
     );
     this.bind(`${need.file}\u0000${need.keyColumn}`, table);
   }

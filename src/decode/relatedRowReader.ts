@@ -4,7 +4,7 @@ import type { RelatedRow, RelatedRows } from '../mapping/compileRow.js';
 /** Rows remembered per looked-up file. */
 const LOOKUP_CACHE = 20_000;
 
-type Statement = Database.Statement<[string], [number, string]>;
+type Statement = Database.Statement<[string], [string, number, string]>;
 
 /** Where an index lives and its tables, by file and key column: what another thread needs to read it (`open`). */
 export interface RelatedIndexFile {
@@ -15,9 +15,15 @@ export interface RelatedIndexFile {
 interface Table {
   one: Statement;
   /** The rows of a JSON array of keys, by key and line. */
-  many: Database.Statement<[string], [string, number, string]>;
+  many: Database.Statement<[string], [string, string, number, string]>;
   /** The rows of the last prefetched batch of keys (a key fetched with no rows maps to an empty list). */
   batch?: Map<string, RelatedRow[]>;
+}
+
+function related(file: string, line: number, cells: string): RelatedRow {
+  const row: RelatedRow = { line, cells: JSON.parse(cells) as string[] };
+  if (file !== '') row.file = file;
+  return row;
 }
 
 /** The index files this thread opened to read, one connection each however many files' pieces read them. */
@@ -61,11 +67,13 @@ export class RelatedRowReader implements RelatedRows {
     this.names.set(key, table);
     this.tables.set(key, {
       one: this.db
-        .prepare<[string], [number, string]>(`SELECT line, cells FROM ${table} WHERE key = ? ORDER BY line`)
+        .prepare<[string], [string, number, string]>(
+          `SELECT file, line, cells FROM ${table} WHERE key = ? ORDER BY file, line`,
+        )
         .raw(),
       many: this.db
-        .prepare<[string], [string, number, string]>(
-          `SELECT t.key, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.line`,
+        .prepare<[string], [string, string, number, string]>(
+          `SELECT t.key, t.file, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.file, t.line`,
         )
         .raw(),
     });
@@ -85,8 +93,8 @@ export class RelatedRowReader implements RelatedRows {
   prefetch(file: string, keyColumn: string, keys: readonly string[]): void {
     const table = this.table(file, keyColumn);
     const batch = new Map<string, RelatedRow[]>(keys.map((key) => [key, []]));
-    for (const [key, line, cells] of table.many.all(JSON.stringify(keys)))
-      batch.get(key)?.push({ line, cells: JSON.parse(cells) as string[] });
+    for (const [key, file, line, cells] of table.many.all(JSON.stringify(keys)))
+      batch.get(key)?.push(related(file, line, cells));
     table.batch = batch;
   }
 
@@ -95,7 +103,7 @@ export class RelatedRowReader implements RelatedRows {
     if (fetched) return fetched;
     return this.statement(file, keyColumn)
       .all(key)
-      .map(([line, cells]) => ({ line, cells: JSON.parse(cells) as string[] }));
+      .map(([file, line, cells]) => related(file, line, cells));
   }
 
   lookup(file: string, keyColumn: string, key: string): RelatedRow | undefined {
@@ -107,7 +115,7 @@ export class RelatedRowReader implements RelatedRows {
     const fetched = this.table(file, keyColumn).batch?.get(key);
     if (fetched) return fetched[0];
     const row = this.statement(file, keyColumn).get(key);
-    const found = row ? { line: row[0], cells: JSON.parse(row[1]) as string[] } : null;
+    const found = row ? related(...row) : null;
     // Bounded: products and sellers repeat across orders, customers mostly do not.
     if (cache.size >= LOOKUP_CACHE) cache.clear();
     cache.set(key, found);

@@ -1,4 +1,4 @@
-import type { Issue } from '../core/issue.js';
+import { error, type Issue } from '../core/issue.js';
 import type { CompiledField, CompiledList, CompiledRow, RelatedRows } from './compileRow.js';
 
 /** Where a list element came from: its file and line. */
@@ -95,7 +95,7 @@ function buildList(
   for (const child of related.list(list.file, list.keyColumn, key)) {
     if (!list.row.keep(child.cells)) continue;
     const path = `${prefix}${list.name}.${elements.length}`;
-    const location = { file: list.file, line: child.line };
+    const location = { file: child.file ?? list.file, line: child.line };
     (gathered.children ??= new Map()).set(path, location);
     const before = gathered.issues.length;
     elements.push(buildRow(list.row, child.cells, related, `${path}.`, gathered));
@@ -127,7 +127,16 @@ function fieldValue(
           key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
       }
       const outcome = source.read(text ?? '');
-      if ('absent' in outcome) return undefined;
+      if ('absent' in outcome) {
+        // One warning per pattern and cell, however many fields read that match (a street's name and number).
+        const said = outcome.issue;
+        if (
+          said &&
+          !gathered.issues.some((issue) => issue.code === said.code && issue.message === said.message)
+        )
+          gathered.issues.push({ ...said, path: `${prefix}${field.target}` });
+        return undefined;
+      }
       if (outcome.ok) return outcome.value;
       gathered.issues.push({ ...outcome.issue, path: `${prefix}${field.target}` });
       return text;
@@ -149,17 +158,48 @@ function fieldValue(
       const elements = built.get(source.list) ?? [];
       let sum = 0;
       let counted = 0;
-      for (const element of elements) {
+      for (const [at, element] of elements.entries()) {
         const value = getPath(element, source.field);
-        if (typeof value === 'number') {
-          sum += value;
-          counted++;
+        if (source.times === undefined) {
+          if (typeof value === 'number') {
+            sum += value;
+            counted++;
+          }
+          continue;
         }
+        const factor = getPath(element, source.times);
+        if (typeof value === 'number' && typeof factor === 'number') {
+          sum += value * factor;
+          counted++;
+        } else gathered.issues.push(missingFactor(source, at, value, prefix, gathered));
       }
       // Cents added as floats drift (0.1 + 0.2): round far below a cent.
       return counted === 0 ? undefined : Math.round(sum * 1e6) / 1e6;
     }
   }
+}
+
+/** An element of a `sum … times` lacking one of its two numbers: an error of that element, at the missing field. */
+function missingFactor(
+  source: Extract<CompiledField['value'], { kind: 'sum' }>,
+  at: number,
+  value: unknown,
+  prefix: string,
+  gathered: Gathered,
+): Issue {
+  const element = `${prefix}${source.list}.${at}`;
+  const missing = typeof value === 'number' ? source.times! : source.field;
+  const child = gathered.children?.get(element);
+  return error(
+    'sum-element-incomplete',
+    `${element}.${missing.join('.')}`,
+    `${field(source.list, source.field)} × ${field(source.list, source.times!)} cannot be summed: this element has no number in ${missing.join('.')}`,
+    { hint: 'fill the cell of this row, or leave the row out with when:', ...(child ? { child } : {}) },
+  );
+}
+
+function field(list: string, segments: readonly string[]): string {
+  return `${list}.${segments.join('.')}`;
 }
 
 /** Gives issues inside a list element the child row they came from (schema and flow issues found after mapping). */

@@ -10,7 +10,8 @@ import {
   type IndexNeed,
   type RowContext,
 } from './compileRow.js';
-import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec, RowSpec } from './mappingSpec.js';
+import { filesJoined, globPattern, SELF } from './fromFiles.js';
+import type { EntrySpec, FieldSpec, MappingProblem, MappingSpec } from './mappingSpec.js';
 import { resolveTarget } from './targetField.js';
 import { isKnownZone } from './zoneTime.js';
 
@@ -31,6 +32,8 @@ export interface CompileContext {
   files: readonly string[];
   /** The header of a file of that folder (an input, a list's or a lookup's); undefined when it does not exist. */
   header(file: string): readonly string[] | undefined;
+  /** The folder's files, which a list's or a lookup's glob matches (default: `files`). */
+  listing?: readonly string[];
   /** Why a file of that folder may not be read (a link out of it, a name outside it); undefined: it may. */
   refused?(file: string): string | undefined;
   schemas: Readonly<Record<EndpointName, z.core.$ZodType>>;
@@ -48,18 +51,7 @@ export interface CompiledMapping {
   ignored: Map<string, string[]>;
 }
 
-/** `*` and `?` globs over a file name. */
-export function globMatches(glob: string, name: string): boolean {
-  return globPattern(glob).test(name);
-}
-
-function globPattern(glob: string): RegExp {
-  const source = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i');
-}
+export { filesJoined, globMatches } from './fromFiles.js';
 
 /** The endpoint an entry makes records of (its own, or the command's in the flat form); a wrong one is a problem. */
 function entryEndpoint(
@@ -85,7 +77,7 @@ function bindEntry(
   at: number,
   endpoint: EndpointName,
   file: string,
-  context: Pick<CompileContext, 'header' | 'schemas' | 'refused'>,
+  context: Pick<CompileContext, 'header' | 'schemas' | 'refused' | 'listing'>,
   problems: MappingProblem[],
   indexes: IndexNeed[],
 ): CompiledEntry {
@@ -95,6 +87,7 @@ function bindEntry(
   const scope = headerScope(file, header, problems);
   const rowContext: RowContext = {
     header: context.header,
+    listing: context.listing ?? [],
     problems,
     indexes,
     ...(context.refused ? { refused: context.refused } : {}),
@@ -114,23 +107,13 @@ export function compileEntry(
   spec: MappingSpec,
   at: number,
   file: string,
-  context: Pick<CompileContext, 'header' | 'schemas' | 'endpoint'>,
+  context: Pick<CompileContext, 'header' | 'schemas' | 'endpoint' | 'listing'>,
 ): CompiledEntry {
   const problems: MappingProblem[] = [];
   const entry = spec.entries[at];
   const endpoint = entry ? entryEndpoint(entry, context, problems) : undefined;
   if (!endpoint) throw new Error(`the mapping has no entry ${at} here`);
   return bindEntry(spec, at, endpoint, file, context, problems, []);
-}
-
-/** Every file an entry's lists and lookups name, at any depth. */
-export function filesJoined(row: RowSpec, into = new Set<string>()): Set<string> {
-  for (const list of row.lists) {
-    into.add(list.from);
-    filesJoined(list, into);
-  }
-  for (const field of row.fields) if (field.source.kind === 'lookup') into.add(field.source.from);
-  return into;
 }
 
 /**
@@ -148,6 +131,7 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
       hint: 'use an IANA name such as America/Sao_Paulo or UTC',
     });
   const mapped = new Set<string>();
+  const listing = context.listing ?? context.files;
   for (const [at, entry] of spec.entries.entries()) {
     const endpoint = entryEndpoint(entry, context, problems);
     if (!endpoint || (context.endpoint && endpoint !== context.endpoint)) continue;
@@ -166,8 +150,10 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
         hint: 'from: is a file name or glob inside the folder given to backfill',
       });
     }
-    // Files with the same header (an export split by month or by order) share one compiled row.
+    // Files with the same header (an export split by month or by order) share one compiled row,
+    // unless it joins its own file (from: self), which differs per file.
     const byHeader = new Map<string, CompiledEntry>();
+    const perFile = filesJoined(entry).has(SELF);
     for (const file of files) {
       mapped.add(file);
       const refusal = context.refused?.(file);
@@ -180,10 +166,10 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
         continue;
       }
       const header = JSON.stringify(context.header(file) ?? []);
-      const same = byHeader.get(header);
+      const same = perFile ? undefined : byHeader.get(header);
       if (same) entries.push({ ...same, file });
       else {
-        const entry = bindEntry(spec, at, endpoint, file, context, problems, indexes);
+        const entry = bindEntry(spec, at, endpoint, file, { ...context, listing }, problems, indexes);
         byHeader.set(header, entry);
         entries.push(entry);
       }
@@ -212,7 +198,9 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
     );
     if (rest.length > 0) ignored.set(file, rest);
   }
-  return { entries, indexes: dedupe(indexes), problems: problems.sort((a, b) => a.line - b.line), ignored };
+  // An entry compiled for each of its files (from: self) finds a mistake once per file: said once.
+  const unique = [...new Map(problems.map((p) => [`${p.line}\u0000${p.message}`, p])).values()];
+  return { entries, indexes: dedupe(indexes), problems: unique.sort((a, b) => a.line - b.line), ignored };
 }
 
 /** The flat form's other columns: those named after a field of the endpoint pass as they are (the old `--map`'s renames). */

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { closest } from '../core/suggest.js';
 import { fieldKindAt } from '../schema/introspect.js';
 import type { Condition, FieldSpec, KeyPair, ListSpec, MappingProblem, RowSpec } from './mappingSpec.js';
+import { filesOfFrom, isGlob, SELF } from './fromFiles.js';
 import { cellReader, type CellReader } from './readCell.js';
 import { listElement, resolveTarget } from './targetField.js';
 import { isKnownZone } from './zoneTime.js';
@@ -12,6 +13,8 @@ type AnySchema = z.core.$ZodType;
 export interface RelatedRow {
   cells: readonly string[];
   line: number;
+  /** The file it came from, when the list or lookup reads several (a glob); else the one it names. */
+  file?: string;
 }
 
 /** Rows of other files by key: lists (every match, in file order) and lookups (the first match). Edges index them on disk. */
@@ -55,7 +58,7 @@ export type FieldValue =
   | { kind: 'cell'; position: number; read: CellReader }
   | { kind: 'value'; value: unknown }
   | { kind: 'template'; parts: (string | number)[] }
-  | { kind: 'sum'; list: string; field: string[] }
+  | { kind: 'sum'; list: string; field: string[]; times?: string[] }
   | {
       kind: 'lookup';
       file: string;
@@ -89,13 +92,18 @@ export interface CompiledRow {
 
 /** An index the edge must build before rows are mapped: a file's rows by one column. */
 export interface IndexNeed {
+  /** The name lists and lookups ask for: a file's, or a glob's. */
   file: string;
   keyColumn: string;
+  /** The files read into it when they are not just `file` (a glob's matches), their columns in the first one's order. */
+  files?: string[];
 }
 
 export interface RowContext {
   /** The header of a file the mapping names (relative to the inputs' folder); undefined when it does not exist. */
   header(file: string): readonly string[] | undefined;
+  /** The folder's files, which a glob in a list's or a lookup's from: matches. */
+  listing: readonly string[];
   /** Why a file the mapping names may not be read (outside the inputs' folder, a link out of it); undefined: it may. */
   refused?(file: string): string | undefined;
   problems: MappingProblem[];
@@ -190,32 +198,86 @@ function compileList(
     });
     return [];
   }
-  const refusal = context.refused?.(list.from);
-  if (refusal !== undefined) {
-    context.problems.push({
-      line: list.line,
-      message: `the list ${list.name} reads ${list.from}: ${refusal}`,
-      hint: OUTSIDE_HINT,
-    });
-    return [];
-  }
-  const header = context.header(list.from);
-  if (!header) {
-    context.problems.push({
-      line: list.line,
-      message: `the list ${list.name} reads ${list.from}, which is not there`,
-      hint: 'from: names a file in the same folder as the file it joins',
-    });
-    return [];
-  }
+  const joined = joinedHeader(list.from, scope.file, context, (message, hint) =>
+    context.problems.push({ line: list.line, message: `the list ${list.name} reads ${message}`, hint }),
+  );
+  if (!joined) return [];
   const keyPosition = scope.position(list.key.parent, list.line);
-  const child = headerScope(list.from, header, context.problems);
+  // A list of the row's own file (from: self) reads that file's columns: they count as read there.
+  const child =
+    joined.name === scope.file ? scope : headerScope(joined.name, joined.header, context.problems);
   child.position(list.key.child, list.line);
-  context.indexes.push({ file: list.from, keyColumn: list.key.child });
+  context.indexes.push(indexNeed(joined, list.key.child));
   const row = compileRow(list, element, child, zone, context);
   return keyPosition < 0
     ? []
-    : [{ name: list.name, segments, file: list.from, keyColumn: list.key.child, keyPosition, row }];
+    : [{ name: list.name, segments, file: joined.name, keyColumn: list.key.child, keyPosition, row }];
+}
+
+/** The rows a list or lookup joins: the name they are indexed under, the files, and the header they share. */
+interface Joined {
+  name: string;
+  files: string[];
+  header: readonly string[];
+}
+
+function indexNeed(joined: Joined, keyColumn: string): IndexNeed {
+  const single = joined.files.length === 1 && joined.files[0] === joined.name;
+  return { file: joined.name, keyColumn, ...(single ? {} : { files: joined.files }) };
+}
+
+/**
+ * The files a list's or a lookup's `from:` reads (`self`, a glob, a name) for rows of `own`, and
+ * their header: a glob's files must share their columns (in any order), so one mapping reads them all.
+ */
+function joinedHeader(
+  from: string,
+  own: string,
+  context: RowContext,
+  problem: (message: string, hint: string) => void,
+): Joined | undefined {
+  const name = from === SELF ? own : from;
+  const files = filesOfFrom(from, own, context.listing);
+  if (files.length === 0) {
+    problem(
+      `${from}, which matches no file here`,
+      'from: is a file name, a glob (orders_*.csv) or self, inside the folder of the file it joins',
+    );
+    return undefined;
+  }
+  let header: readonly string[] | undefined;
+  for (const file of files) {
+    const refusal = context.refused?.(file);
+    if (refusal !== undefined) {
+      problem(`${file}: ${refusal}`, OUTSIDE_HINT);
+      return undefined;
+    }
+    const columns = context.header(file);
+    if (!columns) {
+      problem(`${file}, which is not there`, 'from: names a file in the same folder as the file it joins');
+      return undefined;
+    }
+    if (!header) header = columns;
+    else if (!sameColumns(header, columns)) {
+      problem(
+        `${from}, whose files differ in their columns (${files[0]} and ${file})`,
+        'the files of one glob must share their columns; give each kind of file its own list or lookup',
+      );
+      return undefined;
+    }
+  }
+  return { name, files: isGlob(from) || from === SELF ? files : [name], header: header! };
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  const set = (columns: readonly string[]) =>
+    JSON.stringify(
+      columns
+        .map((column) => column.trim())
+        .filter((c) => c !== '')
+        .sort(),
+    );
+  return set(a) === set(b);
 }
 
 function compileConditions(
@@ -306,33 +368,35 @@ function compileField(
             ? `the lists are: ${lists.map((l) => l.name).join(', ')}`
             : 'add lists: with the rows to sum',
         );
-      if (!list.fields.some((f) => f.target === source.field))
-        return problem(
-          `sum: the list ${source.list} has no field ${source.field}`,
-          `its fields are: ${list.fields.map((f) => f.target).join(', ')}`,
-        );
-      return compiled({ kind: 'sum', list: source.list, field: source.field.split('.') });
+      for (const name of source.times === undefined ? [source.field] : [source.field, source.times])
+        if (!list.fields.some((f) => f.target === name))
+          return problem(
+            `${name === source.field ? 'sum' : 'times'}: the list ${source.list} has no field ${name}`,
+            `its fields are: ${list.fields.map((f) => f.target).join(', ')}`,
+          );
+      return compiled({
+        kind: 'sum',
+        list: source.list,
+        field: source.field.split('.'),
+        ...(source.times === undefined ? {} : { times: source.times.split('.') }),
+      });
     }
     case 'lookup': {
-      const refusal = context.refused?.(source.from);
-      if (refusal !== undefined) return problem(`lookup reads ${source.from}: ${refusal}`, OUTSIDE_HINT);
-      const header = context.header(source.from);
-      if (!header)
-        return problem(
-          `lookup reads ${source.from}, which is not there`,
-          'from: names a file in the same folder',
-        );
+      const joined = joinedHeader(source.from, scope.file, context, (message, hint) =>
+        problem(`lookup reads ${message}`, hint),
+      );
+      if (!joined) return [];
       const keyPosition = scope.position(source.key.parent, field.line);
-      const other = headerScope(source.from, header, context.problems);
+      const other = headerScope(joined.name, joined.header, context.problems);
       other.position(source.key.child, field.line);
       const position = other.position(source.column, field.line);
       const read = reader(source);
-      context.indexes.push({ file: source.from, keyColumn: source.key.child });
+      context.indexes.push(indexNeed(joined, source.key.child));
       return keyPosition < 0 || position < 0 || !read
         ? []
         : compiled({
             kind: 'lookup',
-            file: source.from,
+            file: joined.name,
             keyColumn: source.key.child,
             keyPosition,
             position,

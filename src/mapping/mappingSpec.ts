@@ -2,6 +2,17 @@
 
 export type NumberStyle = 'decimal-comma' | 'decimal-point';
 
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'latin1';
+
+/** A CSV file's dialect (`csv:`); a part left out is inherited (top, entry, list or lookup), else `,`, `"` and utf-8. */
+export interface CsvDialect {
+  delimiter?: string;
+  quote?: string;
+  encoding?: CsvEncoding;
+}
+
+export type PhonePart = 'country-code' | 'national' | 'e164';
+
 /** How a cell is read: the converters of `{ column: C, ... }` and of `lookup`. */
 export interface Converters {
   datetime?: string;
@@ -9,14 +20,22 @@ export interface Converters {
   values?: Record<string, unknown>;
   default?: unknown;
   zone?: string;
+  /** The cell split on this separator: a list of trimmed, non-empty strings. */
+  split?: string;
+  /** A regular expression; `group` names the group taken (default: group 1, else the whole match). */
+  match?: string;
+  group?: string | number;
+  /** The cell read as a phone number: which part is written, and the country of numbers without one. */
+  phone?: PhonePart;
+  country?: string;
 }
 
 export type FieldSource =
   | ({ kind: 'column'; column: string } & Converters)
   | { kind: 'value'; value: unknown }
   | { kind: 'template'; template: string }
-  | { kind: 'sum'; list: string; field: string }
-  | ({ kind: 'lookup'; from: string; key: KeyPair; column: string } & Converters);
+  | { kind: 'sum'; list: string; field: string; times?: string }
+  | ({ kind: 'lookup'; from: string; key: KeyPair; column: string; csv?: CsvDialect } & Converters);
 
 /** A key column in the row's file (`parent`) and in the other file (`child`). */
 export interface KeyPair {
@@ -45,11 +64,13 @@ export interface RowSpec {
   lists: ListSpec[];
   when: Condition[];
   zone?: string;
+  csv?: CsvDialect;
 }
 
 export interface ListSpec extends RowSpec {
   /** The target field the list fills (`payments`). */
   name: string;
+  /** A file name, a glob (the rows of every matching file), or `self` (the file of the row it joins). */
   from: string;
   key: KeyPair;
   line: number;
@@ -67,6 +88,7 @@ export interface EntrySpec extends RowSpec {
 
 export interface MappingSpec {
   zone: string;
+  csv?: CsvDialect;
   entries: EntrySpec[];
 }
 

@@ -1,8 +1,19 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+} from 'yaml';
 import { closest } from '../core/suggest.js';
+import { readConverters } from './parseConverters.js';
+import { readDialect } from './parseDialect.js';
+import { expandedSize, MAX_EXPANDED_NODES, mergedPairs, resolveNode } from './yamlNodes.js';
 import type {
   Condition,
-  Converters,
   EntrySpec,
   FieldSource,
   FieldSpec,
@@ -13,17 +24,35 @@ import type {
   RowSpec,
 } from './mappingSpec.js';
 
-const ENTRY_KEYS = ['endpoint', 'from', 'when', 'zone', 'fields', 'lists'];
-const LIST_KEYS = ['from', 'key', 'when', 'zone', 'fields', 'lists'];
-const CONVERTER_KEYS = ['datetime', 'number', 'values', 'default', 'zone'];
-const SOURCE_KEYS = ['column', 'value', 'template', 'sum', 'lookup', ...CONVERTER_KEYS];
-const LOOKUP_KEYS = ['from', 'key', 'column'];
+const ENTRY_KEYS = ['endpoint', 'from', 'when', 'zone', 'csv', 'fields', 'lists'];
+const LIST_KEYS = ['from', 'key', 'when', 'zone', 'csv', 'fields', 'lists'];
+const TOP_KEYS = ['version', 'zone', 'csv', 'anchors', 'records'];
+const CONVERTER_KEYS = [
+  'datetime',
+  'number',
+  'values',
+  'default',
+  'zone',
+  'split',
+  'match',
+  'group',
+  'phone',
+  'country',
+];
+const SOURCE_KEYS = ['column', 'value', 'template', 'sum', 'times', 'lookup', ...CONVERTER_KEYS];
+const LOOKUP_KEYS = ['from', 'key', 'column', 'csv'];
 const CONDITION_KEYS = ['column', 'present', 'in', 'not-in'];
 
 /** Reads a mapping's text (YAML or JSON) into its parts with their lines; mistakes are problems, never throws. */
 export function parseMapping(text: string): { spec?: MappingSpec; problems: MappingProblem[] } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  // Merge keys are expanded by the reader (yamlNodes.ts), so `<<` stays a plain key here.
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    uniqueKeys: true,
+    prettyErrors: false,
+    merge: false,
+  });
   const problems: MappingProblem[] = [];
   const lineOf = (node: Node | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : 1);
   if (doc.errors.length > 0) {
@@ -35,7 +64,15 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
       });
     return { problems };
   }
-  const reader = new Reader(problems, lineOf);
+  if (expandedSize(doc) > MAX_EXPANDED_NODES) {
+    problems.push({
+      line: 1,
+      message: `the mapping expands to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values through its aliases, so it was not read`,
+      hint: 'an alias that repeats aliases multiplies them: write the repeated part out, or use fewer levels of aliases',
+    });
+    return { problems };
+  }
+  const reader = new Reader(problems, lineOf, doc);
   const root = doc.contents as Node | null;
   if (!isMap(root)) {
     problems.push({
@@ -60,23 +97,38 @@ class Reader {
   constructor(
     private readonly problems: MappingProblem[],
     private readonly lineOf: LineOf,
+    private readonly doc: Document,
   ) {}
 
-  private problem(node: Node | null | undefined, message: string, hint?: string): void {
+  /** The node an alias stands for; an alias with no anchor is a problem. */
+  private resolve(node: Node | null | undefined): Node | null {
+    const resolved = resolveNode(this.doc, node);
+    if (resolved === undefined) {
+      this.problem(
+        node,
+        'this alias names no anchor',
+        'define it first with &name, then refer to it with *name',
+      );
+      return null;
+    }
+    return resolved;
+  }
+
+  problem(node: Node | null | undefined, message: string, hint?: string): void {
     this.problems.push({ line: this.lineOf(node), message, ...(hint ? { hint } : {}) });
   }
 
   /** The pairs of a map node as [key, value node, key node]; unknown keys are problems with a did-you-mean. */
-  private pairs(
-    node: Node,
-    allowed: readonly string[] | undefined,
-    what: string,
-  ): [string, Node | null, Node][] {
+  pairs(node: Node, allowed: readonly string[] | undefined, what: string): [string, Node | null, Node][] {
+    node = this.resolve(node) as Node;
     if (!isMap(node)) {
       this.problem(node, `${what} must be an object`);
       return [];
     }
-    return (node.items as Pair<Node, Node | null>[]).flatMap((pair) => {
+    const merged = mergedPairs(this.doc, node, (bad) =>
+      this.problem(bad, '<< merges a map (<<: *name) or a list of maps (<<: [*a, *b])'),
+    );
+    return merged.flatMap((pair) => {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
       if (allowed && !allowed.includes(key)) {
         const guess = closest(key, allowed);
@@ -87,11 +139,12 @@ class Reader {
         );
         return [];
       }
-      return [[key, pair.value, pair.key] as [string, Node | null, Node]];
+      return [[key, this.resolve(pair.value), pair.key] as [string, Node | null, Node]];
     });
   }
 
-  private string(node: Node | null, what: string): string | undefined {
+  string(node: Node | null, what: string): string | undefined {
+    node = this.resolve(node);
     if (
       isScalar(node) &&
       (typeof node.value === 'string' || typeof node.value === 'number') &&
@@ -103,7 +156,11 @@ class Reader {
   }
 
   private strings(node: Node | null, what: string): string[] | undefined {
-    if (isSeq(node)) return (node.items as Node[]).map((item) => (isScalar(item) ? String(item.value) : ''));
+    node = this.resolve(node);
+    if (isSeq(node))
+      return (node.items as Node[])
+        .map((item) => this.resolve(item))
+        .map((item) => (isScalar(item) ? String(item.value) : ''));
     this.problem(node, `${what} must be a list, e.g. [a, b]`);
     return undefined;
   }
@@ -112,6 +169,7 @@ class Reader {
     const fields: FieldSpec[] = [];
     for (const pair of items as Pair<Node, Node | null>[]) {
       const target = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (target === '<<') continue;
       const column = this.string(pair.value, `the source column of ${target}`);
       if (column !== undefined)
         fields.push({ target, source: { kind: 'column', column }, line: this.lineOf(pair.key) });
@@ -121,23 +179,27 @@ class Reader {
 
   full(items: Pair<unknown, unknown>[]): MappingSpec {
     let zone = 'UTC';
+    let csv: MappingSpec['csv'];
     const entries: EntrySpec[] = [];
-    for (const pair of items as Pair<Node, Node | null>[]) {
+    for (const { key: keyNode, value: raw } of items as Pair<Node, Node | null>[]) {
+      const pair = { key: keyNode, value: this.resolve(raw) };
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (key === 'version') {
+      if (key === 'anchors') continue;
+      if (key === 'csv') csv = this.dialect(pair.value);
+      else if (key === 'version') {
         if (!isScalar(pair.value) || pair.value.value !== 1) this.problem(pair.value, 'version must be 1');
       } else if (key === 'zone') {
         zone = this.string(pair.value, 'zone') ?? zone;
       } else if (key === 'records') {
         if (!isSeq(pair.value))
           this.problem(pair.value ?? pair.key, 'records must be a list of entries (- endpoint: order ...)');
-        else for (const item of pair.value.items as Node[]) entries.push(this.entry(item));
+        else for (const item of pair.value.items as Node[]) entries.push(this.entry(this.resolve(item)!));
       } else {
-        const guess = closest(key, ['version', 'zone', 'records']);
+        const guess = closest(key, TOP_KEYS);
         this.problem(
           pair.key,
           `unknown key "${key}" at the top of the mapping`,
-          guess ? `did you mean "${guess}"?` : 'the keys are: version, zone, records',
+          guess ? `did you mean "${guess}"?` : `the keys are: ${TOP_KEYS.join(', ')}`,
         );
       }
     }
@@ -147,7 +209,14 @@ class Reader {
         'the mapping has no records: entries',
         'add records: with at least one entry (endpoint, from, fields)',
       );
-    return { zone, entries };
+    return { zone, entries, ...(csv ? { csv } : {}) };
+  }
+
+  private dialect(node: Node | null) {
+    const parts = new Map(
+      this.pairs(node as Node, ['delimiter', 'quote', 'encoding'], 'csv').map(([k, v]) => [k, v] as const),
+    );
+    return readDialect(parts, (at, message, hint) => this.problem(at ?? node, message, hint));
   }
 
   private entry(node: Node): EntrySpec {
@@ -175,6 +244,7 @@ class Reader {
     else if (key === 'lists')
       row.lists = this.pairs(value as Node, undefined, 'lists').map(([name, list]) => this.list(name, list));
     else if (key === 'when') row.when = this.conditions(value);
+    else if (key === 'csv') row.csv = this.dialect(value);
     else if (key === 'zone') {
       const zone = this.string(value, 'zone');
       if (zone !== undefined) row.zone = zone;
@@ -202,6 +272,7 @@ class Reader {
   }
 
   private keyPair(node: Node | null, parent: string, child: string): KeyPair | undefined {
+    node = this.resolve(node);
     if (isScalar(node)) {
       const same = this.string(node, 'key');
       return same === undefined ? undefined : { parent: same, child: same };
@@ -219,7 +290,7 @@ class Reader {
   }
 
   private conditions(node: Node | null): Condition[] {
-    const items = isSeq(node) ? (node.items as Node[]) : [node as Node];
+    const items = isSeq(node) ? (node.items as Node[]).map((item) => this.resolve(item)!) : [node as Node];
     return items.map((item) => {
       const condition: Condition = { column: '', line: this.lineOf(item) };
       for (const [key, value] of this.pairs(item, CONDITION_KEYS, 'a when: condition')) {
@@ -248,6 +319,7 @@ class Reader {
   }
 
   private source(target: string, node: Node | null): FieldSource | undefined {
+    node = this.resolve(node);
     if (isScalar(node)) {
       const column = this.string(node, `the source of ${target}`);
       return column === undefined ? undefined : { kind: 'column', column };
@@ -264,8 +336,13 @@ class Reader {
       return undefined;
     }
     const kind = kinds[0]!;
-    const converters = this.converters(parts);
-    if (kind === 'value') return { kind, value: (parts.get('value') as Node | null)?.toJSON() ?? null };
+    const converters = readConverters(parts, this);
+    if (parts.has('times') && kind !== 'sum')
+      this.problem(
+        parts.get('times'),
+        'times goes with sum: { sum: items.unit_price, times: items.quantity }',
+      );
+    if (kind === 'value') return { kind, value: this.plain(parts.get('value')) };
     if (kind === 'template') {
       const template = this.string(parts.get('template')!, 'template');
       return template === undefined ? undefined : { kind, template };
@@ -277,7 +354,17 @@ class Reader {
         this.problem(parts.get('sum'), 'sum names a list and its field, e.g. sum: payments.value');
         return undefined;
       }
-      return { kind, list: path.slice(0, dot), field: path.slice(dot + 1) };
+      const sum = { kind, list: path.slice(0, dot), field: path.slice(dot + 1) } as const;
+      if (!parts.has('times')) return sum;
+      const times = this.string(parts.get('times')!, 'times');
+      if (times === undefined || !times.startsWith(`${sum.list}.`) || times.length <= dot + 1) {
+        this.problem(
+          parts.get('times'),
+          `times names a field of the same list as sum, e.g. times: ${sum.list}.quantity`,
+        );
+        return undefined;
+      }
+      return { ...sum, times: times.slice(dot + 1) };
     }
     if (kind === 'lookup') {
       const lookup = new Map(
@@ -294,41 +381,15 @@ class Reader {
         );
         return undefined;
       }
-      return { kind, from, key, column, ...converters };
+      const csv = lookup.has('csv') ? this.dialect(lookup.get('csv')!) : undefined;
+      return { kind, from, key, column, ...converters, ...(csv ? { csv } : {}) };
     }
     const column = this.string(parts.get('column')!, 'column');
     return column === undefined ? undefined : { kind: 'column', column, ...converters };
   }
 
-  private converters(parts: Map<string, Node | null>): Converters {
-    const converters: Converters = {};
-    const datetime = parts.get('datetime');
-    if (datetime !== undefined) converters.datetime = this.string(datetime, 'datetime') ?? '';
-    const number = parts.get('number');
-    if (number !== undefined) {
-      const style = this.string(number, 'number');
-      if (style === 'decimal-comma' || style === 'decimal-point') converters.number = style;
-      else
-        this.problem(
-          number,
-          `number must be decimal-comma or decimal-point${style ? `, not "${style}"` : ''}`,
-          'decimal-comma reads 1.234,56; decimal-point reads 1,234.56',
-        );
-    }
-    const values = parts.get('values');
-    if (values !== undefined)
-      converters.values = Object.fromEntries(
-        this.pairs(values as Node, undefined, 'values').map(([k, v]) => [
-          k.trim().toLowerCase(),
-          v?.toJSON() ?? null,
-        ]),
-      );
-    if (parts.has('default')) converters.default = (parts.get('default') as Node | null)?.toJSON() ?? null;
-    const zone = parts.get('zone');
-    if (zone !== undefined) {
-      const name = this.string(zone, 'zone');
-      if (name !== undefined) converters.zone = name;
-    }
-    return converters;
+  /** A constant as plain data, aliases inside it expanded (their total size was checked before reading). */
+  plain(node: Node | null | undefined): unknown {
+    return node ? ((node.toJS(this.doc, { maxAliasCount: -1 }) as unknown) ?? null) : null;
   }
 }

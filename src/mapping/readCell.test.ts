@@ -56,3 +56,70 @@ describe('cellReader', () => {
     expect(cellReader({ datetime: 'yyyy-MM-dd QQ' }, 'string', 'UTC')).toMatch(/not a pattern letter/);
   });
 });
+
+describe('cellReader: split, match and phone', () => {
+  it('splits a cell into trimmed, non-empty texts, for a list field only', () => {
+    expect(reader({ split: ',' }, 'string-array', 'UTC')(' A, B ,, C ')).toEqual({
+      ok: true,
+      value: ['A', 'B', 'C'],
+    });
+    expect(reader({ split: ',' }, 'string-array', 'UTC')('')).toEqual({ ok: true, absent: true });
+    expect(cellReader({ split: ',' }, 'string', 'UTC')).toMatch(/^split makes a list of texts/);
+  });
+
+  it('takes a named or numbered group of the first match, then converts it by the field', () => {
+    const street = '^(?<name>.+?),?\\s+(?<number>\\d+[A-Za-z]?)\\s*$';
+    expect(reader({ match: street, group: 'name' }, 'string', 'UTC')('Rua Augusta, 1500')).toEqual({
+      ok: true,
+      value: 'Rua Augusta',
+    });
+    expect(reader({ match: street, group: 'number' }, 'string', 'UTC')('Av. Paulista 1578')).toEqual({
+      ok: true,
+      value: '1578',
+    });
+    expect(reader({ match: '(\\d+)x' }, 'integer', 'UTC')('pack 12x')).toEqual({ ok: true, value: 12 });
+    expect(reader({ match: '\\d+', number: 'decimal-comma' }, 'number', 'UTC')('R$ 1.234,56')).toEqual({
+      ok: true,
+      value: 1,
+    });
+    expect(cellReader({ match: '(a)', group: 2 }, 'string', 'UTC')).toBe(
+      'match has 1 group, so group: 2 takes nothing',
+    );
+    expect(cellReader({ match: '(a)', group: 'b' }, 'string', 'UTC')).toBe('match has no group named "b"');
+  });
+
+  it('leaves the field out with a no-match warning naming the pattern and the cell', () => {
+    expect(reader({ match: '^(\\D+) (\\d+)$' }, 'string', 'UTC')('Praça da Sé')).toEqual({
+      ok: true,
+      absent: true,
+      issue: expect.objectContaining({
+        severity: 'warning',
+        code: 'no-match',
+        message: '"Praça da Sé" does not match the pattern ^(\\D+) (\\d+)$',
+        value: 'Praça da Sé',
+      }),
+    });
+  });
+
+  it('reads phones into the field as digits, or an invalid-phone error', () => {
+    expect(reader({ phone: 'national', country: 'BR' }, 'string', 'UTC')('+55 11 99123-4567')).toEqual({
+      ok: true,
+      value: '11991234567',
+    });
+    expect(reader({ phone: 'national', country: 'BR' }, 'string', 'UTC')('123')).toMatchObject({
+      ok: false,
+      issue: { code: 'invalid-phone' },
+    });
+  });
+
+  it('reads datetime: iso with an offset written as exports write it', () => {
+    expect(reader({ datetime: 'iso' }, 'string', 'UTC')('2025-05-11 09:55:16 -0400')).toEqual({
+      ok: true,
+      value: '2025-05-11T13:55:16Z',
+    });
+    expect(reader({ datetime: 'iso' }, 'string', 'UTC')('2025-05-11T23:55:16.123+05:30')).toEqual({
+      ok: true,
+      value: '2025-05-11T18:25:16Z',
+    });
+  });
+});

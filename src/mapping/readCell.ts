@@ -1,12 +1,16 @@
-import { error, type Issue } from '../core/issue.js';
+import { error, warning, type Issue } from '../core/issue.js';
 import { convertCell } from '../convert/cells.js';
 import type { FieldKind } from '../schema/introspect.js';
 import { compilePattern } from './datetimePattern.js';
 import type { Converters, NumberStyle } from './mappingSpec.js';
 import { formatInstant, ZoneClock } from './zoneTime.js';
+import { phoneReader } from './readPhone.js';
 
 export type CellOutcome =
-  { ok: true; value: unknown } | { ok: false; issue: Omit<Issue, 'path'> } | { ok: true; absent: true };
+  | { ok: true; value: unknown }
+  | { ok: false; issue: Omit<Issue, 'path'> }
+  /** No value; `issue` (a warning) says why when the cell was not empty. */
+  | { ok: true; absent: true; issue?: Omit<Issue, 'path'> };
 /** Reads one cell (the raw text, maybe empty) into the field's value. */
 export type CellReader = (text: string) => CellOutcome;
 
@@ -45,7 +49,25 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
   const values = converters.values;
   const fallback = converters.default;
   let convert: (text: string) => CellOutcome;
-  if (converters.datetime !== undefined) {
+  if (converters.split !== undefined) {
+    if (kind !== 'string-array' && kind !== 'unknown' && kind !== 'json')
+      return `split makes a list of texts, and this field is not a list (it is ${kind === 'integer' ? 'a number' : `a ${kind}`})`;
+    const separator = converters.split;
+    convert = (text) => ({
+      ok: true,
+      value: text
+        .split(separator)
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    });
+  } else if (converters.phone !== undefined) {
+    const read = phoneReader(converters.phone, converters.country);
+    if (typeof read === 'string') return read;
+    convert = (text) => {
+      const digits = read(text);
+      return typeof digits === 'string' ? convertCell(digits, kind) : { ok: false, issue: digits };
+    };
+  } else if (converters.datetime !== undefined) {
     const zone = converters.zone ?? fileZone;
     const clock = new ZoneClock(zone);
     const pattern = converters.datetime;
@@ -107,14 +129,49 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
   } else {
     convert = (text) => convertCell(text, kind);
   }
+  const extract = converters.match === undefined ? undefined : matcher(converters.match, converters.group);
+  if (typeof extract === 'string') return extract;
   return (text) => {
-    const trimmed = text.trim();
+    let trimmed = text.trim();
     if (trimmed === '') return fallback === undefined ? ABSENT : { ok: true, value: fallback };
+    if (extract) {
+      const part = extract(trimmed);
+      if (typeof part !== 'string') return part;
+      text = trimmed = part.trim();
+      if (trimmed === '') return ABSENT;
+    }
     if (values) {
       const folded = trimmed.toLowerCase();
       if (Object.hasOwn(values, folded)) return { ok: true, value: values[folded] };
     }
     return convert(text);
+  };
+}
+
+/** The group of `pattern`'s first match in a cell (group 1 when there is one, else the whole match); a bad group is a mistake. */
+function matcher(
+  pattern: string,
+  group: string | number | undefined,
+): ((text: string) => string | CellOutcome) | string {
+  const regex = new RegExp(pattern, 'u');
+  const groups = new RegExp(`${pattern}|`, 'u').exec('')!.length - 1;
+  if (typeof group === 'number' && group > groups)
+    return `match has ${groups === 0 ? 'no groups' : `${groups} group${groups === 1 ? '' : 's'}`}, so group: ${group} takes nothing`;
+  if (typeof group === 'string' && !new RegExp(`\\(\\?<${group.replace(/[^\w$]/g, '')}>`, 'u').test(pattern))
+    return `match has no group named "${group}"`;
+  const take = group ?? (groups >= 1 ? 1 : 0);
+  return (text) => {
+    const found = regex.exec(text);
+    if (!found)
+      return {
+        ok: true,
+        absent: true,
+        issue: warning('no-match', '', `${JSON.stringify(text)} does not match the pattern ${pattern}`, {
+          value: text,
+          hint: 'fix the cell, or widen the match: pattern in the mapping (the field was left out)',
+        }),
+      };
+    return (typeof take === 'number' ? found[take] : found.groups?.[take]) ?? '';
   };
 }
 

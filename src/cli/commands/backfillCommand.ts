@@ -1,4 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
+import {
+  addCsvDialectOptions,
+  csvDialectOf,
+  withCsvDialect,
+  type CsvDialectFlags,
+} from '../csvDialectFlags.js';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
@@ -10,7 +16,7 @@ import type { CliIo } from '../io.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 import { withTransform } from '../transformModule.js';
 
-type BackfillFlags = RunFlags & Partial<Record<string, string[]>> & { map?: string };
+type BackfillFlags = RunFlags & Partial<Record<string, string[]>> & { map?: string } & CsvDialectFlags;
 
 const endpointNames = registry.names;
 const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(csv|json|ndjson|jsonl)(\\.gz)?$`, 'i');
@@ -66,6 +72,7 @@ export function backfillCommand(io: CliIo, setExit: (code: number) => void): Com
     '--map <file>',
     'a mapping file (YAML or JSON): which export files feed which endpoint, and how (with DIR)',
   );
+  addCsvDialectOptions(command);
   return addRunOptions(command)
     .addHelpText(
       'after',
@@ -82,6 +89,7 @@ ${exitCodesHelp()}`,
       const named = registry.all.flatMap((resource) =>
         (flags[resource.name] ?? []).map((file) => ({ resource, spec: inputSpec(file) })),
       );
+      const dialect = csvDialectOf(flags);
       if (dir !== undefined && named.length > 0)
         throw new UsageError('give either a folder or --order/--status/... files, not both');
       if (flags.map !== undefined) {
@@ -110,7 +118,7 @@ ${exitCodesHelp()}`,
         }
         return;
       }
-      const inputs = dir !== undefined ? await folderInputs(dir) : named;
+      const inputs = await withCsvDialect(dir !== undefined ? await folderInputs(dir) : named, dialect);
       if (inputs.length === 0)
         throw new UsageError(
           'nothing to backfill',

@@ -8,8 +8,14 @@ import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../io.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 import { recordByHand } from './recordByHand.js';
+import {
+  addCsvDialectOptions,
+  csvDialectOf,
+  withCsvDialect,
+  type CsvDialectFlags,
+} from '../csvDialectFlags.js';
 
-interface EndpointFlags extends RunFlags {
+interface EndpointFlags extends RunFlags, CsvDialectFlags {
   inputFormat?: InputFormat;
   map?: string;
   [flag: string]: unknown;
@@ -50,6 +56,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
       '--map <file>',
       'a mapping file (YAML or JSON) that turns an export into records: renames, dates, values, lists',
     );
+  addCsvDialectOptions(command);
   const { byHand } = resource;
   if (byHand) {
     for (const option of byHand.options) {
@@ -68,11 +75,13 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         setExit(await recordByHand(resource, byHand, files, flags, io));
         return;
       }
-      const inputs = (files.length > 0 ? files : ['-']).map((name) => ({
+      const dialect = csvDialectOf(flags);
+      let inputs = (files.length > 0 ? files : ['-']).map((name) => ({
         resource,
         spec: inputSpec(name, flags.inputFormat),
       }));
       if (flags.map === undefined) {
+        inputs = await withCsvDialect(inputs, dialect);
         setExit(
           await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io),
         );
