@@ -100,6 +100,8 @@ export interface RowContext {
   refused?(file: string): string | undefined;
   problems: MappingProblem[];
   indexes: IndexNeed[];
+  /** Every header scope opened (the row's, its lists' and lookups'): what each file has read of it (ignored-columns). */
+  scopes?: HeaderScope[];
 }
 
 /** The fix for a from: that leaves the inputs' folder. */
@@ -210,6 +212,7 @@ function compileList(
   }
   const keyPosition = scope.position(list.key.parent, list.line);
   const child = headerScope(list.from, header, context.problems);
+  context.scopes?.push(child);
   child.position(list.key.child, list.line);
   context.indexes.push({ file: list.from, keyColumn: list.key.child });
   const row = compileRow(list, element, child, zone, context);
@@ -324,6 +327,7 @@ function compileField(
         );
       const keyPosition = scope.position(source.key.parent, field.line);
       const other = headerScope(source.from, header, context.problems);
+      context.scopes?.push(other);
       other.position(source.key.child, field.line);
       const position = other.position(source.column, field.line);
       const read = reader(source);
