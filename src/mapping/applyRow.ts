@@ -7,11 +7,18 @@ export interface ChildLocation {
   line: number;
 }
 
+/** A row of another file (or of the same file, by key) that a record was built from: a list element's or a lookup's. */
+export interface BuiltFrom extends ChildLocation {
+  cells: readonly string[];
+}
+
 /** One source row mapped: the record, its conversion problems, and the rows its list elements came from (by path prefix). */
 export interface MappedRow {
   value: Record<string, unknown>;
   issues: Issue[];
   children?: Map<string, ChildLocation>;
+  /** Every row of a list or a lookup the record was built from, in the order read (--rejects writes them with the record's own). */
+  rows?: BuiltFrom[];
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -97,6 +104,7 @@ function buildList(
     const path = `${prefix}${list.name}.${elements.length}`;
     const location = { file: list.file, line: child.line };
     (gathered.children ??= new Map()).set(path, location);
+    (gathered.rows ??= []).push({ ...location, cells: child.cells });
     const before = gathered.issues.length;
     elements.push(buildRow(list.row, child.cells, related, `${path}.`, gathered));
     for (let i = before; i < gathered.issues.length; i++)
@@ -123,8 +131,9 @@ function fieldValue(
       if (source.kind === 'cell') text = cells[source.position];
       else {
         const key = (cells[source.keyPosition] ?? '').trim();
-        text =
-          key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
+        const found = key === '' ? undefined : related.lookup(source.file, source.keyColumn, key);
+        if (found) (gathered.rows ??= []).push({ file: source.file, line: found.line, cells: found.cells });
+        text = found?.cells[source.position];
       }
       const outcome = source.read(text ?? '');
       if ('absent' in outcome) return undefined;
