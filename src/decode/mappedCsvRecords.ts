@@ -73,7 +73,8 @@ export async function* readMappedCsvRecords(
       }
       const position = index++;
       if (!row.keep(cells)) continue;
-      const mapped = applyRow(row, cells, source.related);
+      // The rows it was built from only for a rejects file: they are what --rejects writes back.
+      const mapped = applyRow(row, cells, source.related, check?.needs === 'values' || check === undefined);
       if (cells.length !== header.length) mapped.issues.push(columnCountIssue(cells.length, header.length));
       yield {
         file,
