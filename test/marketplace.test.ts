@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,11 +39,20 @@ describe('the marketplace export through its mapping', () => {
     expect(
       report.files.map((f: { endpoint: string; records: number }) => `${f.endpoint}:${f.records}`),
     ).toEqual(['order:6', 'status:5']);
+    // Every file and column nothing reads is said once: the sellers' file, and the columns of each file read.
     expect(report.notes).toEqual([
-      expect.objectContaining({
-        code: 'ignored-columns',
-        message: expect.stringContaining('"order_approved_at"'),
-      }),
+      {
+        code: 'unread-files',
+        message: expect.stringMatching(
+          /^nothing in the mapping reads the file "olist_sellers_dataset.csv" of /,
+        ),
+      },
+      ...[
+        'olist_orders_dataset.csv: nothing in the mapping reads "order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", "order_estimated_delivery_date"; never sent',
+        'olist_order_items_dataset.csv: nothing in the mapping reads "order_item_id", "shipping_limit_date", "freight_value"; never sent',
+        'olist_products_dataset.csv: nothing in the mapping reads "product_name_lenght", "product_description_lenght", "product_photos_qty", "product_weight_g"; never sent',
+        'olist_customers_dataset.csv: nothing in the mapping reads "customer_zip_code_prefix", "customer_city"; never sent',
+      ].map((message) => ({ code: 'ignored-columns', message })),
     ]);
   });
 
@@ -110,7 +119,7 @@ describe('the marketplace export through its mapping', () => {
     const dir = exportCopy({
       'olist_order_payments_dataset.csv': (text) => text.replace('boleto,1,141.46', 'boleto,1,"141,46"'),
     });
-    const rejects = join(dir, 'rejects.csv');
+    const rejects = mkdtempSync(join(tmpdir(), 'collect-marketplace-rejects-'));
     const { code, stdout } = await runCli([
       'backfill',
       dir,
@@ -135,23 +144,41 @@ describe('the marketplace export through its mapping', () => {
         }),
       ]),
     );
-    const written = readFileSync(rejects, 'utf8').split('\n');
-    expect(written[0]).toMatch(
+    // Every row the order was built from, each in a file named after its source: its own, its payment's, its item's, its customer's and product's.
+    const rows = (name: string) =>
+      readFileSync(join(rejects, name), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '');
+    expect(readdirSync(rejects).sort()).toEqual([
+      'olist_customers_dataset.csv',
+      'olist_order_items_dataset.csv',
+      'olist_order_payments_dataset.csv',
+      'olist_orders_dataset.csv',
+      'olist_products_dataset.csv',
+    ]);
+    const orders = rows('olist_orders_dataset.csv');
+    expect(orders[0]).toMatch(
       /^order_id,customer_id,order_status,order_purchase_timestamp,.*,collect_reason$/,
     );
-    expect(written[1]).toMatch(
+    expect(orders[1]).toMatch(
       /^53cdb2fc8bc7dce0b6741e2150273451,b0830fb4747a6c6d20dea0b8c802d7ef,delivered,7\/24\/2018 20:41,/,
     );
-    expect(written.filter((line) => line !== '')).toHaveLength(2);
-    // Fixed at the source (the payment) and fed back: the rejects file through the same mapping.
-    writeFileSync(join(dir, 'olist_orders_dataset.csv'), readFileSync(rejects));
+    expect(orders).toHaveLength(2);
+    expect(rows('olist_order_payments_dataset.csv').slice(1)).toEqual([
+      expect.stringMatching(/^53cdb2fc8bc7dce0b6741e2150273451,1,boleto,1,"141,46",/),
+    ]);
+    expect(rows('olist_order_items_dataset.csv')).toHaveLength(2);
+    // Fixed where it is wrong (the payment) and fed back: the rejects folder through the same mapping.
     writeFileSync(
-      join(dir, 'olist_order_payments_dataset.csv'),
-      readFileSync(join(FIXTURE, 'olist_order_payments_dataset.csv')),
+      join(rejects, 'olist_order_payments_dataset.csv'),
+      readFileSync(join(rejects, 'olist_order_payments_dataset.csv'), 'utf8').replace(
+        'boleto,1,"141,46"',
+        'boleto,1,141.46',
+      ),
     );
     const again = await runCli([
       'backfill',
-      dir,
+      rejects,
       '--map',
       join(dir, 'mapping.yaml'),
       '--dry-run',
@@ -159,7 +186,9 @@ describe('the marketplace export through its mapping', () => {
       'json',
     ]);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout).summary).toMatchObject({ records: 2, valid: 2, errors: 0 });
+    const fedBack = JSON.parse(again.stdout);
+    expect(fedBack.summary).toMatchObject({ records: 2, valid: 2, errors: 0 });
+    expect(fedBack.notes.map((note: { code: string }) => note.code)).not.toContain('unread-files');
   }, 60_000);
 
   it('refuses a mistaken mapping before reading any record: exit 2, the mapping line and a did-you-mean', async () => {

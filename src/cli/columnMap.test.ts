@@ -66,11 +66,36 @@ describe('a folder of many files through a mapping', () => {
     expect(new Set(many)).toEqual(new Set(few));
   });
 
-  it('notes the columns nothing reads once for every file with the same header', async () => {
+  it('notes the columns nothing reads once for every file with the same header, and the files nothing reads', async () => {
     const mapped = await mapSplit(40);
-    expect(mapped.inputs.flatMap((input) => input.map!.notes ?? []).map((note) => note.message)).toEqual([
-      'orders-00000.csv and 39 more files (to orders-00039.csv): no mapping entry reads "order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", "order_estimated_delivery_date"; never sent',
+    const notes = mapped.inputs.flatMap((input) => input.map!.notes ?? []);
+    expect(notes.map((note) => note.code)).toEqual([
+      'unread-files',
+      'ignored-columns',
+      'ignored-columns',
+      'ignored-columns',
+      'ignored-columns',
     ]);
+    expect(notes[0]!.message).toMatch(
+      /^nothing in the mapping reads the file "olist_sellers_dataset.csv" of /,
+    );
+    expect(notes.map((note) => note.message)).toContain(
+      'orders-00000.csv and 39 more files (to orders-00039.csv): nothing in the mapping reads "order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", "order_estimated_delivery_date"; never sent',
+    );
+    // The notes are said once, by the input read first.
+    expect(mapped.inputs.slice(1).every((input) => input.map!.notes!.length === 0)).toBe(true);
+  });
+
+  it('refuses a folder with a file nothing reads under --strict, naming it, before any record is read', async () => {
+    const dir = splitExport(2);
+    writeFileSync(join(dir, 'orders-extra.tsv'), 'order_id\tx\n');
+    const failure = await mapFolderInputs(join(dir, 'mapping.yaml'), dir, true).catch(
+      (cause: unknown) => cause,
+    );
+    expect(failure).toBeInstanceOf(UsageError);
+    expect((failure as UsageError).message).toMatch(
+      /^nothing in the mapping reads 2 files "olist_sellers_dataset.csv", "orders-extra.tsv" of .*; with --strict/,
+    );
   });
 
   it("compiles each file's entry again from its recipe alone, with the headers of only the files it joins", async () => {

@@ -19,6 +19,7 @@ import type { MappedRecipe } from '../decode/mappedStage.js';
 import { findInFolder, realFolder } from '../decode/folderFile.js';
 import { RelatedRowIndex } from '../decode/relatedRowIndex.js';
 import { RunScratch } from '../state/runScratch.js';
+import { ignoredColumnsNotes, unreadFiles, unreadFilesNote, type CoverageNote } from './coverageNotes.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
@@ -192,38 +193,12 @@ async function bindFolder(
   };
 }
 
-/** One ignored-columns note per list of columns, on its first file: a folder of thousands of monthly files gets one note, not thousands. */
-function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, string> {
-  const groups = new Map<string, string[]>();
-  for (const [file, columns] of ignored) {
-    const key = JSON.stringify(columns);
-    const files = groups.get(key);
-    if (files) files.push(file);
-    else groups.set(key, [file]);
-  }
-  const notes = new Map<string, string>();
-  for (const [key, files] of groups) {
-    const which =
-      files.length === 1
-        ? files[0]!
-        : `${files[0]!} and ${(files.length - 1).toLocaleString('en-US')} more files (to ${files.at(-1)!})`;
-    notes.set(
-      files[0]!,
-      `${which}: no mapping entry reads ${(JSON.parse(key) as string[]).map((c) => JSON.stringify(c)).join(', ')}; never sent`,
-    );
-  }
-  return notes;
-}
-
 function inputsOf(
   { compiled, related, recipe, dialect }: BoundFolder,
   specOf: (file: string) => InputSpec,
 ): RunInput[] {
-  const ignored = ignoredNotes(compiled.ignored);
   return compiled.entries.map((entry) => {
-    const message = ignored.get(entry.file);
-    ignored.delete(entry.file);
-    const notes = message ? [{ code: 'ignored-columns', message }] : [];
+    const notes: CoverageNote[] = [];
     return {
       resource: registry.get(entry.endpoint)!,
       spec: withDialect(specOf(entry.file), dialect(entry.file)),
@@ -234,6 +209,11 @@ function inputsOf(
 
 function withDialect(spec: InputSpec, csv: CsvDialect | undefined): InputSpec {
   return csv && !spec.csv ? { ...spec, csv } : spec;
+}
+
+/** The mapping's coverage notes, said by the input read first (a list's or a lookup's file is no input of its own). */
+function sayFirst(inputs: readonly RunInput[], notes: readonly CoverageNote[]): void {
+  inputs[0]?.map?.notes?.push(...notes);
 }
 
 /** `collect ENDPOINT FILE... --map M`: each file through M's entries for the endpoint whose from: matches it. */
@@ -257,6 +237,7 @@ export async function mapEndpointInputs(
   const indexes: RelatedRowIndex[] = [];
   const inputs: RunInput[] = [];
   const reads: string[] = [];
+  const ignored: CoverageNote[] = [];
   try {
     for (const [folder, specs] of folders) {
       const bound = await bindFolder(
@@ -270,7 +251,9 @@ export async function mapEndpointInputs(
       for (const read of bound.reads) reads.push(read);
       const named = new Map(specs.map((s) => [basename(s.name), s]));
       for (const input of inputsOf(bound, (file) => named.get(file)!)) inputs.push(input);
+      ignored.push(...ignoredColumnsNotes(bound.compiled.ignored));
     }
+    sayFirst(inputs, ignored);
   } catch (cause) {
     for (const index of indexes) index.close();
     throw cause;
@@ -278,8 +261,8 @@ export async function mapEndpointInputs(
   return { inputs, reads, close: () => indexes.forEach((index) => index.close()) };
 }
 
-/** `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first. */
-export async function mapFolderInputs(mapPath: string, dir: string): Promise<MappedInputs> {
+/** `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first; `strict`: every file of DIR must be read. */
+export async function mapFolderInputs(mapPath: string, dir: string, strict = false): Promise<MappedInputs> {
   const order = registry.names;
   const spec = await readMappingFile(mapPath);
   let names: string[];
@@ -294,6 +277,14 @@ export async function mapFolderInputs(mapPath: string, dir: string): Promise<Map
   const bound = await bindFolder(mapPath, spec, dir, names, { everyFileMapped: false });
   const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
+  try {
+    const read = new Set(bound.compiled.entries.flatMap((entry) => [entry.file, ...entry.reads.keys()]));
+    const unread = unreadFilesNote(dir, await unreadFiles(dir, read, mapPath), strict);
+    sayFirst(inputs, [...unread, ...ignoredColumnsNotes(bound.compiled.ignored)]);
+  } catch (cause) {
+    bound.related.close();
+    throw cause;
+  }
   const readsName = (name: string) =>
     /\.csv(\.gz)?$/i.test(name) &&
     spec.entries.some((entry) => entry.from === undefined || globMatches(entry.from, name));

@@ -53,9 +53,10 @@ const sameFile = (a: Identity | undefined, b: Identity | undefined) =>
  */
 export function refuseUnsafeOutputs(
   flags: { rejects?: string; results?: string },
-  inputs: readonly InputSpec[],
+  targets: { specs: readonly InputSpec[]; folder?: boolean },
   places: ReadPlaces = {},
 ): void {
+  const inputs = targets.specs;
   const read = [
     ...inputs.map((spec) => spec.name).filter((name) => name !== '-'),
     ...(places.files ?? []),
@@ -75,7 +76,7 @@ export function refuseUnsafeOutputs(
       throw refuse(`is ${kindOf(info)}, not a regular file`, `name a file for ${flag}`);
     if (info && expect === 'folder' && !info.isDirectory())
       throw refuse(
-        'is not a folder; with several inputs it is the folder of one rejects file per input',
+        'is not a folder; with several inputs (or a mapping with lists) it is the folder of one rejects file per input',
         'name a new folder for --rejects',
       );
     const parent = identity(dirname(resolve(path)));
@@ -111,8 +112,9 @@ export function refuseUnsafeOutputs(
   };
 
   if (flags.rejects !== undefined) {
-    const paths = rejectsPaths(flags.rejects, inputs);
-    if (paths.size > 1) check('--rejects', flags.rejects, 'folder');
+    const folder = targets.folder ?? new Set(inputs.map((spec) => spec.name)).size > 1;
+    const paths = rejectsPaths(flags.rejects, inputs, folder);
+    if (folder) check('--rejects', flags.rejects, 'folder');
     for (const path of paths.values()) check('--rejects', path, 'file');
   }
   if (flags.results !== undefined) check('--results', flags.results, 'file');

@@ -25,6 +25,7 @@ import { inputBytes, inputMeter } from '../decode/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
 import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
+import { rejectsTargets } from '../run/rejectsTargets.js';
 import { TRANSFORM_TIMEOUT_MS } from './transformModule.js';
 
 /** The flags every checking and sending command shares (endpoint commands and backfill). */
@@ -181,11 +182,10 @@ export async function runWithFlags(
   extra: RunExtras = {},
 ): Promise<ExitCode> {
   const ownFiles = [flags.transform, flags.apiKeyFile].filter((file) => file !== undefined);
-  refuseUnsafeOutputs(
-    flags,
-    inputs.map((input) => input.spec),
-    { ...extra.reads, files: [...(extra.reads?.files ?? []), ...ownFiles] },
-  );
+  refuseUnsafeOutputs(flags, rejectsTargets(inputs), {
+    ...extra.reads,
+    files: [...(extra.reads?.files ?? []), ...ownFiles],
+  });
   const sending = flags.dryRun !== true;
   if (
     inputs.some((input) => input.spec.name === '-' && input.spec.records === undefined) &&

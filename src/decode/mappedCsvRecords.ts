@@ -1,11 +1,11 @@
 import { error } from '../core/issue.js';
 import type { CompiledEntry } from '../mapping/compileMapping.js';
-import { applyRow } from '../mapping/applyRow.js';
+import { applyRow, type BuiltFrom } from '../mapping/applyRow.js';
 import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { parseCsvRows, type Staging } from './csvRows.js';
 import type { MappedRecipe } from './mappedStage.js';
-import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
+import type { RawCsvRow, ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 import type { TransformHook } from './transformRecords.js';
 
 /** An input read through a mapping entry: the entry, and the rows of other files its lists and lookups join. */
@@ -60,6 +60,7 @@ export async function* readMappedCsvRecords(
     return;
   }
   const { row } = source.entry;
+  const headers = new Map(source.recipe?.headers ?? []);
   let header: readonly string[] | undefined;
   let index = 0;
   for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
@@ -72,7 +73,8 @@ export async function* readMappedCsvRecords(
       }
       const position = index++;
       if (!row.keep(cells)) continue;
-      const mapped = applyRow(row, cells, source.related);
+      // The rows it was built from only for a rejects file: they are what --rejects writes back.
+      const mapped = applyRow(row, cells, source.related, check?.needs === 'values' || check === undefined);
       if (cells.length !== header.length) mapped.issues.push(columnCountIssue(cells.length, header.length));
       yield {
         file,
@@ -81,12 +83,26 @@ export async function* readMappedCsvRecords(
         value: mapped.value,
         issues: mapped.issues,
         fieldsChecked: true,
-        raw: { kind: 'csv', header, cells },
+        raw: rawRows(header, cells, batch.lines[n]!, mapped.rows, (name) =>
+          name === source.entry.file ? header : headers.get(name),
+        ),
         ...(mapped.children ? { children: mapped.children } : {}),
       };
     }
     if (batch.error) yield unreadable(file, header ? index : null, batch.error);
   }
+}
+
+/** The row as written, with every row of its lists and lookups, so a rejects file holds all the record was built from. */
+function rawRows(
+  header: readonly string[],
+  cells: readonly string[],
+  line: number,
+  rows: readonly BuiltFrom[] | undefined,
+  headerOf: (file: string) => readonly string[] | undefined,
+): RawCsvRow {
+  const related = (rows ?? []).map((built) => ({ ...built, header: headerOf(built.file) ?? [] }));
+  return { kind: 'csv', header, cells, line, ...(related.length > 0 ? { related } : {}) };
 }
 
 /**

@@ -26,8 +26,26 @@ export interface SourceRecord {
 export type InputFormat = 'json' | 'ndjson' | 'csv';
 
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
-export type RawRecord =
-  { kind: 'csv'; header: readonly string[]; cells: readonly string[] } | { kind: 'text'; text: string };
+export type RawRecord = RawCsvRow | { kind: 'text'; text: string };
+
+/** A CSV row as written; a mapped record's also names its line and the other rows it was built from. */
+export interface RawCsvRow {
+  kind: 'csv';
+  header: readonly string[];
+  cells: readonly string[];
+  /** The row's line in its file (a mapped record's): the same row reached twice is written once. */
+  line?: number;
+  /** The rows of the record's lists and lookups, each with its file (as the mapping names it) and that file's header. */
+  related?: RelatedRawRow[];
+}
+
+/** A row of a list or a lookup that built a mapped record. */
+export interface RelatedRawRow {
+  file: string;
+  line: number;
+  header: readonly string[];
+  cells: readonly string[];
+}
 
 /**
  * What a run needs of each record read: its location, issues and order id only (`ids`); those and

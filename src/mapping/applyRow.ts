@@ -7,11 +7,18 @@ export interface ChildLocation {
   line: number;
 }
 
+/** A row of another file (or of the same file, by key) that a record was built from: a list element's or a lookup's. */
+export interface BuiltFrom extends ChildLocation {
+  cells: readonly string[];
+}
+
 /** One source row mapped: the record, its conversion problems, and the rows its list elements came from (by path prefix). */
 export interface MappedRow {
   value: Record<string, unknown>;
   issues: Issue[];
   children?: Map<string, ChildLocation>;
+  /** Every row of a list or a lookup the record was built from, in the order read (--rejects writes them with the record's own). */
+  rows?: BuiltFrom[];
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -48,16 +55,23 @@ function getPath(record: unknown, segments: readonly string[]): unknown {
   return current;
 }
 
-/** What mapping a row gathers besides the record: problems, and where list elements came from. */
-type Gathered = Omit<MappedRow, 'value'>;
+/** What mapping a row gathers besides the record: problems, where list elements came from, and (`keepRows`) their rows. */
+type Gathered = Omit<MappedRow, 'value'> & { keepRows?: true };
 
 /**
  * Maps one row: its lists first (rows of other files by key), then its fields, so a sum sees
- * the list it adds up. Child rows come from `related`, never held whole.
+ * the list it adds up. Child rows come from `related`, never held whole; `keepRows`: the rows
+ * of its lists and lookups come back too (for --rejects).
  */
-export function applyRow(row: CompiledRow, cells: readonly string[], related: RelatedRows): MappedRow {
-  const gathered: Gathered = { issues: [] };
+export function applyRow(
+  row: CompiledRow,
+  cells: readonly string[],
+  related: RelatedRows,
+  keepRows = false,
+): MappedRow {
+  const gathered: Gathered = { issues: [], ...(keepRows ? { keepRows: true } : {}) };
   const value = buildRow(row, cells, related, '', gathered);
+  delete gathered.keepRows;
   return { value, ...gathered };
 }
 
@@ -97,6 +111,7 @@ function buildList(
     const path = `${prefix}${list.name}.${elements.length}`;
     const location = { file: child.file ?? list.file, line: child.line };
     (gathered.children ??= new Map()).set(path, location);
+    if (gathered.keepRows) (gathered.rows ??= []).push({ ...location, cells: child.cells });
     const before = gathered.issues.length;
     elements.push(buildRow(list.row, child.cells, related, `${path}.`, gathered));
     for (let i = before; i < gathered.issues.length; i++)
@@ -123,8 +138,10 @@ function fieldValue(
       if (source.kind === 'cell') text = cells[source.position];
       else {
         const key = (cells[source.keyPosition] ?? '').trim();
-        text =
-          key === '' ? undefined : related.lookup(source.file, source.keyColumn, key)?.cells[source.position];
+        const found = key === '' ? undefined : related.lookup(source.file, source.keyColumn, key);
+        if (found && gathered.keepRows)
+          (gathered.rows ??= []).push({ file: source.file, line: found.line, cells: found.cells });
+        text = found?.cells[source.position];
       }
       const outcome = source.read(text ?? '');
       if ('absent' in outcome) {

@@ -23,6 +23,8 @@ export interface CompiledEntry {
   row: CompiledRow;
   /** Columns of the file that the entry reads. */
   columnsRead: ReadonlySet<string>;
+  /** Columns the entry reads anywhere, by file: its row's, its lists' and its lookups' (its own file's under `file`). */
+  reads: ReadonlyMap<string, ReadonlySet<string>>;
   /** The position of the mapping's entry it was compiled from (`compileEntry` compiles it again). */
   source: number;
 }
@@ -47,7 +49,7 @@ export interface CompiledMapping {
   entries: CompiledEntry[];
   indexes: IndexNeed[];
   problems: MappingProblem[];
-  /** Per file: the header columns no entry reads (the ignored-columns note). */
+  /** Per file read (an entry's, a list's or a lookup's): the header columns nothing reads (the ignored-columns note). */
   ignored: Map<string, string[]>;
 }
 
@@ -85,18 +87,34 @@ function bindEntry(
   const schema = context.schemas[endpoint]!;
   const header = context.header(file) ?? [];
   const scope = headerScope(file, header, problems);
+  const scopes = [scope];
   const rowContext: RowContext = {
     header: context.header,
     listing: context.listing ?? [],
     problems,
     indexes,
+    scopes,
     ...(context.refused ? { refused: context.refused } : {}),
   };
   const withPassed = entry.passKnownColumns
     ? { ...entry, fields: [...entry.fields, ...knownColumns(entry, header, schema)] }
     : entry;
   const row = compileRow(withPassed, schema, scope, entry.zone ?? spec.zone, rowContext);
-  return { endpoint, file, row, columnsRead: scope.read, source: at };
+  const reads = new Map<string, Set<string>>();
+  for (const { file: name, read } of scopes) {
+    const columns = reads.get(name) ?? new Set<string>();
+    for (const column of read) columns.add(column);
+    reads.set(name, columns);
+  }
+  return { endpoint, file, row, columnsRead: scope.read, reads, source: at };
+}
+
+/** A compiled entry bound to another file of the same header: what it read of its own file, it reads of that one. */
+function rebound(entry: CompiledEntry, file: string): CompiledEntry {
+  const reads = new Map(entry.reads);
+  reads.delete(entry.file);
+  reads.set(file, new Set([...(entry.reads.get(entry.file) ?? []), ...(reads.get(file) ?? [])]));
+  return { ...entry, file, reads };
 }
 
 /**
@@ -167,7 +185,7 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
       }
       const header = JSON.stringify(context.header(file) ?? []);
       const same = perFile ? undefined : byHeader.get(header);
-      if (same) entries.push({ ...same, file });
+      if (same) entries.push(rebound(same, file));
       else {
         const entry = bindEntry(spec, at, endpoint, file, { ...context, listing }, problems, indexes);
         byHeader.set(header, entry);
@@ -187,9 +205,11 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   // Grouped by file in one pass: a folder of thousands of files must not cost files × entries.
   const readIn = new Map<string, Set<string>>();
   for (const entry of entries) {
-    const read = readIn.get(entry.file) ?? new Set<string>();
-    for (const column of entry.columnsRead) read.add(column);
-    readIn.set(entry.file, read);
+    for (const [file, columns] of entry.reads) {
+      const read = readIn.get(file) ?? new Set<string>();
+      for (const column of columns) read.add(column);
+      readIn.set(file, read);
+    }
   }
   const ignored = new Map<string, string[]>();
   for (const [file, read] of readIn) {

@@ -108,6 +108,8 @@ export interface RowContext {
   refused?(file: string): string | undefined;
   problems: MappingProblem[];
   indexes: IndexNeed[];
+  /** Every header scope opened (the row's, its lists' and lookups'): what each file has read of it (ignored-columns). */
+  scopes?: HeaderScope[];
 }
 
 /** The fix for a from: that leaves the inputs' folder. */
@@ -206,6 +208,7 @@ function compileList(
   // A list of the row's own file (from: self) reads that file's columns: they count as read there.
   const child =
     joined.name === scope.file ? scope : headerScope(joined.name, joined.header, context.problems);
+  if (child !== scope) context.scopes?.push(child);
   child.position(list.key.child, list.line);
   context.indexes.push(indexNeed(joined, list.key.child));
   const row = compileRow(list, element, child, zone, context);
@@ -388,6 +391,7 @@ function compileField(
       if (!joined) return [];
       const keyPosition = scope.position(source.key.parent, field.line);
       const other = headerScope(joined.name, joined.header, context.problems);
+      context.scopes?.push(other);
       other.position(source.key.child, field.line);
       const position = other.position(source.column, field.line);
       const read = reader(source);

@@ -43,3 +43,100 @@ describe('proposeMapping', () => {
     expect(payments).toContain('      order_id: order_id\n');
   });
 });
+
+describe('proposeMapping for a one-row-per-item export', () => {
+  // Shopify's "Export orders": an order's own columns on its first row only, one row per line item.
+  const header = [
+    'Name',
+    'Email',
+    'Total',
+    'Shipping',
+    'Discount Amount',
+    'Created at',
+    'Lineitem quantity',
+    'Lineitem name',
+    'Lineitem price',
+    'Lineitem sku',
+    'Billing Name',
+    'Id',
+  ];
+  const rows = [
+    [
+      '#1001',
+      'ana@example.com',
+      '75.00',
+      '5.00',
+      '0.00',
+      '2025-05-11 09:55:16 -0400',
+      '1',
+      'Shirt',
+      '10.00',
+      'S-1',
+      'Ana Lima',
+      '5551234',
+    ],
+    ['#1001', '', '', '', '', '', '2', 'Socks', '10.00', 'S-2', '', ''],
+    ['#1001', '', '', '', '', '', '1', 'Hat', '20.00', 'S-3', '', ''],
+    [
+      '#1002',
+      'bo@example.com',
+      '5.00',
+      '0.00',
+      '1.00',
+      '2025-05-12 10:00:00 +0200',
+      '1',
+      'Mug',
+      '5.00',
+      'S-5',
+      'Bo Berg',
+      '5551235',
+    ],
+  ];
+  const text = proposeMapping([{ file: 'orders_export.csv', header, rows }], orderResource);
+
+  it("keeps the order's first rows with when, and builds its items from its own rows (from: self, by the repeating key)", () => {
+    expect(text).toContain('    when: { column: Id, present: true }');
+    expect(text).toMatch(/ {4}lists:\n {6}items:\n {8}from: self .*\n {8}key: Name\n {8}fields:\n/);
+    for (const line of [
+      '          quantity: "Lineitem quantity"\n',
+      '          unit_price: "Lineitem price"\n',
+      '          product.sku: "Lineitem sku"\n',
+      '          product.title: "Lineitem name"\n',
+    ])
+      expect(text).toContain(line);
+  });
+  it('matches Total, Shipping and Discount, reads offsets as iso, and proposes the id', () => {
+    for (const line of [
+      '      id: Id\n',
+      '      total_paid_value: Total\n',
+      '      shipping_value: Shipping\n',
+      '      discount_value: "Discount Amount"\n',
+      '      creation_datetime: { column: "Created at", datetime: iso }\n',
+      '      user.name: "Billing Name"\n',
+    ])
+      expect(text).toContain(line);
+  });
+  it("never maps an order number to a person's name; without an Id column it is the id", () => {
+    expect(text).not.toMatch(/name: Name\b/);
+    const withoutId = proposeMapping(
+      [{ file: 'orders_export.csv', header: header.slice(0, 10), rows: rows.map((row) => row.slice(0, 10)) }],
+      orderResource,
+    );
+    expect(withoutId).toContain('      id: Name\n');
+    expect(withoutId).not.toContain('user.name: Name');
+    expect(withoutId).toContain('    when: { column: Email, present: true }');
+  });
+  it('writes the dialect the files were read in, once for all files', () => {
+    const dialect = { delimiter: ';', encoding: 'windows-1252' } as const;
+    const both = proposeMapping(
+      [
+        { file: 'a.csv', header, rows, dialect },
+        { file: 'b.csv', header, rows, dialect },
+      ],
+      orderResource,
+    );
+    expect(both.match(/csv: /g)).toHaveLength(1);
+    expect(both).toContain('\ncsv: { delimiter: ";", encoding: windows-1252 }');
+    expect(text).not.toContain('csv:');
+  });
+});

@@ -4,6 +4,8 @@ import { closest } from '../core/suggest.js';
 import { compilePattern } from './datetimePattern.js';
 import { readNumber } from './readCell.js';
 import type { Resource } from '../resources/resource.js';
+import { DEFAULT_DIALECT, type CsvDialect } from './exportDialect.js';
+import { identifierCells, perItemShape, type PerItemShape } from './exportShape.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -12,7 +14,58 @@ export interface SampledFile {
   file: string;
   header: readonly string[];
   rows: readonly (readonly string[])[];
+  /** How its bytes were read (exportDialect.ts); absent: `,` and UTF-8. */
+  dialect?: CsvDialect;
 }
+
+/** Names exports give the service's fields, folded (lower case, letters and digits): Shopify's, WooCommerce's, VTEX's. */
+const ORDER_NAMES: Record<string, string> = {
+  total: 'total_paid_value',
+  totalprice: 'total_paid_value',
+  ordertotal: 'total_paid_value',
+  grandtotal: 'total_paid_value',
+  totalpaid: 'total_paid_value',
+  shipping: 'shipping_value',
+  shippingcost: 'shipping_value',
+  shippingtotal: 'shipping_value',
+  shippingprice: 'shipping_value',
+  freight: 'shipping_value',
+  discount: 'discount_value',
+  discountamount: 'discount_value',
+  discounttotal: 'discount_value',
+  totaldiscount: 'discount_value',
+  totaldiscounts: 'discount_value',
+  tip: 'tip_value',
+  tips: 'tip_value',
+  discountcode: 'coupon_names',
+  discountcodes: 'coupon_names',
+  coupon: 'coupon_names',
+  couponcode: 'coupon_names',
+  billingname: 'user.name',
+  customername: 'user.name',
+  ordernumber: 'id',
+  orderno: 'id',
+  ordername: 'id',
+};
+
+/** An item column's name without its `Lineitem ` prefix, folded: the item field it fills. */
+const ITEM_NAMES: Record<string, string> = {
+  quantity: 'quantity',
+  qty: 'quantity',
+  price: 'unit_price',
+  unitprice: 'unit_price',
+  sku: 'product.sku',
+  name: 'product.title',
+  title: 'product.title',
+  productname: 'product.title',
+  productid: 'product.product_id',
+  ean: 'product.ean',
+  vendor: 'product.seller.name',
+};
+const ITEM_PREFIX = /^(line\s*items?|items?|products?)[\s_:.-]*/i;
+
+/** Fields of a person's or a company's name: an identifier (`#1001`) never fills one. */
+const PERSON_NAME = /(^|\.)(name|holder_name)$/;
 
 /** Patterns tried, in order, on a column's sample cells; the first that reads them all is proposed. */
 const PATTERNS = [
@@ -131,81 +184,178 @@ const quote = (text: string) =>
     ? text
     : JSON.stringify(text);
 
-/**
- * A first mapping for an export, to be edited: columns matched to fields by name, datetime
- * patterns and number styles guessed from sample cells, enum columns listed with their distinct
- * values next to the allowed ones. Nothing proposed here is ever guessed at run time.
- */
 /** The endpoint a mapping is proposed for: its name, body schema and the field naming its order. */
 type Target = Pick<Resource, 'name' | 'orderField'> & { schema: AnySchema };
 
+type Leaf = { path: string; schema: AnySchema };
+
+/** A column's non-empty sample cells. */
+const cellsOf = (sample: SampledFile, position: number, rows = sample.rows) =>
+  rows.map((row) => row[position] ?? '').filter((cell) => cell.trim() !== '');
+
+/** The line proposing a column for a field: its converter guessed from the cells. */
+function fieldLine(
+  indent: string,
+  path: string,
+  leaf: Leaf,
+  column: string,
+  cells: readonly string[],
+): string {
+  const type = typeOf(leaf.schema);
+  const allowed = enumValues(leaf.schema);
+  if (path.endsWith('datetime')) {
+    const pattern = guessDatetime(cells);
+    // iso reads any offset or Z (`2025-05-11 09:55:16 -0400`): a pattern would take the cell as local time.
+    return `${indent}${path}: { column: ${quote(column)}, datetime: ${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }${pattern ? '' : '   # no pattern read every sample cell: fix it'}`;
+  }
+  if (type === 'number') {
+    const style = guessNumber(cells);
+    return style
+      ? `${indent}${path}: { column: ${quote(column)}, number: ${style} }`
+      : `${indent}${path}: ${quote(column)}`;
+  }
+  if (type === 'array' && !arrayElement(leaf.schema)?._zod.def.type.startsWith('object'))
+    return `${indent}${path}: { column: ${quote(column)}, split: "," }`;
+  if (allowed) {
+    const distinct = [...new Set(cells.map((cell) => cell.trim().toLowerCase()))].slice(0, 20);
+    const unknown = distinct.filter((value) => !allowed.includes(value));
+    // A value with no close allowed one gets "?": the dry run then flags it, nothing is guessed silently.
+    const values = unknown
+      .map((value) => `${quote(value)}: ${quote(closest(value, allowed) ?? '?')}`)
+      .join(', ');
+    return unknown.length === 0
+      ? `${indent}${path}: ${quote(column)}`
+      : `${indent}${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one of: ${allowed.join(', ')}`;
+  }
+  return `${indent}${path}: ${quote(column)}`;
+}
+
+/** The field each column fills (undefined: none found), an identifier never a person's name, an order number the id. */
+function matchColumns(
+  sample: SampledFile,
+  columns: readonly number[],
+  endpoint: Target,
+  leaves: readonly Leaf[],
+  names: Record<string, string>,
+  strip?: RegExp,
+): Map<number, string> {
+  const taken = new Set<string>();
+  const matched = new Map<number, string>();
+  const has = (path: string) => leaves.some((leaf) => leaf.path === path);
+  for (const position of columns) {
+    const column = sample.header[position]!;
+    const cells = cellsOf(sample, position);
+    const bare = strip ? column.replace(strip, '') : column;
+    const named = names[fold(bare)];
+    const creation =
+      has('creation_datetime') && /purchase|creat|placed|order_?date/i.test(column) && guessDatetime(cells)
+        ? 'creation_datetime'
+        : undefined;
+    const path = [named, matchColumn(bare, endpoint, leaves, taken), creation].find(
+      (candidate) =>
+        candidate !== undefined &&
+        has(candidate) &&
+        !taken.has(candidate) &&
+        !(PERSON_NAME.test(candidate) && identifierCells(cells)),
+    );
+    if (path === undefined) continue;
+    taken.add(path);
+    matched.set(position, path);
+  }
+  // No id column: an order number (`Name` of `#1001`s, `Order #`) is the order's id.
+  if (has('id') && !taken.has('id')) {
+    const number = columns.find(
+      (position) =>
+        !matched.has(position) &&
+        /^(name|order|number|ordernumber|orderno|order#|ordername)$/.test(fold(sample.header[position]!)) &&
+        identifierCells(cellsOf(sample, position)),
+    );
+    if (number !== undefined) matched.set(number, 'id');
+  }
+  return matched;
+}
+
+/** Lines for matched columns, then the unmatched ones as comments to fill in. */
+function columnLines(
+  sample: SampledFile,
+  columns: readonly number[],
+  matched: ReadonlyMap<number, string>,
+  leaves: readonly Leaf[],
+  indent: string,
+): string[] {
+  const out: string[] = [];
+  const unmatched: string[] = [];
+  for (const position of columns) {
+    const path = matched.get(position);
+    const column = sample.header[position]!;
+    const leaf = path === undefined ? undefined : leaves.find((l) => l.path === path);
+    if (path === undefined || !leaf) unmatched.push(column);
+    else out.push(fieldLine(indent, path, leaf, column, cellsOf(sample, position)));
+  }
+  for (const column of unmatched) {
+    const cells = cellsOf(sample, sample.header.indexOf(column));
+    const pattern = guessDatetime(cells);
+    out.push(
+      `${indent}# ?: ${quote(column)}   # not matched${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}${pattern ? `; reads as datetime "${pattern}"` : ''}`,
+    );
+  }
+  return out;
+}
+
+const dialectText = (dialect: CsvDialect) =>
+  `{ delimiter: ${JSON.stringify(dialect.delimiter)}, encoding: ${dialect.encoding} }`;
+const isDefault = (dialect: CsvDialect) =>
+  dialect.delimiter === DEFAULT_DIALECT.delimiter && dialect.encoding === DEFAULT_DIALECT.encoding;
+
+/**
+ * A first mapping for an export, to be edited: columns matched to fields by name, datetime
+ * patterns and number styles guessed from sample cells, enum columns listed with their distinct
+ * values next to the allowed ones, a one-row-per-item export's items as a list of its own rows,
+ * the files' delimiter and encoding. Nothing proposed here is ever guessed at run time.
+ */
 export function proposeMapping(files: readonly SampledFile[], endpoint: Target, zone = 'UTC'): string {
   const leaves = leafPaths(endpoint.schema);
+  const items = objectShape(endpoint.schema)?.items;
+  const itemLeaves = items && arrayElement(items) ? leafPaths(arrayElement(items)!) : undefined;
+  const dialects = files.map((file) => file.dialect ?? DEFAULT_DIALECT);
+  const shared = dialects.every((d) => dialectText(d) === dialectText(dialects[0] ?? DEFAULT_DIALECT))
+    ? (dialects[0] ?? DEFAULT_DIALECT)
+    : undefined;
   const out = [
     '# A first mapping proposed by `collect map init`: check every line, then run with --dry-run.',
     'version: 1',
     `zone: ${quote(zone)}                 # the export's local time zone (IANA): set it`,
+    ...(shared && !isDefault(shared) ? [`csv: ${dialectText(shared)}   # as the files are written`] : []),
     'records:',
   ];
-  for (const sample of files) {
-    out.push(`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`, '    fields:');
-    const taken = new Set<string>();
-    const unmatched: string[] = [];
-    sample.header.forEach((column, position) => {
-      const cells = sample.rows.map((row) => row[position] ?? '').filter((cell) => cell.trim() !== '');
-      const creation =
-        !taken.has('creation_datetime') &&
-        leaves.some((l) => l.path === 'creation_datetime') &&
-        /purchase|creat|placed|order_?date/i.test(column) &&
-        guessDatetime(cells)
-          ? 'creation_datetime'
-          : undefined;
-      const path = matchColumn(column, endpoint, leaves, taken) ?? creation;
-      const leaf = path === undefined ? undefined : leaves.find((l) => l.path === path);
-      if (!path || !leaf) {
-        unmatched.push(column);
-        return;
-      }
-      taken.add(path);
-      const type = typeOf(leaf.schema);
-      const allowed = enumValues(leaf.schema);
-      if (path.endsWith('datetime')) {
-        const pattern = guessDatetime(cells);
-        out.push(
-          `      ${path}: { column: ${quote(column)}, datetime: ${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }${pattern ? '' : '   # no pattern read every sample cell: fix it'}`,
-        );
-      } else if (type === 'number') {
-        const style = guessNumber(cells);
-        out.push(
-          style
-            ? `      ${path}: { column: ${quote(column)}, number: ${style} }`
-            : `      ${path}: ${quote(column)}`,
-        );
-      } else if (allowed) {
-        const distinct = [...new Set(cells.map((cell) => cell.trim().toLowerCase()))].slice(0, 20);
-        const unknown = distinct.filter((value) => !allowed.includes(value));
-        // A value with no close allowed one gets "?": the dry run then flags it, nothing is guessed silently.
-        const values = unknown
-          .map((value) => `${quote(value)}: ${quote(closest(value, allowed) ?? '?')}`)
-          .join(', ');
-        out.push(
-          unknown.length === 0
-            ? `      ${path}: ${quote(column)}`
-            : `      ${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one of: ${allowed.join(', ')}`,
-        );
-      } else {
-        out.push(`      ${path}: ${quote(column)}`);
-      }
-    });
-    for (const column of unmatched) {
-      const cells = sample.rows
-        .map((row) => row[sample.header.indexOf(column)] ?? '')
-        .filter((cell) => cell.trim() !== '');
-      const pattern = guessDatetime(cells);
-      out.push(
-        `      # ?: ${quote(column)}   # not matched${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}${pattern ? `; reads as datetime "${pattern}"` : ''}`,
-      );
+  for (const [at, sample] of files.entries()) {
+    out.push(`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`);
+    if (!shared && !isDefault(dialects[at]!)) out.push(`    csv: ${dialectText(dialects[at]!)}`);
+    const all = sample.header.map((_, position) => position);
+    const first = matchColumns(sample, all, endpoint, leaves, ORDER_NAMES);
+    const shape: PerItemShape | undefined = itemLeaves
+      ? perItemShape(sample.header.length, sample.rows, (column) => first.get(column) === 'id')
+      : undefined;
+    if (!shape || !itemLeaves) {
+      out.push('    fields:', ...columnLines(sample, all, first, leaves, '      '));
+      continue;
     }
+    const key = sample.header[shape.key]!;
+    const own = all.filter((position) => !shape.itemColumns.has(position));
+    const itemColumns = [...shape.itemColumns];
+    const matched = matchColumns(sample, own, endpoint, leaves, ORDER_NAMES);
+    const itemsMatched = matchColumns(sample, itemColumns, endpoint, itemLeaves, ITEM_NAMES, ITEM_PREFIX);
+    out.push(
+      `    when: { column: ${quote(sample.header[shape.firstRow]!)}, present: true }   # one row per item: the order's own columns are on its first row only`,
+      '    fields:',
+      ...columnLines(sample, own, matched, leaves, '      '),
+      '    lists:',
+      '      items:',
+      `        from: self                 # the order's rows of the same file, by ${quote(key)}`,
+      `        key: ${quote(key)}`,
+      '        fields:',
+      ...columnLines(sample, itemColumns, itemsMatched, itemLeaves, '          '),
+    );
   }
   return `${out.join('\n')}\n`;
 }

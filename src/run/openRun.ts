@@ -1,4 +1,5 @@
 import { RejectsWriter, ResultsWriter } from '../send/outputFiles.js';
+import { rejectsTargets } from './rejectsTargets.js';
 import type { HttpClient } from '../send/httpClient.js';
 import { openState } from '../state/openState.js';
 import type { RunState } from '../state/runState.js';
@@ -59,12 +60,12 @@ export async function openRun(
   // Throwaway files in a folder of this run's own, which the next run removes if this one is killed.
   const scratch = stack.adopt(state.scratch(deps.scratchDir), (held) => held.close());
   const runIndex = stack.adopt(new RunIndex(() => scratch.dir()), (index) => index.close());
-  const inputNames = request.inputs.map((input) => input.spec);
+  const targets = rejectsTargets(request.inputs);
   const close = (file: { close(): Promise<void> }) => file.close();
   const rejects =
     request.rejects === undefined
       ? undefined
-      : stack.adopt(new RejectsWriter(request.rejects, inputNames, deps.redact), close);
+      : stack.adopt(new RejectsWriter(request.rejects, targets.specs, deps.redact, targets.folder), close);
   const results =
     request.results === undefined
       ? undefined

@@ -1,4 +1,5 @@
 import { lstatSync, mkdirSync, type WriteStream } from 'node:fs';
+import { basename } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { csvLine } from '../convert/csvLine.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
@@ -32,19 +33,26 @@ interface RejectsSink {
   count: number;
   /** The last CSV row written: a row mapped into two records (an order and its status) is written once. */
   last?: readonly string[];
+  /** The lines written of a mapped file: a row that built several rejected records (an order's row and its status, a product of many orders) is written once. */
+  lines?: Set<number>;
 }
 
 /**
  * `--rejects PATH`: every invalid or rejected record in its input's format with the reasons
  * added (a `collect_reason` column or field), ready to fix and feed back. One input: PATH is
- * the file; several: PATH is a folder with one file per input. Each run writes its files anew
+ * the file; several: PATH is a folder with one file per input. A mapped record takes every row
+ * it was built from: its own, and its lists' and lookups' rows, each to the file named after
+ * its source (the same mapping reads the folder back). Each run writes its files anew
  * (a rejects file of an earlier run is replaced, by an empty one when nothing is rejected),
  * created 0600 and never through a link; the CLI refuses any other existing file beforehand.
  */
 export class RejectsWriter {
+  /** By the path written. */
   private readonly sinks = new Map<string, RejectsSink>();
   private readonly specs: Map<string, InputSpec>;
   private readonly paths: Map<string, string>;
+  /** The path of each file's rows by its name without a folder: a list's or lookup's file, as the mapping names it. */
+  private readonly byName = new Map<string, string>();
   /** The paths that held an earlier run's rejects: replaced even when this run rejects nothing. */
   private readonly earlier = new Set<string>();
   /** Why no file can be written (the folder is a link or cannot be made); reported by close(). */
@@ -54,11 +62,14 @@ export class RejectsWriter {
     private readonly target: string,
     inputs: readonly InputSpec[],
     private readonly redact: Redact,
+    folder?: boolean,
   ) {
     this.specs = new Map(inputs.map((spec) => [spec.name, spec]));
-    this.paths = rejectsPaths(target, inputs);
+    this.paths = rejectsPaths(target, inputs, folder);
+    for (const [name, path] of this.paths)
+      if (!this.byName.has(basename(name))) this.byName.set(basename(name), path);
     try {
-      if (this.specs.size > 1) {
+      if (folder ?? this.specs.size > 1) {
         mkdirSync(target, { recursive: true, mode: 0o700 });
         if (lstatSync(target).isSymbolicLink())
           this.failure = `${target} is a symbolic link; collect never writes through one`;
@@ -71,33 +82,29 @@ export class RejectsWriter {
     }
   }
 
-  private sink(file: string): RejectsSink | undefined {
-    let sink = this.sinks.get(file);
+  private sink(path: string | undefined, format: InputSpec['format']): RejectsSink | undefined {
+    if (path === undefined || this.failure !== undefined) return undefined;
+    let sink = this.sinks.get(path);
     if (sink) return sink;
-    const spec = this.specs.get(file);
-    if (!spec || this.failure !== undefined) return undefined;
-    sink = { stream: createRejectsFile(this.paths.get(file)!), format: spec.format, count: 0 };
-    this.sinks.set(file, sink);
+    sink = { stream: createRejectsFile(path), format, count: 0 };
+    this.sinks.set(path, sink);
     return sink;
   }
 
   write(file: string, raw: RawRecord | undefined, reason: string): void {
-    const sink = this.sink(file);
-    if (!sink || !raw) return;
+    const spec = this.specs.get(file);
+    if (!spec || !raw) return;
+    const sink = this.sink(this.paths.get(file), spec.format);
+    if (!sink) return;
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
-      if (
-        sink.last &&
-        sink.last.length === raw.cells.length &&
-        sink.last.every((cell, i) => cell === raw.cells[i])
-      )
-        return;
-      sink.last = raw.cells;
-      // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
-      if (sink.count === 0)
-        sink.stream.write(this.redact(`${csvLine([...raw.header, REASON_FIELD].map(neutraliseFormula))}\n`));
-      sink.stream.write(this.redact(`${csvLine([...raw.cells, safe].map(neutraliseFormula))}\n`));
+      this.writeRow(sink, raw.header, raw.cells, raw.line, safe);
+      const at = `part of the record of ${basename(file)} line ${raw.line ?? '?'}, rejected: `;
+      for (const row of raw.related ?? []) {
+        const related = this.sink(this.byName.get(basename(row.file)), 'csv');
+        if (related) this.writeRow(related, row.header, row.cells, row.line, `${at}${safe}`);
+      }
     } else {
       let value: unknown;
       try {
@@ -116,7 +123,33 @@ export class RejectsWriter {
       );
       if (sink.format === 'json') sink.stream.write(`${sink.count === 0 ? '[\n' : ',\n'}${line}`);
       else sink.stream.write(`${line}\n`);
+      sink.count++;
     }
+  }
+
+  /** One CSV row with its reason, once: by its line where known, else unless it repeats the last row. */
+  private writeRow(
+    sink: RejectsSink,
+    header: readonly string[],
+    cells: readonly string[],
+    line: number | undefined,
+    reason: string,
+  ): void {
+    if (line !== undefined) {
+      sink.lines ??= new Set();
+      if (sink.lines.has(line)) return;
+      sink.lines.add(line);
+    } else if (
+      sink.last &&
+      sink.last.length === cells.length &&
+      sink.last.every((cell, i) => cell === cells[i])
+    )
+      return;
+    sink.last = cells;
+    // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
+    if (sink.count === 0)
+      sink.stream.write(this.redact(`${csvLine([...header, REASON_FIELD].map(neutraliseFormula))}\n`));
+    sink.stream.write(this.redact(`${csvLine([...cells, reason].map(neutraliseFormula))}\n`));
     sink.count++;
   }
 
@@ -125,8 +158,8 @@ export class RejectsWriter {
       throw new UsageError(this.failure, 'name a new file or folder for --rejects');
     // An earlier run's rejects must not pass for this run's: an input with none gets an empty file.
     for (const [file, path] of this.paths) {
-      if (this.earlier.has(path) && !this.sinks.has(file))
-        this.sinks.set(file, {
+      if (this.earlier.has(path) && !this.sinks.has(path))
+        this.sinks.set(path, {
           stream: createRejectsFile(path),
           format: this.specs.get(file)!.format,
           count: 0,

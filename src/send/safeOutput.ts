@@ -29,15 +29,20 @@ function stream(path: string, flags: number): WriteStream {
   return opened;
 }
 
-/** The file of --rejects for each input: PATH itself for one input, PATH/NAME (without .gz) for several. */
-export function rejectsPaths(target: string, inputs: readonly InputSpec[]): Map<string, string> {
+/** The file of --rejects for each input: PATH itself for one input, PATH/NAME (without .gz) for several (or `folder`). */
+export function rejectsPaths(
+  target: string,
+  inputs: readonly InputSpec[],
+  folder?: boolean,
+): Map<string, string> {
   const names = [...new Set(inputs.map((spec) => spec.name))];
+  const inFolder = folder ?? names.length > 1;
   return new Map(
     names.map((name) => {
       const file = basename(
         name === '-' ? `stdin.${inputs.find((spec) => spec.name === name)!.format}` : name,
       ).replace(/\.gz$/i, '');
-      return [name, names.length > 1 ? join(target, file) : target];
+      return [name, inFolder ? join(target, file) : target];
     }),
   );
 }

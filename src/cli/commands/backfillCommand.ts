@@ -99,7 +99,7 @@ ${exitCodesHelp()}`,
             'collect backfill exports/ --map mapping.yaml --dry-run',
           );
         const { mapFolderInputs } = await import('../columnMap.js');
-        const mapped = await mapFolderInputs(flags.map, dir);
+        const mapped = await mapFolderInputs(flags.map, dir, flags.strict === true);
         try {
           const reads = {
             files: [flags.map, ...mapped.reads],

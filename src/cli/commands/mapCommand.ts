@@ -1,16 +1,19 @@
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { proposeMapping } from '../../mapping/proposeMapping.js';
-import { sampleCsv } from '../../decode/csvSample.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { EndpointName } from '../../resources/resource.js';
 import type { CliIo } from '../io.js';
+import { readExportSample } from '../readExportSample.js';
 
 /** `collect map init FILE...`: a first mapping for an export, printed for the user to edit. */
 export function mapCommand(io: CliIo): Command {
   const init = new Command('init')
     .summary('propose a first mapping file for an export, from its header and sample cells')
-    .argument('<files...>', "the export's CSV files (the first 200 rows of each are read)")
+    .argument(
+      '<files...>',
+      "the export's CSV files (the first 200 rows of each are read; `,` `;` or tab, UTF-8 or Windows-1252, told apart)",
+    )
     .addOption(
       new Option('--endpoint <endpoint>', 'the endpoint the files feed')
         .choices(endpointNames)
@@ -26,7 +29,7 @@ Example:
     )
     .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
       const samples = [];
-      for (const file of files) samples.push({ file: basename(file), ...(await sampleCsv(file)) });
+      for (const file of files) samples.push({ file: basename(file), ...(await readExportSample(file)) });
       io.stdout.write(proposeMapping(samples, registry.get(flags.endpoint)!, flags.zone));
     });
   return new Command('map').summary('work with mapping files (see docs/mapping.md)').addCommand(init);
