@@ -17,7 +17,7 @@ import { findInFolder, realFolder } from '../decode/folderFile.js';
 import { RelatedRowIndex } from '../decode/relatedRowIndex.js';
 import { RunScratch } from '../state/runScratch.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
-import type { EndpointName } from '../resources/resource.js';
+import type { EndpointName, Resource } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
 
 /** A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed after the run). */
@@ -117,7 +117,7 @@ async function bindFolder(
   spec: MappingSpec,
   folder: string,
   files: readonly string[],
-  options: { endpoint?: EndpointName; everyFileMapped: boolean },
+  options: { endpoint?: EndpointName; everyFileMapped: boolean; extra?: Resource },
 ): Promise<BoundFolder> {
   const names = new Set(files);
   const joined = spec.entries.map((entry) => filesJoined(entry));
@@ -129,7 +129,7 @@ async function bindFolder(
     files,
     header,
     refused: (file) => found.get(file)?.refused,
-    schemas,
+    schemas: options.extra ? { ...schemas, [options.extra.name]: options.extra.schema } : schemas,
     everyFileMapped: options.everyFileMapped,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
@@ -184,6 +184,7 @@ function ignoredNotes(ignored: ReadonlyMap<string, string[]>): Map<string, strin
 function inputsOf(
   { compiled, related, recipe }: BoundFolder,
   specOf: (file: string) => InputSpec,
+  extra?: Resource,
 ): RunInput[] {
   const ignored = ignoredNotes(compiled.ignored);
   return compiled.entries.map((entry) => {
@@ -191,7 +192,7 @@ function inputsOf(
     ignored.delete(entry.file);
     const notes = message ? [{ code: 'ignored-columns', message }] : [];
     return {
-      resource: registry.get(entry.endpoint)!,
+      resource: registry.get(entry.endpoint) ?? extra!,
       spec: specOf(entry.file),
       map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
     };
@@ -203,6 +204,8 @@ export async function mapEndpointInputs(
   mapPath: string,
   files: readonly InputSpec[],
   endpoint: EndpointName,
+  /** A resource outside the registry whose entries the mapping may hold (`endpoint: chargeback`). */
+  extra?: Resource,
 ): Promise<MappedInputs> {
   if (files.some((file) => file.name === '-'))
     throw new UsageError(
@@ -226,12 +229,12 @@ export async function mapEndpointInputs(
         spec,
         folder,
         specs.map((s) => basename(s.name)),
-        { endpoint, everyFileMapped: true },
+        { endpoint, everyFileMapped: true, ...(extra ? { extra } : {}) },
       );
       indexes.push(bound.related);
       for (const read of bound.reads) reads.push(read);
       const named = new Map(specs.map((s) => [basename(s.name), s]));
-      for (const input of inputsOf(bound, (file) => named.get(file)!)) inputs.push(input);
+      for (const input of inputsOf(bound, (file) => named.get(file)!, extra)) inputs.push(input);
     }
   } catch (cause) {
     for (const index of indexes) index.close();

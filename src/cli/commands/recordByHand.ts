@@ -15,7 +15,7 @@ export interface ByHandFlags extends RunFlags {
 }
 
 /** Asks on the terminal; Ctrl-C while asking is a no (the run then ends as interrupted). */
-async function ask(io: CliIo, question: string): Promise<boolean> {
+export async function ask(io: CliIo, question: string): Promise<boolean> {
   const prompt = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
   const abort = new AbortController();
   const stopListening = io.onInterrupt(() => abort.abort());
