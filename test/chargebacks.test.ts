@@ -6,6 +6,8 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres } from './helpers/postgres.js';
+import { defaultRules } from '../src/sandbox/decide.js';
+import { startSandbox } from '../src/sandbox/server.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-1' };
 
@@ -219,5 +221,53 @@ describe('collect chargebacks', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('add --yes');
+  });
+
+  it('rehearses the README walkthrough at the sandbox: the fixture report through its mapping', async () => {
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 1,
+      slowMs: 300,
+      retryAfterSeconds: 0,
+      rules: defaultRules,
+      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    });
+    onTestFinished(sandbox.close);
+    const fixtures = 'fixtures/chargebacks';
+    const state = mkdtempSync(join(tmpdir(), 'collect-cb-state-'));
+    const at = ['--base-url', sandbox.url, '--state', state];
+    expect((await runCli(['order', `${fixtures}/orders.ndjson`, ...at], { env })).code).toBe(0);
+    expect((await runCli(['payment', `${fixtures}/payments.ndjson`, ...at], { env })).code).toBe(0);
+    const lookup = await fetch(`${sandbox.url}/_sandbox/orders?acquirer_id=TX-1005`);
+    expect(await lookup.json()).toEqual({ acquirer_id: 'TX-1005', orders: ['ORD-1005', 'ORD-1006'] });
+    const report = ['chargebacks', `${fixtures}/report.csv`, '--map', `${fixtures}/acquirer.yaml`, ...at];
+    const no = await runCli(report, { env, stdin: 'n\n', stdinIsTTY: true });
+    expect(no.stderr).toContain('Send 2 chargeback marks? [y/N]');
+    expect(no.code).toBe(1);
+    const yes = await runCli([...report, '--format', 'json'], { env, stdin: 'y\n', stdinIsTTY: true });
+    expect((JSON.parse(yes.stdout) as Json).chargebacks.counts).toMatchObject({
+      matched: 3,
+      unmatched: 1,
+      ambiguous: 1,
+      refused: 1,
+      invalid: 1,
+    });
+    const held = async (id: string) =>
+      (
+        (await (await fetch(`${sandbox.url}/_sandbox/orders/${id}`)).json()) as {
+          updates: { fraud?: object[] };
+        }
+      ).updates.fraud;
+    expect(await held('ORD-1001')).toEqual([
+      {
+        order_id: 'ORD-1001',
+        fraud_signal_type: 'chargeback',
+        fraud_comment:
+          '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment) "Fraude em ambiente sem cartão", 129.9 BRL, received 2024-04-02T03:00:00Z, ARN 74537604221431003881865; mastercard 4837 (fraud: no cardholder authorisation) "Sem autorização do portador", 10 BRL, received 2024-04-03T03:00:00Z',
+      },
+    ]);
+    expect(await held('ORD-1004')).toHaveLength(1);
+    expect(await held('ORD-1003')).toBeUndefined();
   });
 });
