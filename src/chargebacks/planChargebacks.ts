@@ -16,6 +16,8 @@ export interface PlanRequest {
   table: ReasonTable;
   onlyFraud: boolean;
   maxRecordBytes: number;
+  /** Keep each row's text, for --rejects. */
+  keepRaw: boolean;
 }
 
 export interface Plan {
@@ -37,7 +39,7 @@ export async function planChargebacks(
   signal?: AbortSignal,
 ): Promise<Plan> {
   const limits = { maxRecordBytes: request.maxRecordBytes, ...(signal ? { signal } : {}) };
-  const rows = await readChargebacks(request.reports, stdin, { ...limits, now });
+  const rows = await readChargebacks(request.reports, stdin, { ...limits, now, keepRaw: request.keepRaw });
   const acquirerIds = new Set<string>();
   const orderIds = new Set<string>();
   for (const { row } of rows) {

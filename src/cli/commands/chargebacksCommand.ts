@@ -169,6 +169,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
         table,
         onlyFraud: flags.onlyFraud === true,
         maxRecordBytes: flags.maxRecordBytes,
+        keepRaw: flags.rejects !== undefined,
       },
       io.stdin,
       io.now(),
