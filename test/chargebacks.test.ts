@@ -239,8 +239,8 @@ describe('collect chargebacks', () => {
     const at = ['--base-url', sandbox.url, '--state', state];
     expect((await runCli(['order', `${fixtures}/orders.ndjson`, ...at], { env })).code).toBe(0);
     expect((await runCli(['payment', `${fixtures}/payments.ndjson`, ...at], { env })).code).toBe(0);
-    const lookup = await fetch(`${sandbox.url}/_sandbox/orders?acquirer_id=TX-1005`);
-    expect(await lookup.json()).toEqual({ acquirer_id: 'TX-1005', orders: ['ORD-1005', 'ORD-1006'] });
+    const lookup = await fetch(`${sandbox.url}/_sandbox/orders?acquirer_id=TX-2005`);
+    expect(await lookup.json()).toEqual({ acquirer_id: 'TX-2005', orders: ['ORD-2005', 'ORD-2006'] });
     const report = ['chargebacks', `${fixtures}/report.csv`, '--map', `${fixtures}/acquirer.yaml`, ...at];
     const no = await runCli(report, { env, stdin: 'n\n', stdinIsTTY: true });
     expect(no.stderr).toContain('Send 2 chargeback marks? [y/N]');
@@ -259,15 +259,15 @@ describe('collect chargebacks', () => {
           updates: { fraud?: object[] };
         }
       ).updates.fraud;
-    expect(await held('ORD-1001')).toEqual([
+    expect(await held('ORD-2001')).toEqual([
       {
-        order_id: 'ORD-1001',
+        order_id: 'ORD-2001',
         fraud_signal_type: 'chargeback',
         fraud_comment:
           '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment) "Fraude em ambiente sem cartão", 129.9 BRL, received 2024-04-02T03:00:00Z, ARN 74537604221431003881865; mastercard 4837 (fraud: no cardholder authorisation) "Sem autorização do portador", 10 BRL, received 2024-04-03T03:00:00Z',
       },
     ]);
-    expect(await held('ORD-1004')).toHaveLength(1);
-    expect(await held('ORD-1003')).toBeUndefined();
+    expect(await held('ORD-2004')).toHaveLength(1);
+    expect(await held('ORD-2003')).toBeUndefined();
   });
 });
