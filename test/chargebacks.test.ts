@@ -270,4 +270,38 @@ describe('collect chargebacks', () => {
     expect(await held('ORD-2004')).toHaveLength(1);
     expect(await held('ORD-2003')).toBeUndefined();
   });
+
+  it('marks one order by hand from its acquirer id: collect fraud --acquirer-id', async () => {
+    const server = await service();
+    const state = mkdtempSync(join(tmpdir(), 'collect-cb-state-'));
+    await history(server.url, state);
+    server.requests.length = 0;
+    const mark = (id: string) =>
+      runCli(
+        [
+          'fraud',
+          '--acquirer-id',
+          id,
+          '--type',
+          'chargeback',
+          '--base-url',
+          server.url,
+          '--state',
+          state,
+          '--yes',
+        ],
+        {
+          env,
+        },
+      );
+    expect((await mark('TX-4')).code).toBe(0);
+    expect(server.requests.map((r) => JSON.parse(r.body) as object)).toEqual([
+      { order_id: 'ORD-4', fraud_signal_type: 'chargeback' },
+    ]);
+    const ambiguous = await mark('TX-DUP');
+    expect([ambiguous.code, ambiguous.stderr]).toEqual([1, expect.stringContaining('ambiguous-acquirer-id')]);
+    const unknown = await mark('TX-404');
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('unknown-acquirer-id')]);
+    expect(server.requests).toHaveLength(1);
+  });
 });
