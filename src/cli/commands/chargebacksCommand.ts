@@ -136,6 +136,17 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
       'refusing to send chargeback marks without confirmation: standard input is not a terminal',
       'add --yes when no one is at a terminal to confirm',
     );
+  // Flags of the run that mean nothing for a report's rows: refused rather than ignored.
+  if (flags.transform !== undefined)
+    throw new UsageError(
+      '--transform is not taken by collect chargebacks',
+      "read the acquirer's columns with --map",
+    );
+  if (flags.shard !== undefined)
+    throw new UsageError(
+      '--shard is not taken by collect chargebacks',
+      'a report is matched whole: leave --shard out',
+    );
   const table = await reasonTable(flags.reasonCategories);
   const specs = (files.length > 0 ? files : ['-']).map((name) => inputSpec(name, flags.inputFormat));
   const ordersSpec = flags.orders === undefined ? undefined : inputSpec(flags.orders);
