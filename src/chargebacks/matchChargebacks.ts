@@ -2,6 +2,7 @@ import { error, warning, type Issue, type RecordLocation } from '../core/issue.j
 import type { ChargebackRow } from './chargebackRow.js';
 import { fraudComment, type ChargebackFacts } from './fraudComment.js';
 import { reasonEntry, type ReasonTable } from './reasonCategories.js';
+import { resolveRow } from './resolveRow.js';
 
 /** What became of one row; the first five and `invalid` are the issue's six, `not-fraud` only with --only-fraud. */
 export const outcomes = [
@@ -78,77 +79,6 @@ const factsOf = (row: ChargebackRow, table: ReasonTable): ChargebackFacts => ({
   arn: row.arn,
 });
 
-/** The order a row names, or why it names none (an issue of its own). */
-function resolve(
-  row: ChargebackRow,
-  sources: MatchSources,
-): { orderId: string } | { outcome: RowOutcome; issue: Issue } {
-  const acquirerId = row.acquirer_id;
-  if (acquirerId !== undefined) {
-    const orders = [...new Set(sources.owners(acquirerId).map((owner) => owner.orderId))];
-    if (orders.length > 1)
-      return {
-        outcome: 'ambiguous',
-        issue: error(
-          'ambiguous-acquirer-id',
-          'acquirer_id',
-          `acquirer id "${acquirerId}" belongs to ${orders.length} orders: ${orders
-            .slice(0, 5)
-            .map((o) => `"${o}"`)
-            .join(', ')}`,
-          {
-            value: acquirerId,
-            hint: 'find the right order by hand and give its order_id in the row (nothing is sent for it until then)',
-          },
-        ),
-      };
-    if (orders.length === 1) {
-      if (row.order_id !== undefined && row.order_id !== orders[0])
-        return {
-          outcome: 'ambiguous',
-          issue: error(
-            'ambiguous-acquirer-id',
-            'order_id',
-            `the row names order "${row.order_id}" but acquirer id "${acquirerId}" belongs to order "${orders[0]!}"`,
-            {
-              value: row.order_id,
-              hint: 'check which order the chargeback is for and correct the row',
-            },
-          ),
-        };
-      return { orderId: orders[0]! };
-    }
-    if (row.order_id === undefined)
-      return {
-        outcome: 'unmatched',
-        issue: error(
-          'unknown-acquirer-id',
-          'acquirer_id',
-          `no order known to collect carries acquirer id "${acquirerId}"`,
-          {
-            value: acquirerId,
-            hint: "give --orders FILE (an export with the order id and the acquirer's transaction id), or the order_id in the row",
-          },
-        ),
-      };
-  }
-  const orderId = row.order_id!;
-  if (sources.knowsOrders && !sources.orderKnown(orderId))
-    return {
-      outcome: 'unmatched',
-      issue: error(
-        'unknown-order-id',
-        'order_id',
-        `no order "${orderId}" is known to collect (the state or --orders)`,
-        {
-          value: orderId,
-          hint: 'check the order id, or give --orders FILE with it',
-        },
-      ),
-    };
-  return { orderId };
-}
-
 /**
  * Each row of a chargeback report to its order (pure: the sources are lookups), and the marks to
  * send: one per order, whatever the number of its rows; never one for an order the service
@@ -174,7 +104,7 @@ export function matchChargebacks(
       acquirerId: row.acquirer_id,
       category: reasonEntry(options.table, row.network, row.reason_code)?.category,
     };
-    const resolved = resolve(row, sources);
+    const resolved = resolveRow(row, sources);
     if ('outcome' in resolved) {
       verdicts.push({
         ...base,
