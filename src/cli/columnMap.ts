@@ -21,7 +21,7 @@ import { RelatedRowIndex } from '../decode/relatedRowIndex.js';
 import { RunScratch } from '../state/runScratch.js';
 import { ignoredColumnsNotes, unreadFiles, unreadFilesNote, type CoverageNote } from './coverageNotes.js';
 import { endpointSchemas as schemas, registry } from '../resources/registry.js';
-import type { EndpointName } from '../resources/resource.js';
+import type { EndpointName, Resource } from '../resources/resource.js';
 import type { RunInput } from '../run/checkRecords.js';
 
 /** A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed after the run). */
@@ -140,7 +140,7 @@ async function bindFolder(
   spec: MappingSpec,
   folder: string,
   files: readonly string[],
-  options: { endpoint?: EndpointName; everyFileMapped: boolean },
+  options: { endpoint?: EndpointName; everyFileMapped: boolean; extra?: Resource },
 ): Promise<BoundFolder> {
   const listing = await folderListing(folder, files, spec);
   const dialects = fileDialects(spec, files, listing);
@@ -160,7 +160,7 @@ async function bindFolder(
     header,
     listing,
     refused: (file) => found.get(file)?.refused,
-    schemas,
+    schemas: options.extra ? { ...schemas, [options.extra.name]: options.extra.schema } : schemas,
     everyFileMapped: options.everyFileMapped,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
@@ -196,11 +196,12 @@ async function bindFolder(
 function inputsOf(
   { compiled, related, recipe, dialect }: BoundFolder,
   specOf: (file: string) => InputSpec,
+  extra?: Resource,
 ): RunInput[] {
   return compiled.entries.map((entry) => {
     const notes: CoverageNote[] = [];
     return {
-      resource: registry.get(entry.endpoint)!,
+      resource: registry.get(entry.endpoint) ?? extra!,
       spec: withDialect(specOf(entry.file), dialect(entry.file)),
       map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
     };
@@ -221,6 +222,8 @@ export async function mapEndpointInputs(
   mapPath: string,
   files: readonly InputSpec[],
   endpoint: EndpointName,
+  /** A resource outside the registry whose entries the mapping may hold (`endpoint: chargeback`). */
+  extra?: Resource,
 ): Promise<MappedInputs> {
   if (files.some((file) => file.name === '-'))
     throw new UsageError(
@@ -245,12 +248,12 @@ export async function mapEndpointInputs(
         spec,
         folder,
         specs.map((s) => basename(s.name)),
-        { endpoint, everyFileMapped: true },
+        { endpoint, everyFileMapped: true, ...(extra ? { extra } : {}) },
       );
       indexes.push(bound.related);
       for (const read of bound.reads) reads.push(read);
       const named = new Map(specs.map((s) => [basename(s.name), s]));
-      for (const input of inputsOf(bound, (file) => named.get(file)!)) inputs.push(input);
+      for (const input of inputsOf(bound, (file) => named.get(file)!, extra)) inputs.push(input);
       ignored.push(...ignoredColumnsNotes(bound.compiled.ignored));
     }
     sayFirst(inputs, ignored);

@@ -28,6 +28,8 @@ async function endpointCommands(io: CliIo, setExit: SetExit, only?: string): Pro
 const commandLoaders: Record<string, CommandLoader> = {
   backfill: async (io, setExit) =>
     (await import('./commands/backfillCommand.js')).backfillCommand(io, setExit),
+  chargebacks: async (io, setExit) =>
+    (await import('./commands/chargebacksCommand.js')).chargebacksCommand(io, setExit),
   decisions: async (io, setExit) =>
     (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
   rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { ChalkInstance } from 'chalk';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { terminalLines } from '../core/terminalText.js';
 import { maskUrlCredentials } from '../core/urlCredentials.js';
 import type { ExitCode } from '../core/exitCodes.js';
+import type { FlowRule } from '../flow/rules/rule.js';
 import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
 import { isPostgresUrl } from '../state/openState.js';
@@ -167,6 +169,10 @@ export interface RunExtras {
   show?: (result: RunResult, io: CliIo) => void;
   /** Files the inputs read besides themselves (a mapping's), for the outputs' checks. */
   reads?: ReadPlaces;
+  /** The flow rules to judge by (default: all of them). */
+  rules?: readonly FlowRule[];
+  /** The report's pieces in place of the run's own (a command that adds a section of its own, `collect chargebacks`). */
+  report?: (result: RunResult, color: ChalkInstance) => Iterable<string>;
 }
 
 const noProgress = { tick: () => {}, stop: () => {} };
@@ -232,6 +238,7 @@ export async function runWithFlags(
     const result = await checkAndSend(
       {
         inputs,
+        ...(extra.rules ? { rules: extra.rules } : {}),
         stateDir,
         remember: state.remember,
         ...(flags.shard ? { shard: flags.shard } : {}),
@@ -279,11 +286,14 @@ export async function runWithFlags(
       extra.show(result, io);
       return result.exitCode;
     }
+    const color = colorFor(io.stdout, io.env);
     await writeChunks(
       io.stdout,
-      reportChunks(result.report, result.issues, flags.format, colorFor(io.stdout, io.env), {
-        allIssues: flags.allIssues === true,
-      }),
+      extra.report
+        ? extra.report(result, color)
+        : reportChunks(result.report, result.issues, flags.format, color, {
+            allIssues: flags.allIssues === true,
+          }),
     );
     if (result.keyRefused) {
       io.stderr.write(

@@ -26,4 +26,15 @@ describe('SandboxStore within --keep-mb', () => {
     expect(store.lost).toBeGreaterThan(0);
     expect(store.wasLetGo('ORDER-0')).toBe(false);
   });
+  it("finds the orders of an acquirer id, a payment update replacing the creation's", () => {
+    const store = new SandboxStore();
+    store.create('A', { id: 'A', payments: [{ id: 'P1', acquirer_id: 'TX-1' }] });
+    store.create('B', { id: 'B', payments: [{ id: 'P2' }] });
+    store.create('C', { id: 'C', payments: [{ id: 'P3', acquirer_id: 'TX-1' }] });
+    store.update('B', store.get('B')!, 'payment', { id: 'P2', order_id: 'B', acquirer_id: 'TX-2' });
+    store.update('C', store.get('C')!, 'payment', { id: 'P3', order_id: 'C', acquirer_id: 'TX-3' });
+    expect(store.withAcquirerId('TX-1')).toEqual(['A']);
+    expect(store.withAcquirerId('TX-2')).toEqual(['B']);
+    expect(store.withAcquirerId('NONE')).toEqual([]);
+  });
 });

@@ -47,6 +47,22 @@ export class SandboxStore {
     return this.orders.get(id);
   }
 
+  /** The held orders whose payments carry this acquirer id (a payment update's over the creation's), for rehearsing chargebacks. */
+  withAcquirerId(acquirerId: string): string[] {
+    const found: string[] = [];
+    for (const [id, entry] of this.orders) {
+      const ids = new Map<unknown, unknown>();
+      const payments = Array.isArray(entry.order.payments) ? entry.order.payments : [];
+      for (const payment of [...payments, ...(entry.updates.payment ?? [])])
+        if (payment !== null && typeof payment === 'object') {
+          const { id: paymentId, acquirer_id: given } = payment as Record<string, unknown>;
+          if (given !== undefined) ids.set(paymentId, given);
+        }
+      if ([...ids.values()].includes(acquirerId)) found.push(id);
+    }
+    return found;
+  }
+
   /** Whether the order was received but let go past keepBytes. */
   wasLetGo(id: string): boolean {
     return this.forgotten.has(id);

@@ -158,7 +158,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       )}\n`,
     );
 
-  const sandboxRoute = (path: string, response: ServerResponse) => {
+  const sandboxRoute = (path: string, response: ServerResponse, query = new URLSearchParams()) => {
     const reply = (status: number, body: string) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(body);
@@ -176,6 +176,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         404,
         JSON.stringify({ error_message: 'orders are held by the upstream service, not this sandbox' }),
       );
+    const acquirerId = query.get('acquirer_id');
+    if (path === '/_sandbox/orders')
+      return acquirerId === null
+        ? reply(400, JSON.stringify({ error_message: 'give ?acquirer_id=TX, or GET /_sandbox/orders/ID' }))
+        : reply(200, JSON.stringify({ acquirer_id: acquirerId, orders: store.withAcquirerId(acquirerId) }));
     let id: string;
     try {
       id = decodeURIComponent(path.slice('/_sandbox/orders/'.length));
@@ -206,9 +211,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       judge?.refusedCaller();
       return writeAnswer(response, refused);
     }
-    const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
-    if (request.method === 'GET' && (path === '/_sandbox/report' || path.startsWith('/_sandbox/orders/')))
-      return sandboxRoute(path, response);
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const path = url.pathname;
+    if (
+      request.method === 'GET' &&
+      (path === '/_sandbox/report' || path === '/_sandbox/orders' || path.startsWith('/_sandbox/orders/'))
+    )
+      return sandboxRoute(path, response, url.searchParams);
     const body = await readBody(request);
     if (body === null) return;
     // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.

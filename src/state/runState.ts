@@ -3,6 +3,13 @@ import type { Outcome } from './compactRows.js';
 import type { Remembered } from './remembered.js';
 import type { RunScratch } from './runScratch.js';
 
+/** A payment whose acquirer id (the payment update's, else the creation's) is one asked for. */
+export interface AcquirerOwner {
+  acquirerId: string;
+  orderId: string;
+  paymentId: string;
+}
+
 /** One shard of a run: `index` of `count` (0-based). */
 export interface Shard {
   index: number;
@@ -42,6 +49,8 @@ export interface RunState {
   priorOrder(orderId: string): PriorOrder | null;
   /** The orders whose creations claimed a key (a delivery id), in earlier runs. */
   claimants(key: string): string[];
+  /** The payments carrying these acquirer ids, in one pass over the state's payments (memory: the answer, not the state). */
+  acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]>;
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Outcome | undefined;
   /** Records what the service now knows, in one transaction: kept for good once `durable()` resolves. */

@@ -71,7 +71,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
   return addRunOptions(command)
     .addHelpText('after', examples(resource))
     .action(async (files: string[], flags: EndpointFlags) => {
-      if (byHand && flags[byHand.trigger] !== undefined) {
+      if (byHand && (flags[byHand.trigger] !== undefined || flags.acquirerId !== undefined)) {
         setExit(await recordByHand(resource, byHand, files, flags, io));
         return;
       }

@@ -8,14 +8,28 @@ import { byHandSummary } from '../byHandSummary.js';
 import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 import { runWithFlags, type RunFlags } from '../runOptions.js';
+import { chooseState } from '../stateChoice.js';
 
 export interface ByHandFlags extends RunFlags {
   yes?: boolean;
   [flag: string]: unknown;
 }
 
+async function orderOfAcquirer(flags: ByHandFlags, io: CliIo): Promise<string> {
+  if (flags.orderId !== undefined) throw new UsageError('give --order-id or --acquirer-id, not both');
+  const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
+  const { stateDir } = chooseState({
+    ...(flags.state === undefined ? {} : { state: flags.state }),
+    envState: io.env.COLLECT_STATE ?? '',
+    sending: flags.dryRun !== true,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+  });
+  const { orderOfAcquirerId } = await import('../../chargebacks/orderOfAcquirerId.js');
+  return orderOfAcquirerId(String(flags.acquirerId), stateDir, baseUrl);
+}
+
 /** Asks on the terminal; Ctrl-C while asking is a no (the run then ends as interrupted). */
-async function ask(io: CliIo, question: string): Promise<boolean> {
+export async function ask(io: CliIo, question: string): Promise<boolean> {
   const prompt = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
   const abort = new AbortController();
   const stopListening = io.onInterrupt(() => abort.abort());
@@ -48,7 +62,8 @@ export async function recordByHand(
     throw new UsageError(
       `give either files or ${byHand.options[0]?.flags.split(' ')[0] ?? "the record's flags"}, not both`,
     );
-  const body = byHand.record(flags);
+  // Checks its flags first (--type), with a stand-in for the order an --acquirer-id names.
+  let body = byHand.record(flags.acquirerId === undefined ? flags : { ...flags, orderId: '' });
   if (!flags.dryRun && !(flags.baseUrl ?? io.env.COLLECT_BASE_URL)) {
     throw new UsageError(
       'no service to send to: give --base-url URL or set COLLECT_BASE_URL',
@@ -62,6 +77,9 @@ export async function recordByHand(
       'add --yes when no one is at a terminal to confirm',
     );
   }
+  // `collect fraud --acquirer-id TX`: the order is found in the state as `collect chargebacks` finds it.
+  if (flags.acquirerId !== undefined)
+    body = byHand.record({ ...flags, orderId: await orderOfAcquirer(flags, io) });
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
   let previewed = false;
   let outcome: Outcome | undefined;

@@ -9,6 +9,11 @@ export const fraudByHand: ByHand = {
   options: [
     { flags: '--order-id <id>', description: 'mark this one order fraudulent (instead of reading files)' },
     {
+      flags: '--acquirer-id <id>',
+      description:
+        "instead of --order-id: the order whose payment carries this acquirer's transaction id in the state",
+    },
+    {
       flags: '--type <type>',
       description: 'the fraud signal type, with --order-id',
       choices: fraudSignalType.options,

@@ -4,7 +4,7 @@ import type { RememberedTable } from '../../resources/resource.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { hashBlob, outcomeCode, type Outcome } from '../compactRows.js';
 import { StateError } from '../stateErrors.js';
-import type { LockRequest, RunState, Shard } from '../runState.js';
+import type { AcquirerOwner, LockRequest, RunState, Shard } from '../runState.js';
 import { RunScratch } from '../runScratch.js';
 import { SqliteState } from '../sqlite/sqliteState.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
@@ -182,6 +182,11 @@ export class PostgresState implements RunState {
 
   claimants(key: string): string[] {
     return this.local.claimants(key);
+  }
+
+  /** From the namespace's copy the run read (every payment of this shard's orders), kept up to date with its writes. */
+  acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]> {
+    return this.local.acquirerOwners(acquirerIds);
   }
 
   journalOutcome(hash: string): Outcome | undefined {

@@ -13,6 +13,38 @@ const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
 const now = new Date('2025-01-01T00:00:00Z');
 
 describe('SqliteState', () => {
+  it("finds the payments of acquirer ids: a payment update's id over the creation's", async () => {
+    const store = SqliteState.open(null);
+    const order = (orderId: string, payments: { id: string; acquirerId?: string }[]) => ({
+      resource: resources.order,
+      hash: `h-${orderId}`,
+      outcome: 'accepted' as const,
+      facts: { kind: 'order', orderId, key: orderId, evaluate: false, payments, claims: [] } as Facts,
+    });
+    store.remember(
+      [
+        order('A', [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }]),
+        order('B', [{ id: 'P3', acquirerId: 'OLD' }]),
+        order('C', [{ id: 'P4', acquirerId: 'X' }]),
+        {
+          resource: resources.payment,
+          hash: 'h-pay',
+          outcome: 'accepted',
+          facts: { kind: 'payment', orderId: 'B', key: 'P3', paymentId: 'P3', acquirerId: 'NEW' } as Facts,
+        },
+      ],
+      now,
+    );
+    const found = await store.acquirerOwners(new Set(['X', 'NEW', 'OLD', 'NONE']));
+    expect(found.sort((a, b) => a.orderId.localeCompare(b.orderId))).toEqual([
+      { acquirerId: 'X', orderId: 'A', paymentId: 'P1' },
+      { acquirerId: 'NEW', orderId: 'B', paymentId: 'P3' },
+      { acquirerId: 'X', orderId: 'C', paymentId: 'P4' },
+    ]);
+    expect(await store.acquirerOwners(new Set())).toEqual([]);
+    store.close();
+  });
+
   it('remembers orders with payments and deliveries, statuses, fraud marks and decisions, across openings', () => {
     const folder = dir();
     const store = SqliteState.open(folder);

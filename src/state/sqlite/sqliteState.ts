@@ -7,7 +7,7 @@ import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
-import type { HeldLock, LockRequest, RunState } from '../runState.js';
+import type { AcquirerOwner, HeldLock, LockRequest, RunState } from '../runState.js';
 import type { PendingKind } from '../../fast/stateWriterThread.js';
 import { RunScratch } from '../runScratch.js';
 import { guardState, StateError, stateError } from '../stateErrors.js';
@@ -154,6 +154,26 @@ export class SqliteState implements RunState {
     this.settle('claim', key);
     if (this.counts.deliveries === 0) return [];
     return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
+  }
+
+  acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]> {
+    const found: AcquirerOwner[] = [];
+    if (acquirerIds.size === 0) return Promise.resolve(found);
+    this.drain();
+    try {
+      // One scan, no index: a chargeback report asks for many ids at once, and no other run reads by acquirer id.
+      const rows = this.raw
+        .prepare(
+          'SELECT coalesce(updated_acquirer_id, acquirer_id), order_id, payment_id FROM order_payments WHERE coalesce(updated_acquirer_id, acquirer_id) IS NOT NULL',
+        )
+        .raw(true)
+        .iterate() as IterableIterator<[string, string, string]>;
+      for (const [acquirerId, orderId, paymentId] of rows)
+        if (acquirerIds.has(acquirerId)) found.push({ acquirerId, orderId, paymentId });
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+    return Promise.resolve(found);
   }
 
   journalOutcome(hash: string): Outcome | undefined {

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../core/errors.js';
+import { RejectsWriter } from '../send/outputFiles.js';
+import type { Plan } from './planChargebacks.js';
+import type { ReportInput } from './readChargebacks.js';
+import { mergedTable, shippedTable, type ReasonTable } from './reasonCategories.js';
+import { parseReasonCategories } from './reasonCategoriesFile.js';
+
+/** The shipped reason-code table, with `--reason-categories FILE` on top; its mistakes are exit 2 with their lines. */
+export async function reasonTable(file: string | undefined): Promise<ReasonTable> {
+  if (file === undefined) return shippedTable;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new UsageError(
+      `--reason-categories ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      'check the path',
+    );
+  }
+  const { rows, problems } = parseReasonCategories(text);
+  if (problems.length > 0)
+    throw new UsageError(
+      `--reason-categories ${file} has mistakes:\n${problems
+        .slice(0, 20)
+        .map((p) => `  ${file}:${p.line}: ${p.message}`)
+        .join('\n')}`,
+      'columns network,reason_code,category[,label]; category one of fraud, consumer-dispute, processing, authorisation',
+    );
+  return mergedTable(shippedTable, rows);
+}
+
+/** `--rejects`: the rows a person can fix (unmatched, ambiguous, invalid) in their input's format with collect_reason. */
+export async function writeRejects(
+  target: string,
+  plan: Plan,
+  reports: readonly ReportInput[],
+  redact: (t: string) => string,
+) {
+  const writer = new RejectsWriter(
+    target,
+    reports.map((r) => r.spec),
+    redact,
+  );
+  for (const [i, verdict] of plan.match.verdicts.entries()) {
+    if (!['unmatched', 'ambiguous', 'invalid'].includes(verdict.outcome)) continue;
+    const reason = verdict.issues
+      .filter((issue) => issue.severity === 'error')
+      .map((issue) => `${issue.code}: ${issue.message}`)
+      .join('; ');
+    writer.write(verdict.file, plan.rows[i]!.raw, reason);
+  }
+  await writer.close();
+}

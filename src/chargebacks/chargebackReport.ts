@@ -1,0 +1,109 @@
+import type { ChalkInstance } from 'chalk';
+import type { LocatedIssue } from '../core/issue.js';
+import { terminalText } from '../core/terminalText.js';
+import { reportChunks, type ReportFormat } from '../report/formatReport.js';
+import type { Report } from '../report/report.js';
+import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
+import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
+
+/** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
+export const needsHuman: readonly RowOutcome[] = ['unmatched', 'ambiguous', 'refused', 'invalid'];
+
+/** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
+export function chargebacksJson(match: MatchResult) {
+  return {
+    counts: match.counts,
+    marks: match.marks.length,
+    rows: match.verdicts.map((v) => ({
+      file: v.file,
+      line: v.line,
+      outcome: v.outcome,
+      ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
+      ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
+      ...(v.category === undefined ? {} : { category: v.category }),
+      issues: v.issues.map(({ severity, code, path, message, hint }) => ({
+        severity,
+        code,
+        path,
+        message,
+        ...(hint ? { hint } : {}),
+      })),
+    })),
+  };
+}
+
+const where = (v: RowVerdict) => `${v.file}${v.line === null ? '' : `:${v.line}`}`;
+
+/** The pretty section: the counts on one line, then each row needing a human as `file:line outcome: message`. */
+export function chargebacksPretty(match: MatchResult, color: ChalkInstance, dryRun: boolean): string {
+  const shown = outcomes.filter((o) => o !== 'not-fraud' || match.counts[o] > 0);
+  const lines = [
+    color.bold(`chargebacks: ${match.verdicts.length} rows`),
+    `  ${shown.map((o) => `${o} ${match.counts[o]}`).join(', ')}`,
+    `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ${dryRun ? 'to send' : 'for sending'}`,
+  ];
+  const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome));
+  if (human.length > 0) lines.push('', color.underline('rows that need a human'));
+  for (const v of human) {
+    const first = v.issues.find((i) => i.severity === 'error') ?? v.issues[0];
+    lines.push(
+      `  ${terminalText(where(v))}  ${color.red(v.outcome)}  ${first ? `${first.code}: ${terminalText(first.message)}` : ''}`,
+    );
+    if (first?.hint) lines.push(`      fix: ${terminalText(first.hint)}`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** Every row's issues as the report's issues (endpoint `chargeback`), for the formats that annotate lines. */
+function rowIssues(match: MatchResult): LocatedIssue[] {
+  return match.verdicts.flatMap((v) =>
+    v.issues.map((issue) => ({
+      ...issue,
+      endpoint: 'chargeback',
+      file: v.file,
+      index: v.index,
+      line: v.line,
+    })),
+  );
+}
+
+/** The run's report with the chargebacks in it, in the asked format: one document per format. */
+export function* chargebackReportChunks(
+  match: MatchResult,
+  report: Report,
+  issues: ReportIssues,
+  format: ReportFormat,
+  color: ChalkInstance,
+  options: { dryRun: boolean; allIssues: boolean },
+): Generator<string> {
+  if (format === 'pretty') {
+    yield chargebacksPretty(match, color, options.dryRun);
+    yield* reportChunks(report, issues, format, color, { allIssues: options.allIssues });
+    return;
+  }
+  if (format === 'json') {
+    const run = JSON.parse([...reportChunks(report, issues, format, color)].join('')) as object;
+    yield `${JSON.stringify({ chargebacks: chargebacksJson(match), ...run }, null, 2)}\n`;
+    return;
+  }
+  // junit, github, sarif: the rows' issues annotate the report's own lines, before the marks' issues.
+  const own = rowIssues(match);
+  const all = [...own, ...issues];
+  const files = [...new Set(match.verdicts.map((v) => v.file))].map((file) => ({
+    file,
+    endpoint: 'chargeback',
+    records: match.verdicts.filter((v) => v.file === file).length,
+    invalid: match.verdicts.filter((v) => v.file === file && needsHuman.includes(v.outcome)).length,
+  }));
+  const merged: Report = {
+    ...report,
+    issues: all.slice(0, 20),
+    files: [...files, ...report.files],
+    summary: {
+      ...report.summary,
+      errors: report.summary.errors + own.filter((i) => i.severity === 'error').length,
+      warnings: report.summary.warnings + own.filter((i) => i.severity === 'warning').length,
+    },
+  };
+  yield* reportChunks(merged, issuesOf(all), format, color);
+}

@@ -1,0 +1,94 @@
+import type { Readable } from 'node:stream';
+import { openState } from '../state/openState.js';
+import type { InputSpec } from '../decode/inputSpec.js';
+import { matchChargebacks, type MatchResult, type OrderFacts, type Owner } from './matchChargebacks.js';
+import { readOrdersExport } from './ordersExport.js';
+import type { ReasonTable } from './reasonCategories.js';
+import { readChargebacks, type ReportInput, type ReportRow } from './readChargebacks.js';
+
+export interface PlanRequest {
+  reports: readonly ReportInput[];
+  /** `--orders FILE`: an export that joins order ids to acquirer ids the state does not know. */
+  orders?: InputSpec;
+  /** The state to match through (null: none), and its service. */
+  stateDir: string | null;
+  baseUrl?: string;
+  table: ReasonTable;
+  onlyFraud: boolean;
+  maxRecordBytes: number;
+  /** Keep each row's text, for --rejects. */
+  keepRaw: boolean;
+}
+
+export interface Plan {
+  rows: ReportRow[];
+  match: MatchResult;
+  /** What the reader should know about the matching itself (no state, no orders file). */
+  notes: string[];
+}
+
+/**
+ * Reads the reports, finds each row's order through the state (one pass over its payments) and
+ * `--orders FILE`, and decides every row and the marks to send (matchChargebacks.ts, pure).
+ * The state is only read here; the marks are sent by the run, which locks and writes it.
+ */
+export async function planChargebacks(
+  request: PlanRequest,
+  stdin: Readable,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<Plan> {
+  const limits = { maxRecordBytes: request.maxRecordBytes, ...(signal ? { signal } : {}) };
+  const rows = await readChargebacks(request.reports, stdin, { ...limits, now, keepRaw: request.keepRaw });
+  const acquirerIds = new Set<string>();
+  const orderIds = new Set<string>();
+  for (const { row } of rows) {
+    if (row?.acquirer_id !== undefined) acquirerIds.add(row.acquirer_id);
+    if (row?.order_id !== undefined) orderIds.add(row.order_id);
+  }
+  const owners = new Map<string, Owner[]>();
+  const add = (acquirerId: string, owner: Owner) => {
+    const list = owners.get(acquirerId);
+    if (list) list.push(owner);
+    else owners.set(acquirerId, [owner]);
+  };
+  const exported = request.orders
+    ? await readOrdersExport(request.orders, stdin, { acquirerIds, orderIds }, limits)
+    : undefined;
+  for (const [acquirerId, list] of exported?.owners ?? []) for (const owner of list) add(acquirerId, owner);
+  const state = await openState(request.stateDir, request.baseUrl, { locking: false, readOnly: true });
+  try {
+    for (const found of await state.acquirerOwners(acquirerIds)) {
+      // The export may name the same order as the state: one owner, not an ambiguity.
+      const known = owners.get(found.acquirerId);
+      if (!known?.some((owner) => owner.orderId === found.orderId))
+        add(found.acquirerId, { orderId: found.orderId, paymentId: found.paymentId, source: 'state' });
+    }
+    const facts = new Map<string, OrderFacts | null>();
+    const order = (orderId: string): OrderFacts | null => {
+      if (!facts.has(orderId)) {
+        const prior = state.priorOrder(orderId);
+        facts.set(orderId, prior ? { decision: prior.decision, fraudTypes: prior.fraudTypes } : null);
+      }
+      return facts.get(orderId)!;
+    };
+    const match = matchChargebacks(
+      rows,
+      {
+        owners: (acquirerId) => owners.get(acquirerId) ?? [],
+        order,
+        knowsOrders: state.hasOrders || exported !== undefined,
+        orderKnown: (orderId) => exported?.orders.has(orderId) === true || order(orderId) !== null,
+      },
+      { table: request.table, onlyFraud: request.onlyFraud },
+    );
+    const notes: string[] = [];
+    if (request.stateDir === null && !request.orders)
+      notes.push(
+        'no state and no --orders file to match acquirer ids against: give --base-url (the service whose state holds the orders), --state, or --orders FILE',
+      );
+    return { rows, match, notes };
+  } finally {
+    await state.close();
+  }
+}
