@@ -21,7 +21,7 @@ const FETCH_GAP_MS = 25;
 export interface RelayOptions {
   source: OutboxSource;
   /** The replicas' sharing of the outbox (pgOutbox.ts), when there can be several. */
-  sharing?: { rebalance(drain: () => Promise<void>): Promise<boolean> };
+  sharing?: { rebalance(drain: () => Promise<void>): Promise<boolean>; readonly buckets: number };
   state: RunState;
   client: HttpClient;
   registry: Registry;
@@ -114,7 +114,15 @@ export class Relay {
         const now = clock.now();
         if (this.options.sharing && now - this.lastBeat >= pollMs) {
           this.lastBeat = now;
-          if (await this.options.sharing.rebalance(() => this.drain())) await this.afterRebalance();
+          if (await this.options.sharing.rebalance(() => this.drain())) {
+            await this.afterRebalance();
+            const buckets = this.options.sharing.buckets;
+            this.options.log.write({
+              state: 'buckets',
+              buckets,
+              message: `serving ${buckets} order buckets`,
+            });
+          }
         }
         this.ready = true;
         const sinceFetch = now - this.lastFetch;

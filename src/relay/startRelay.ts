@@ -42,8 +42,6 @@ export interface RelayIo {
   /** Aborted on SIGTERM / Ctrl-C. */
   stop: AbortSignal;
   now: () => Date;
-  /** Told the metrics port once it listens (tests ask for port 0). */
-  onListening?: (port: number) => void;
 }
 
 /** Opens what the relay needs (state, outbox, HTTP client, metrics), runs it until stopped, and closes all. */
@@ -94,7 +92,12 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
         request.metricsPort,
       );
       const address = server.address();
-      io.onListening?.(typeof address === 'object' && address ? address.port : request.metricsPort);
+      const port = typeof address === 'object' && address ? address.port : request.metricsPort;
+      log.write({
+        state: 'listening',
+        port,
+        message: `metrics on port ${port}: /metrics, /healthz, /readyz`,
+      });
     }
     log.write({ state: 'started', message: `relaying ${where} to ${request.baseUrl.origin}` });
     const end = await relay.run();
