@@ -2,11 +2,11 @@
  * `collect relay` end to end: a real PostgreSQL outbox, a real HTTP service on 127.0.0.1, real
  * processes killed with SIGKILL and SIGTERM.
  */
-import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orderRecord } from './helpers/history.js';
 import { startServer, type SeenRequest } from './helpers/localServer.js';
+import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { insertEvents, outboxRows, startRelay, until, type RelayProcess } from './helpers/relayProcess.js';
 
@@ -27,21 +27,32 @@ function relay(args: string[], stdin?: string): RelayProcess {
   return process;
 }
 
-const cli = (args: string[]) =>
-  execFileSync(process.execPath, ['dist/cli/main.js', ...args], {
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-  });
+/** `collect relay init` and `relay retry`, in this process (the relay itself runs from dist/). */
+async function cli(args: string[]): Promise<string> {
+  const result = await runCli(args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
 
+/** Accepts every request but the first creation of an order named REFUSED-*, which it refuses (400). */
 async function service(delayMs = 0) {
-  const http = await startServer(() => ({ status: 201, body: { message: 'ok' }, delayMs }));
+  const refused = new Set<string>();
+  const http = await startServer((request) => {
+    const body = JSON.parse(request.body) as { id?: string; user?: unknown };
+    if (request.method === 'POST' && body.user && body.id?.startsWith('REFUSED-') && !refused.has(body.id)) {
+      refused.add(body.id);
+      return { status: 400, body: { message: 'user.id unknown' } };
+    }
+    return { status: 201, body: { message: 'ok' }, delayMs };
+  });
   cleanups.push(http.close);
   return http;
 }
 
 async function outbox(): Promise<string> {
   const url = await server!.database();
-  expect(cli(['relay', 'init', '--from', url])).toContain('is ready for collect relay');
+  expect(await cli(['relay', 'init', '--from', url])).toContain('is ready for collect relay');
   return url;
 }
 
@@ -58,7 +69,8 @@ const seen = (requests: SeenRequest[]) =>
 const allSettled = (url: string) => async () =>
   (await outboxRows(url)).every((row) => row.relay_state !== null);
 
-describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () => {
+// Each test starts processes and a database: generous timeouts on a loaded machine, no timing asserted.
+describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { timeout: 90_000 }, () => {
   it('sends in flow order, dead-letters invalid events without blocking others, holds an order behind its dead creation until retry', async () => {
     const url = await outbox();
     const http = await service();
@@ -71,6 +83,8 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () =>
       status('ORD-B', 'bogus'), // 6: invalid status
       creation('ORD-D'), // 7
       status('ORD-B', 'declined'), // 8: after the dead-lettered 6, not blocked by it
+      creation('REFUSED-E'), // 9: the service refuses it (400) the first time
+      status('REFUSED-E'), // 10: held behind it
     ]);
     const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '50']);
     await until(allSettled(url));
@@ -84,6 +98,8 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () =>
       expect.stringMatching(/^6 dead \S+$/),
       '7 sent',
       '8 sent',
+      '9 dead rejected-by-service',
+      '10 held order-held',
     ]);
     expect(rows[4]!.relay_reason!.message).toContain('collect relay retry --id 4');
     const requests = seen(http.requests);
@@ -93,6 +109,7 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () =>
       'POST ORD-A',
       'POST ORD-B',
       'POST ORD-D',
+      'POST REFUSED-E',
       'PUT ORD-A',
       'PUT ORD-B',
     ]);
@@ -106,18 +123,32 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () =>
     await client.connect();
     await client.query(`UPDATE collect_outbox SET body = $1 WHERE id = 4`, [orderRecord('ORD-C')]);
     await client.end();
-    expect(cli(['relay', 'retry', '--from', url, '--id', '4'])).toContain(
+    expect(await cli(['relay', 'retry', '--from', url, '--id', '4'])).toContain(
       're-queued 1 dead-lettered event and 1 held behind it',
     );
     await until(allSettled(url));
+    // Re-queued without --id: every dead letter (the refused creation 9, and 6 again) and what they hold.
+    expect(await cli(['relay', 'retry', '--from', url])).toContain(
+      're-queued 2 dead-lettered events and 1 held',
+    );
+    await until(allSettled(url));
     const after = await outboxRows(url);
-    expect(after.filter((row) => row.id === 4 || row.id === 5).map((row) => row.relay_state)).toEqual([
-      'sent',
-      'sent',
+    expect(after.map((row) => `${row.id} ${row.relay_state}`)).toEqual([
+      '1 sent',
+      '2 sent',
+      '3 sent',
+      '4 sent',
+      '5 sent',
+      '6 dead',
+      '7 sent',
+      '8 sent',
+      '9 sent',
+      '10 sent',
     ]);
     const final = seen(http.requests);
     expect(final.indexOf('POST ORD-C')).toBeGreaterThan(-1);
     expect(final.indexOf('POST ORD-C')).toBeLessThan(final.indexOf('PUT ORD-C'));
+    expect(final.lastIndexOf('POST REFUSED-E')).toBeLessThan(final.indexOf('PUT REFUSED-E'));
 
     running.child.kill('SIGTERM');
     expect((await running.exited).code).toBe(0);
@@ -193,7 +224,7 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', () =>
   });
 });
 
-describe('collect relay --from -', () => {
+describe('collect relay --from -', { timeout: 60_000 }, () => {
   it('relays NDJSON events from standard input and writes the dead letters to standard output (exit 1)', async () => {
     const http = await service();
     const input = [
