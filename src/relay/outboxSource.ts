@@ -42,8 +42,8 @@ export interface SettledEvent {
 export interface OutboxSource {
   /** The file issues name (the table, or - for standard input). */
   readonly file: string;
-  /** Pending events in outbox order, at most `limit`, of the orders `serves` keeps; [] when none. */
-  pending(limit: number): Promise<OutboxEvent[]>;
+  /** Pending events in outbox order (only those after id `after`, when given), at most `limit`; [] when none. */
+  pending(limit: number, after?: number): Promise<OutboxEvent[]>;
   /** Resolves when new events may be there (true: a NOTIFY, a line read), or after `ms`, or when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<boolean>;
   /** The source has no more events, ever (the end of standard input). */

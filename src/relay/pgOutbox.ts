@@ -74,7 +74,7 @@ export class PgOutbox implements OutboxSource {
     return this.owned.size;
   }
 
-  async pending(limit: number): Promise<OutboxEvent[]> {
+  async pending(limit: number, after = 0): Promise<OutboxEvent[]> {
     if (this.lost) throw this.lost;
     if (this.owned.size === 0) return [];
     const { rows } = await this.client.query<{
@@ -84,8 +84,8 @@ export class PgOutbox implements OutboxSource {
       created_at: Date;
     }>(
       `SELECT id, endpoint, body::text AS text, created_at FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
-      [[...this.owned], limit],
+        WHERE relay_state IS NULL AND id > $3 AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
+      [[...this.owned], limit, after],
     );
     return rows.map((row) => ({
       id: Number(row.id),

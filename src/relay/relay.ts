@@ -84,6 +84,8 @@ export class Relay {
   private lastFull = false;
   /** The relay has read its source and serves: /readyz. */
   ready = false;
+  /** When the loop last went round (ms): /healthz fails when it stalls. */
+  lastLoop = 0;
 
   constructor(private readonly options: RelayOptions) {
     this.settles = new SettleWriter(options.source);
@@ -112,6 +114,7 @@ export class Relay {
       for (;;) {
         if (stop.aborted || this.sender.stopped || this.end.failure !== undefined) break;
         const now = clock.now();
+        this.lastLoop = now;
         if (this.options.sharing && now - this.lastBeat >= pollMs) {
           this.lastBeat = now;
           if (await this.options.sharing.rebalance(() => this.drain())) {
@@ -126,17 +129,21 @@ export class Relay {
         }
         this.ready = true;
         const sinceFetch = now - this.lastFetch;
-        if (
-          sinceFetch >= pollMs ||
-          (this.wantFetch && sinceFetch >= FETCH_GAP_MS) ||
-          (this.lastFull && this.queues.size < QUEUE_MAX / 2)
-        )
-          await this.fetch();
+        // The poll reads from the oldest pending event (rows committed out of id order are found there);
+        // a NOTIFY reads only the rows after the newest one read, and none while the queue is well filled.
+        if (sinceFetch >= pollMs || (this.lastFull && this.queues.size < QUEUE_MAX / 2)) await this.fetch(0);
+        else if (this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS) {
+          if (this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
+          else this.wantFetch = false;
+        }
         this.dispatch();
         if (source.ended && this.queues.size === 0) break;
         this.tick = new AbortController();
         const wait = this.wantFetch ? FETCH_GAP_MS : Math.max(1, pollMs - (clock.now() - this.lastFetch));
-        if (await source.wait(wait, AbortSignal.any([stop, this.tick.signal]))) this.wantFetch = true;
+        const woken = AbortSignal.any([stop, this.tick.signal]);
+        // A well-filled queue waits for its own events to settle, not for news it would not read now.
+        if (this.queues.size >= QUEUE_MAX / 2) await sleep(pollMs, woken);
+        else if (await source.wait(wait, woken)) this.wantFetch = true;
       }
     } catch (cause) {
       this.end.failure ??= cause;
@@ -150,13 +157,21 @@ export class Relay {
 
   private wantFetch = false;
 
-  private async fetch(): Promise<void> {
+  /** The highest id read: a NOTIFY's fetch reads after it. */
+  private newest = 0;
+  private lastNews = -Infinity;
+
+  private async fetch(after: number): Promise<void> {
     const { source, registry } = this.options;
-    this.lastFetch = this.options.clock.now();
+    const full = after === 0;
+    if (full) this.lastFetch = this.options.clock.now();
+    this.lastNews = this.options.clock.now();
     this.wantFetch = false;
     const fetch = this.queues.beginFetch();
-    const rows = await source.pending(QUEUE_MAX);
-    this.lastFull = rows.length >= QUEUE_MAX;
+    const limit = full ? QUEUE_MAX : QUEUE_MAX - this.queues.size;
+    const rows = await source.pending(limit, after);
+    if (full) this.lastFull = rows.length >= limit;
+    for (const row of rows) if (row.id > this.newest) this.newest = row.id;
     this.queues.addFetched(
       fetch,
       rows.map((event) => {
@@ -187,7 +202,10 @@ export class Relay {
   /** Lets what is in flight finish (no new event starts meanwhile). */
   private async drain(): Promise<void> {
     this.paused = true;
-    while (this.queues.inFlight > 0) await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    while (this.queues.inFlight > 0) {
+      this.lastLoop = this.options.clock.now(); // waiting for answers is not a stall
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    }
     this.paused = false;
   }
 
@@ -197,6 +215,7 @@ export class Relay {
     await this.options.state.refresh?.();
     this.held = await this.options.source.heldOrders();
     this.lastFetch = -Infinity;
+    this.newest = 0;
   }
 
   private async process(queued: Queued): Promise<void> {
@@ -341,6 +360,18 @@ export class Relay {
     this.tick.abort();
   }
 }
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done);
+  });
 
 const endpointOf = (event: OutboxEvent): string | undefined =>
   typeof event.endpoint === 'string' ? event.endpoint : undefined;

@@ -18,6 +18,9 @@ import { RelayMetrics, serveMetrics } from './relayMetrics.js';
 import { StdinSource } from './stdinSource.js';
 import type { OutboxSource } from './outboxSource.js';
 
+/** /healthz fails when the relay's loop has not gone round for this long. */
+const STALLED_MS = 60_000;
+
 export interface RelayRequest {
   /** A postgres:// URL, or - for NDJSON on standard input. */
   from: string;
@@ -88,7 +91,11 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
       const live = relay;
       server = await serveMetrics(
         metrics,
-        { live: () => !io.stop.aborted || live.inFlight > 0, ready: () => live.ready && !io.stop.aborted },
+        {
+          // Stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
+          live: () => Date.now() - live.lastLoop < STALLED_MS,
+          ready: () => live.ready && !io.stop.aborted,
+        },
         request.metricsPort,
       );
       const address = server.address();
