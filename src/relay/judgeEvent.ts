@@ -91,6 +91,8 @@ export function judgeEvent(
   );
   const issues = [...checked.issues, ...(verdict.issues.get(flow) ?? [])];
   if (issues.some((issue) => issue.severity === 'error')) return { kind: 'invalid', issues };
-  if (verdict.repeats.has(flow)) return { kind: 'repeat', resource, issues };
+  // A creation the service already accepted (a resend after kill -9) is not sent again; an update may rightly repeat.
+  const accepted = resource.role === 'creation' && state.journalOutcome(checked.hash) === 'accepted';
+  if (verdict.repeats.has(flow) || accepted) return { kind: 'repeat', resource, issues };
   return { kind: 'send', resource, facts, hash: checked.hash, warnings: issues };
 }

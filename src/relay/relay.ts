@@ -274,6 +274,8 @@ export class Relay {
                   ],
                   new Date(clock.now()),
                 );
+                // A state empty at start would otherwise go on reading as empty (its counts are read once).
+                state.recount?.();
                 await state.durable();
               }
               await this.settleOutcome(queued, resource.name, outcome);

@@ -178,6 +178,10 @@ export class PostgresState implements RunState {
     await this.load();
   }
 
+  recount(): void {
+    this.local.recount();
+  }
+
   get hasOrders(): boolean {
     return this.local.hasOrders;
   }
