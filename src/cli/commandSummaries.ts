@@ -6,6 +6,7 @@ export const commandSummaries: Readonly<Record<string, string>> = {
   backfill: 'check (and later send) a whole history: orders and all their updates together',
   chargebacks: "mark the orders of an acquirer's chargeback report fraudulent, matched by acquirer id",
   decisions: "load the service's decisions on orders created outside collect into the state",
+  relay: "forward an application's outbox to the service as events happen, checked and in flow order",
   rules: 'list the flow rules, their codes and what they catch',
   sandbox: 'run a local, stateful stand-in for the service (faults on demand)',
   schema: "print the JSON Schema of an endpoint's body",

@@ -32,6 +32,7 @@ const commandLoaders: Record<string, CommandLoader> = {
     (await import('./commands/chargebacksCommand.js')).chargebacksCommand(io, setExit),
   decisions: async (io, setExit) =>
     (await import('./commands/decisionsCommand.js')).decisionsCommand(io, setExit),
+  relay: async (io, setExit) => (await import('./commands/relayCommand.js')).relayCommand(io, setExit),
   rules: async (io) => (await import('./commands/rulesCommand.js')).rulesCommand(io),
   sandbox: async (io, setExit) => (await import('./commands/sandboxCommand.js')).sandboxCommand(io, setExit),
   schema: async (io) => (await import('./commands/schemaCommand.js')).schemaCommand(io),

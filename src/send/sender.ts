@@ -157,7 +157,9 @@ export class Sender<Context = unknown> {
       this.fatal ??= { cause };
       return false;
     }
-    if (job.isCreation && outcome.kind !== 'accepted')
+    // A creation accepted after an earlier one failed (a relay's re-queued event) frees its order again.
+    if (job.isCreation && outcome.kind === 'accepted') this.held.delete(job.orderId);
+    else if (job.isCreation)
       this.held.set(
         job.orderId,
         `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`,

@@ -69,5 +69,9 @@ export interface RunState {
   ): void;
   /** One decision made outside collect (tests, and the analyst's single order). */
   rememberDecision(orderId: string, decision: string, now?: Date): void;
+  /** Reads afresh which tables hold anything, so later reads see this process's own writes to a state empty at start (a relay). */
+  recount?(): void;
+  /** Reads afresh what other processes wrote since (a remote state's copy; a relay replica taking over orders). */
+  refresh?(): Promise<void>;
   close(): void | Promise<void>;
 }

@@ -172,6 +172,16 @@ export class PostgresState implements RunState {
     this.local.recount();
   }
 
+  /** Re-reads the namespace once this process's own writes are committed: what other relay replicas wrote is seen. */
+  async refresh(): Promise<void> {
+    await this.groupWriter.settled();
+    await this.load();
+  }
+
+  recount(): void {
+    this.local.recount();
+  }
+
   get hasOrders(): boolean {
     return this.local.hasOrders;
   }

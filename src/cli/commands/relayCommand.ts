@@ -1,0 +1,185 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { maskUrlCredentials } from '../../core/urlCredentials.js';
+import { parseBaseUrl } from '../../send/serviceUrl.js';
+import { isPostgresUrl } from '../../state/openState.js';
+import { loadApiKey } from '../apiKey.js';
+import type { CliIo } from '../io.js';
+
+interface RelayFlags {
+  from?: string;
+  table: string;
+  baseUrl?: string;
+  apiKeyFile?: string;
+  state?: string;
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  timeout: number;
+  pollInterval: number;
+  metricsPort?: number;
+  logFormat: 'text' | 'json';
+  id?: number[];
+}
+
+const whole = (min: number) => (text: string) => {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min)
+    throw new InvalidArgumentError(`give a whole number >= ${min}`);
+  return value;
+};
+
+const positive = (text: string) => {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
+  return value;
+};
+
+/** The outbox's database: a postgres:// URL; - (standard input) only where the command allows it. */
+function outboxUrl(flags: RelayFlags, stdinAllowed: boolean): string {
+  const from = flags.from ?? undefined;
+  if (from === undefined)
+    throw new UsageError(
+      'no outbox: give --from postgres://USER@HOST/DB' +
+        (stdinAllowed ? ' (or --from - for NDJSON on standard input)' : ''),
+      'the relay reads the table --table (default collect_outbox) of that database',
+    );
+  if (from === '-' && stdinAllowed) return from;
+  if (!isPostgresUrl(from))
+    throw new UsageError(
+      `--from ${JSON.stringify(maskUrlCredentials(from))} is not a postgres:// URL${stdinAllowed ? ' or -' : ''}`,
+      'give the database the application writes its outbox in, e.g. postgres://app@db/shop',
+    );
+  return from;
+}
+
+const FROM_HELP =
+  'the outbox: a postgres:// URL (the table --table), or - for NDJSON events on standard input';
+
+/**
+ * `collect relay`: forwards an application's outbox (a table it writes in its own transactions, or
+ * NDJSON on standard input) to the service as events come, with the checks, order and retries of
+ * every run; `relay init` creates the outbox, `relay retry` re-queues dead letters.
+ */
+export function relayCommand(io: CliIo, setExit: (code: number) => void): Command {
+  const relay = new Command('relay')
+    .description(
+      "Forwards every event an application writes to its outbox to the service as it happens: each\nevent is checked (schema and flow rules against the state) and sent in its order's flow order,\none at a time per order, orders in parallel. Invalid events and those the service refuses (4xx)\nare dead-lettered with the reason and never block other orders. Runs until SIGTERM, which lets\nwhat is in flight finish (exit 0). Replicas on one outbox share its orders through the database.",
+    )
+    .option('--from <url|->', FROM_HELP)
+    .option('--table <name>', 'the outbox table', 'collect_outbox')
+    .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
+    .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
+    .option(
+      '--state <dir|url>',
+      'the state the flow rules read and the relay writes: a folder or a postgres:// URL (default: COLLECT_STATE, else the --from database, else .collect)',
+    )
+    .option('--concurrency <n>', 'events in flight at once (different orders)', whole(1), 8)
+    .option('--rate <n>', 'at most this many requests per second', positive)
+    .option(
+      '--retries <n>',
+      'retries of a request on timeouts, connection errors, 408, 429 and 5xx',
+      whole(0),
+      5,
+    )
+    .option('--timeout <ms>', 'abandon an attempt this long after it starts', whole(1), 2000)
+    .option(
+      '--poll-interval <ms>',
+      "read the outbox this often without a NOTIFY; the replicas' heartbeat",
+      whole(10),
+      1000,
+    )
+    .option(
+      '--metrics-port <port>',
+      'serve /metrics (Prometheus), /healthz and /readyz on this port',
+      whole(0),
+    )
+    .addOption(
+      new Option('--log-format <format>', 'text: problems only; json: one line per event state change')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ collect relay init --from postgres://app@db/shop
+  $ collect relay --from postgres://app@db/shop --base-url https://collect.example.com --metrics-port 9464
+  $ consumer | collect relay --from - --base-url https://collect.example.com > dead-letters.ndjson
+  $ collect relay retry --from postgres://app@db/shop --id 1042
+
+${exitCodesHelp()}`,
+    )
+    .action(async (flags: RelayFlags) => {
+      const from = outboxUrl(flags, true);
+      const baseText = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
+      if (baseText === undefined)
+        throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL');
+      const baseUrl = parseBaseUrl(baseText);
+      const apiKey = loadApiKey(io, flags.apiKeyFile);
+      const state = flags.state ?? (io.env.COLLECT_STATE || (from === '-' ? '.collect' : from));
+      const stop = new AbortController();
+      const stopListening = io.onStop(() => stop.abort());
+      const { startRelay } = await import('../../relay/startRelay.js');
+      try {
+        setExit(
+          await startRelay(
+            {
+              from,
+              table: flags.table,
+              baseUrl,
+              apiKey,
+              state,
+              concurrency: flags.concurrency,
+              ...(flags.rate === undefined ? {} : { rate: flags.rate }),
+              retries: flags.retries,
+              timeoutMs: flags.timeout,
+              pollMs: flags.pollInterval,
+              ...(flags.metricsPort === undefined ? {} : { metricsPort: flags.metricsPort }),
+              logFormat: flags.logFormat,
+            },
+            { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, stop: stop.signal, now: io.now },
+          ),
+        );
+      } finally {
+        stopListening();
+      }
+    });
+  relay
+    .command('init')
+    .description(
+      "Creates the outbox table (if missing), the relay's columns, its index and the NOTIFY trigger; safe to run again.",
+    )
+    .action(async (_flags: unknown, command: Command) => {
+      const flags = command.optsWithGlobals<RelayFlags>();
+      const from = outboxUrl(flags, false);
+      const { initRelayOutbox } = await import('../../relay/startRelay.js');
+      await initRelayOutbox(from, flags.table);
+      io.stdout.write(
+        `the outbox ${flags.table} in ${maskUrlCredentials(from)} is ready for collect relay\n`,
+      );
+      setExit(exitCodes.ok);
+    });
+  relay
+    .command('retry')
+    .description(
+      'Re-queues dead-lettered events (all, or those of --id) and the events held behind them, after you fixed them in the outbox.',
+    )
+    .option('--id <n...>', 'only these outbox ids', (text: string, list: number[] = []) => [
+      ...list,
+      whole(1)(text),
+    ])
+    .action(async (own: { id?: number[] }, command: Command) => {
+      const flags = command.optsWithGlobals<RelayFlags>();
+      const from = outboxUrl(flags, false);
+      const { retryDeadLetters } = await import('../../relay/startRelay.js');
+      const moved = await retryDeadLetters(from, flags.table, own.id);
+      io.stdout.write(
+        `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}\n`,
+      );
+      setExit(moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok);
+    });
+  return relay;
+}

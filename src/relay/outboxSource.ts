@@ -1,0 +1,56 @@
+import type { Issue } from '../core/issue.js';
+
+/** One event of the outbox: an endpoint and its body, at its place in the outbox. */
+export interface OutboxEvent {
+  /** The outbox's id (a standard input's line number): outbox order. */
+  id: number;
+  endpoint: unknown;
+  body: unknown;
+  /** The body as the source holds it, sent as it is (jsonb's text keeps numbers exact). */
+  text: string;
+  /** When the application wrote it (null: unknown), for the lag and the latency. */
+  createdAt: Date | null;
+  /** Why the event could not be read at all (a line that is not a JSON object): it is dead-lettered. */
+  problem?: string;
+}
+
+/** What became of an event for good. */
+export type Settlement =
+  | { state: 'sent'; note?: string }
+  | { state: 'dead'; reason: DeadReason }
+  /** Waits for its order's dead-lettered creation: re-queued with it by `collect relay retry`. */
+  | { state: 'held'; reason: DeadReason };
+
+/** Why an event was dead-lettered or held: the issues (code, path, message, hint) or the service's answer. */
+export interface DeadReason {
+  code: string;
+  message: string;
+  issues?: Issue[];
+  status?: number;
+}
+
+export interface SettledEvent {
+  event: OutboxEvent;
+  orderId: string;
+  settlement: Settlement;
+}
+
+/**
+ * Where the relay's events come from and where their fate is kept: an outbox table
+ * (pgOutbox.ts) or standard input (stdinSource.ts).
+ */
+export interface OutboxSource {
+  /** The file issues name (the table, or - for standard input). */
+  readonly file: string;
+  /** Pending events in outbox order (only those after id `after`, when given), at most `limit`; [] when none. */
+  pending(limit: number, after?: number): Promise<OutboxEvent[]>;
+  /** Resolves when new events may be there (true: a NOTIFY, a line read), or after `ms`, or when `signal` aborts. */
+  wait(ms: number, signal: AbortSignal): Promise<boolean>;
+  /** The source has no more events, ever (the end of standard input). */
+  readonly ended: boolean;
+  /** Keeps what became of the events, in one transaction: kept for good once it resolves. */
+  settle(events: readonly SettledEvent[]): Promise<void>;
+  /** Orders whose creation is dead-lettered (their later events are held), by order id -> the creation's id. */
+  heldOrders(): Promise<Map<string, number>>;
+  close(): Promise<void>;
+}

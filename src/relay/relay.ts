@@ -1,0 +1,379 @@
+import type { Issue } from '../core/issue.js';
+import type { FlowRule } from '../flow/rules/index.js';
+import type { Registry } from '../resources/registry.js';
+import type { Clock } from '../send/clock.js';
+import type { HttpClient } from '../send/httpClient.js';
+import { Sender, type Outcome, type SenderOptions } from '../send/sender.js';
+import type { SetupFailure } from '../send/setupFailure.js';
+import type { RunState } from '../state/runState.js';
+import { judgeEvent, locationOf, orderOf } from './judgeEvent.js';
+import { OrderQueues, type QueuedEvent } from './orderQueues.js';
+import type { DeadReason, OutboxEvent, OutboxSource, Settlement } from './outboxSource.js';
+import type { RelayLog } from './relayLog.js';
+import type { RelayMetrics } from './relayMetrics.js';
+import { SettleWriter } from './settleWriter.js';
+
+/** Events held in memory per replica; a fetch asks for this many pending ones. */
+const QUEUE_MAX = 2000;
+/** Fetches at most this often on NOTIFYs (a burst of inserts is read in pages, not row by row). */
+const FETCH_GAP_MS = 25;
+
+export interface RelayOptions {
+  source: OutboxSource;
+  /** The replicas' sharing of the outbox (pgOutbox.ts), when there can be several. */
+  sharing?: { rebalance(drain: () => Promise<void>): Promise<boolean>; readonly buckets: number };
+  state: RunState;
+  client: HttpClient;
+  registry: Registry;
+  rules: readonly FlowRule[];
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  timeoutMs: number;
+  clock: Clock;
+  random: () => number;
+  /** How often the outbox is read without a NOTIFY, and the replicas' heartbeat (ms). */
+  pollMs: number;
+  log: RelayLog;
+  metrics?: RelayMetrics;
+  /** Aborted by SIGTERM/SIGINT: what is in flight finishes, nothing new starts. */
+  stop: AbortSignal;
+}
+
+/** How the relay ended. */
+export interface RelayEnd {
+  /** Events dead-lettered or held (standard input's exit code). */
+  dead: number;
+  sent: number;
+  halted?: SetupFailure;
+  refused?: true;
+  /** The state or the outbox failed: the relay stopped (a restart goes on). */
+  failure?: unknown;
+}
+
+interface Queued extends QueuedEvent {
+  event: OutboxEvent;
+  /** The event names no order (its orderId is its own id): it goes alone. */
+  unordered: boolean;
+}
+
+const reasonOf = (issues: readonly Issue[]): DeadReason => {
+  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0];
+  return {
+    code: first?.code ?? 'invalid',
+    message: `${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid'}`,
+    issues: [...issues],
+  };
+};
+
+/**
+ * `collect relay`: forwards an outbox's events to the service as they come, with the checks and
+ * order of every run (judgeEvent.ts, orderQueues.ts) and the sender's retries; an event's fate is
+ * committed before its slot frees, so a kill -9 resends at most `concurrency` events.
+ */
+export class Relay {
+  private readonly queues = new OrderQueues<Queued>();
+  private readonly sender: Sender<(outcome: Outcome) => Promise<void>>;
+  private readonly settles: SettleWriter;
+  private held = new Map<string, number>();
+  private paused = false;
+  private tick = new AbortController();
+  private readonly end: RelayEnd = { dead: 0, sent: 0 };
+  private lastFetch = -Infinity;
+  private lastBeat = -Infinity;
+  private lastFull = false;
+  /** The relay has read its source and serves: /readyz. */
+  ready = false;
+  /** When the loop last went round (ms): /healthz fails when it stalls. */
+  lastLoop = 0;
+
+  constructor(private readonly options: RelayOptions) {
+    this.settles = new SettleWriter(options.source);
+    const senderOptions: SenderOptions<(outcome: Outcome) => Promise<void>> = {
+      client: options.client,
+      concurrency: options.concurrency,
+      retries: options.retries,
+      timeoutMs: options.timeoutMs,
+      ...(options.rate === undefined ? {} : { rate: options.rate }),
+      clock: options.clock,
+      random: options.random,
+      // The slot frees once the outcome is committed: at most `concurrency` events are sent but not settled.
+      onOutcome: (job, outcome) => job.context(outcome),
+    };
+    this.sender = new Sender(senderOptions);
+  }
+
+  get inFlight(): number {
+    return this.queues.inFlight;
+  }
+
+  async run(): Promise<RelayEnd> {
+    const { source, stop, clock, pollMs } = this.options;
+    try {
+      this.held = await source.heldOrders();
+      for (;;) {
+        if (stop.aborted || this.sender.stopped || this.end.failure !== undefined) break;
+        const now = clock.now();
+        this.lastLoop = now;
+        if (this.options.sharing && now - this.lastBeat >= pollMs) {
+          this.lastBeat = now;
+          if (await this.options.sharing.rebalance(() => this.drain())) {
+            await this.afterRebalance();
+            const buckets = this.options.sharing.buckets;
+            this.options.log.write({
+              state: 'buckets',
+              buckets,
+              message: `serving ${buckets} order buckets`,
+            });
+          }
+        }
+        this.ready = true;
+        const sinceFetch = now - this.lastFetch;
+        // The poll reads from the oldest pending event (rows committed out of id order are found there);
+        // a NOTIFY reads only the rows after the newest one read, and none while the queue is well filled.
+        if (sinceFetch >= pollMs || (this.lastFull && this.queues.size < QUEUE_MAX / 2)) await this.fetch(0);
+        else if (this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS) {
+          if (this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
+          else this.wantFetch = false;
+        }
+        this.dispatch();
+        if (source.ended && this.queues.size === 0) break;
+        this.tick = new AbortController();
+        const wait = this.wantFetch ? FETCH_GAP_MS : Math.max(1, pollMs - (clock.now() - this.lastFetch));
+        const woken = AbortSignal.any([stop, this.tick.signal]);
+        // A well-filled queue waits for its own events to settle, not for news it would not read now.
+        if (this.queues.size >= QUEUE_MAX / 2) await sleep(pollMs, woken);
+        else if (await source.wait(wait, woken)) this.wantFetch = true;
+      }
+    } catch (cause) {
+      this.end.failure ??= cause;
+    }
+    this.ready = false;
+    await this.drain();
+    if (this.sender.halted) this.end.halted = this.sender.halted;
+    if (this.sender.refused) this.end.refused = true;
+    return this.end;
+  }
+
+  private wantFetch = false;
+
+  /** The highest id read: a NOTIFY's fetch reads after it. */
+  private newest = 0;
+  private lastNews = -Infinity;
+
+  private async fetch(after: number): Promise<void> {
+    const { source, registry } = this.options;
+    const full = after === 0;
+    if (full) this.lastFetch = this.options.clock.now();
+    this.lastNews = this.options.clock.now();
+    this.wantFetch = false;
+    const fetch = this.queues.beginFetch();
+    const limit = full ? QUEUE_MAX : QUEUE_MAX - this.queues.size;
+    const rows = await source.pending(limit, after);
+    if (full) this.lastFull = rows.length >= limit;
+    for (const row of rows) if (row.id > this.newest) this.newest = row.id;
+    this.queues.addFetched(
+      fetch,
+      rows.map((event) => {
+        const found = orderOf(event.endpoint, event.body, registry);
+        // An event naming no order cannot wait for one: it goes alone, and is dead-lettered with why.
+        return {
+          id: event.id,
+          orderId: found?.orderId ?? `#${event.id}`,
+          creation: found?.resource.role === 'creation',
+          event,
+          unordered: found === undefined,
+        };
+      }),
+    );
+  }
+
+  private dispatch(): void {
+    if (this.paused || this.options.stop.aborted || this.sender.stopped) return;
+    const free = this.options.concurrency - this.queues.inFlight;
+    if (free <= 0) return;
+    for (const queued of this.queues.take(free, this.options.clock.now()))
+      void this.process(queued).catch((cause: unknown) => {
+        this.end.failure ??= cause;
+        this.tick.abort();
+      });
+  }
+
+  /** Lets what is in flight finish (no new event starts meanwhile). */
+  private async drain(): Promise<void> {
+    this.paused = true;
+    while (this.queues.inFlight > 0) {
+      this.lastLoop = this.options.clock.now(); // waiting for answers is not a stall
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    }
+    this.paused = false;
+  }
+
+  /** The buckets served changed: what is queued may no longer be ours, and what others wrote must be read. */
+  private async afterRebalance(): Promise<void> {
+    this.queues.drop(() => true);
+    await this.options.state.refresh?.();
+    this.held = await this.options.source.heldOrders();
+    this.lastFetch = -Infinity;
+    this.newest = 0;
+  }
+
+  private async process(queued: Queued): Promise<void> {
+    const { event, orderId } = queued;
+    const { state, registry, rules, source, clock } = this.options;
+    const heldBy = this.held.get(orderId);
+    if (heldBy !== undefined && !queued.creation) {
+      return this.finish(queued, undefined, {
+        state: 'held',
+        reason: {
+          code: 'order-held',
+          message: `held: the creation of order "${orderId}" (${source.file} id ${heldBy}) is dead-lettered; fix it, then collect relay retry --id ${heldBy} re-queues it with this event`,
+        },
+      });
+    }
+    const judged = judgeEvent(event, source.file, registry, state, rules, new Date(clock.now()));
+    if (judged.kind === 'invalid')
+      return this.finish(queued, endpointOf(event), { state: 'dead', reason: reasonOf(judged.issues) });
+    if (judged.kind === 'repeat')
+      return this.finish(queued, judged.resource.name, {
+        state: 'sent',
+        note: 'the service already has this record (an identical repeat): not sent again',
+      });
+    const { resource, facts, hash } = judged;
+    const started = clock.now();
+    await new Promise<void>((resolve, reject) => {
+      void this.sender
+        .submit({
+          endpoint: resource.name,
+          method: resource.method,
+          path: resource.path,
+          body: event.text,
+          orderId,
+          isCreation: resource.role === 'creation',
+          location: locationOf(event, source.file),
+          context: async (outcome) => {
+            try {
+              this.options.metrics?.answerSeconds.observe(
+                { endpoint: resource.name },
+                (clock.now() - started) / 1000,
+              );
+              if ('attempts' in outcome && outcome.attempts > 1)
+                this.options.metrics?.retries.inc(outcome.attempts - 1);
+              if (outcome.kind === 'accepted' || outcome.kind === 'rejected') {
+                state.remember(
+                  [
+                    {
+                      facts,
+                      resource,
+                      hash,
+                      outcome: outcome.kind,
+                      ...(outcome.kind === 'accepted' && outcome.decision
+                        ? { decision: outcome.decision }
+                        : {}),
+                    },
+                  ],
+                  new Date(clock.now()),
+                );
+                // A state empty at start would otherwise go on reading as empty (its counts are read once).
+                state.recount?.();
+                await state.durable();
+              }
+              await this.settleOutcome(queued, resource.name, outcome);
+              resolve();
+            } catch (cause) {
+              reject(cause as Error);
+            }
+          },
+        })
+        .catch(reject);
+    });
+  }
+
+  private async settleOutcome(queued: Queued, endpoint: string, outcome: Outcome): Promise<void> {
+    switch (outcome.kind) {
+      case 'accepted':
+        if (queued.event.createdAt)
+          this.options.metrics?.acceptedAfterInsertSeconds.observe(
+            (this.options.clock.now() - queued.event.createdAt.getTime()) / 1000,
+          );
+        return this.finish(queued, endpoint, { state: 'sent' }, outcome.status);
+      case 'rejected':
+        return this.finish(
+          queued,
+          endpoint,
+          {
+            state: 'dead',
+            reason: { code: 'rejected-by-service', status: outcome.status, message: outcome.message },
+          },
+          outcome.status,
+        );
+      case 'vetoed':
+        return this.finish(queued, endpoint, {
+          state: 'dead',
+          reason: { code: outcome.code, message: outcome.message },
+        });
+      default: {
+        // Not sent for a passing reason (retries spent, the run halted): it stays pending, first of its order.
+        const delay = this.queues.defer(queued, this.options.clock.now());
+        this.options.log.write({
+          state: 'deferred',
+          id: queued.id,
+          endpoint,
+          order: queued.orderId,
+          message: `${'reason' in outcome ? outcome.reason : outcome.kind}; tried again in ${Math.round(delay / 1000)} s`,
+        });
+        this.tick.abort();
+      }
+    }
+  }
+
+  /** Commits an event's fate, then frees its order for its next event. */
+  private async finish(
+    queued: Queued,
+    endpoint: string | undefined,
+    settlement: Settlement,
+    status?: number,
+  ): Promise<void> {
+    await this.settles.settle({ event: queued.event, orderId: queued.orderId, settlement });
+    if (queued.creation) {
+      if (settlement.state === 'dead') this.held.set(queued.orderId, queued.id);
+      else if (settlement.state === 'sent') this.held.delete(queued.orderId);
+    }
+    const outcome =
+      settlement.state === 'dead' && settlement.reason.code === 'rejected-by-service'
+        ? 'rejected'
+        : settlement.state === 'sent' && settlement.note
+          ? 'repeat'
+          : settlement.state;
+    if (settlement.state === 'sent') this.end.sent++;
+    else this.end.dead++;
+    this.options.metrics?.events.inc({ endpoint: endpoint ?? 'unknown', outcome });
+    this.options.log.write({
+      state: outcome,
+      id: queued.id,
+      ...(endpoint === undefined ? {} : { endpoint }),
+      ...(queued.unordered ? {} : { order: queued.orderId }),
+      ...(status === undefined ? {} : { status }),
+      ...(settlement.state === 'sent'
+        ? {}
+        : { code: settlement.reason.code, message: settlement.reason.message }),
+    });
+    this.queues.settle(queued);
+    this.tick.abort();
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done);
+  });
+
+const endpointOf = (event: OutboxEvent): string | undefined =>
+  typeof event.endpoint === 'string' ? event.endpoint : undefined;

@@ -1,0 +1,164 @@
+import type { Server } from 'node:http';
+import type { Readable, Writable } from 'node:stream';
+import pg from 'pg';
+import { exitCodes, type ExitCode } from '../core/exitCodes.js';
+import { maskUrlCredentials } from '../core/urlCredentials.js';
+import { flowRules } from '../flow/rules/index.js';
+import { registry } from '../resources/registry.js';
+import { realClock } from '../send/clock.js';
+import { createHttpClient } from '../send/httpClient.js';
+import { describeHalt } from '../send/setupFailure.js';
+import { openState } from '../state/openState.js';
+import { isCollectError } from '../core/errors.js';
+import { PgOutbox } from './pgOutbox.js';
+import { initOutbox, outboxTable, requeue } from './pgOutboxSchema.js';
+import { Relay } from './relay.js';
+import { RelayLog, type LogFormat } from './relayLog.js';
+import { RelayMetrics, serveMetrics } from './relayMetrics.js';
+import { StdinSource } from './stdinSource.js';
+import type { OutboxSource } from './outboxSource.js';
+
+/** /healthz fails when the relay's loop has not gone round for this long. */
+const STALLED_MS = 60_000;
+
+export interface RelayRequest {
+  /** A postgres:// URL, or - for NDJSON on standard input. */
+  from: string;
+  table: string;
+  baseUrl: URL;
+  apiKey: string;
+  /** The state: a folder or a postgres:// URL. */
+  state: string;
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  timeoutMs: number;
+  pollMs: number;
+  metricsPort?: number;
+  logFormat: LogFormat;
+}
+
+export interface RelayIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  /** Aborted on SIGTERM / Ctrl-C. */
+  stop: AbortSignal;
+  now: () => Date;
+}
+
+/** Opens what the relay needs (state, outbox, HTTP client, metrics), runs it until stopped, and closes all. */
+export async function startRelay(request: RelayRequest, io: RelayIo): Promise<ExitCode> {
+  const log = new RelayLog(io.stderr, request.logFormat, io.now);
+  const where = request.from === '-' ? 'standard input' : maskUrlCredentials(request.from);
+  const state = await openState(request.state, request.baseUrl.toString(), { locking: false });
+  let source: OutboxSource | undefined;
+  let server: Server | undefined;
+  const client = createHttpClient(request.baseUrl, request.apiKey, request.concurrency, request.timeoutMs);
+  try {
+    let outbox: PgOutbox | undefined;
+    if (request.from === '-') source = new StdinSource(io.stdin, io.stdout);
+    else {
+      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where);
+      outbox.creationEndpoints = registry.all.filter((r) => r.role === 'creation').map((r) => r.name);
+      source = outbox;
+    }
+    const holder: { relay?: Relay } = {};
+    const metrics = new RelayMetrics({
+      backlog: () => (outbox ? outbox.backlog() : Promise.resolve({ pending: 0, oldestSeconds: 0 })),
+      inFlight: () => holder.relay?.inFlight ?? 0,
+      buckets: () => outbox?.buckets ?? 0,
+    });
+    const relay = (holder.relay = new Relay({
+      source,
+      ...(outbox ? { sharing: outbox } : {}),
+      state,
+      client,
+      registry,
+      rules: flowRules,
+      concurrency: request.concurrency,
+      ...(request.rate === undefined ? {} : { rate: request.rate }),
+      retries: request.retries,
+      timeoutMs: request.timeoutMs,
+      clock: realClock,
+      random: Math.random,
+      pollMs: request.pollMs,
+      log,
+      metrics,
+      stop: io.stop,
+    }));
+    if (request.metricsPort !== undefined) {
+      const live = relay;
+      server = await serveMetrics(
+        metrics,
+        {
+          // Stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
+          live: () => Date.now() - live.lastLoop < STALLED_MS,
+          ready: () => live.ready && !io.stop.aborted,
+        },
+        request.metricsPort,
+      );
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : request.metricsPort;
+      log.write({
+        state: 'listening',
+        port,
+        message: `metrics on port ${port}: /metrics, /healthz, /readyz`,
+      });
+    }
+    log.write({ state: 'started', message: `relaying ${where} to ${request.baseUrl.origin}` });
+    const end = await relay.run();
+    if (end.halted) io.stderr.write(describeHalt(end.halted));
+    if (end.refused)
+      io.stderr.write(
+        'collect relay: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n',
+      );
+    if (end.failure !== undefined) throw end.failure;
+    log.write({ state: 'stopped', message: `${end.sent} sent, ${end.dead} dead-lettered or held` });
+    if (end.halted || end.refused) return exitCodes.deliveryFailed;
+    // Standard input ends: its dead letters are on standard output, and the exit says there were some.
+    return request.from === '-' && end.dead > 0 ? exitCodes.invalid : exitCodes.ok;
+  } catch (cause) {
+    if (isCollectError(cause)) throw cause;
+    log.write({ state: 'failed', message: (cause as Error).message });
+    io.stderr.write(
+      `collect relay: the outbox or the state failed: ${(cause as Error).message}\n  fix: check the database; a restart goes on where this one stopped (at most --concurrency events are sent again)\n`,
+    );
+    return exitCodes.usage;
+  } finally {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await client.close().catch(() => undefined);
+    await source?.close();
+    await Promise.resolve(state.close()).catch(() => undefined);
+  }
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: 'collect relay' });
+  await client.connect();
+  return client;
+}
+
+/** `collect relay init`: the outbox table, the relay's columns and the NOTIFY trigger. */
+export async function initRelayOutbox(url: string, table: string): Promise<void> {
+  const client = await connect(url);
+  try {
+    await initOutbox(client, outboxTable(table));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** `collect relay retry`: re-queues dead-lettered events and those held behind them. */
+export async function retryDeadLetters(
+  url: string,
+  table: string,
+  ids: readonly number[] | undefined,
+): Promise<{ chosen: number; held: number }> {
+  const client = await connect(url);
+  try {
+    return await requeue(client, outboxTable(table), ids);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
