@@ -12,10 +12,12 @@ const SPECIAL: Record<string, string> = {
  * is escaped, and control characters (which no page should carry) are shown as U+FFFD.
  */
 export function escapeHtml(text: unknown): string {
-  return String(text)
-    .replace(/[&<>"']/g, (char) => SPECIAL[char]!)
-    // eslint-disable-next-line no-control-regex -- these are the characters it replaces
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
+  return (
+    String(text)
+      .replace(/[&<>"']/g, (char) => SPECIAL[char]!)
+      // eslint-disable-next-line no-control-regex -- these are the characters it replaces
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd')
+  );
 }
 
 /** A count as people read it: 1,234,567. */
