@@ -132,7 +132,7 @@ describe('htmlChunks', () => {
       const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join(
         '',
       );
-      expect(html.match(/<details /g)).toHaveLength(GROUPS_SHOWN);
+      expect(html.match(/<details class="group/g)).toHaveLength(GROUPS_SHOWN);
       expect(html).toContain(`… and ${500 - GROUPS_SHOWN} more groups`);
       expect(html).toContain(`… and ${400 - FILES_SHOWN} more files`);
       return html.length;

@@ -86,6 +86,27 @@ function groupHtml(group: IssueGroup): string {
   );
 }
 
+/** The first issues one by one, with the value each got: what a person reads to see what the data looks like. */
+function sampleTable(issues: ReportIssues): string {
+  const rows = issues.sample.map((issue) => {
+    const line = issue.line === null ? '' : `:${issue.line}`;
+    const got =
+      issue.value === undefined
+        ? ''
+        : typeof issue.value === 'string'
+          ? shortText(issue.value, 80)
+          : shorten(issue.value, 80);
+    return (
+      `<tr class="${issue.severity}">${cell(shortText(issue.file, 120) + line, 'file')}${cell(shortText(issue.path, 80), 'field')}` +
+      `${cell(issue.code)}<td><code class="value">${esc(got)}</code></td>${cell(shortText(issue.message, 300))}</tr>`
+    );
+  });
+  return (
+    `<details class="sample"${issues.count > 0 ? ' open' : ''}><summary>The first ${count(issues.sample.length)} issues, one by one</summary>` +
+    `<table><thead><tr><th>where</th><th>field</th><th>rule</th><th>got</th><th>message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`
+  );
+}
+
 function issuesSection(issues: ReportIssues): string {
   if (issues.count === 0)
     return `<section id="issues"><h2>Issues</h2><p class="empty">No issues.</p></section>`;
@@ -95,18 +116,10 @@ function issuesSection(issues: ReportIssues): string {
     rest.length > 0
       ? `<p class="more">… and ${count(rest.length)} more groups (${count(rest.reduce((sum, g) => sum + g.count, 0))} issues): --format json lists them all.</p>`
       : '';
-  const first = issues.sample[0];
-  const firstValue =
-    first?.value === undefined
-      ? ''
-      : ` (got <code class="value">${esc(shortText(shorten(first.value), 120))}</code>)`;
-  const firstLine = first
-    ? `<p class="first">First issue: <code>${esc(first.file)}${first.line === null ? '' : `:${first.line}`}</code> ${esc(first.code)}: ${esc(shortText(first.message, 300))}${firstValue}</p>`
-    : '';
   return (
     `<section id="issues"><h2>Issues by rule and field</h2>` +
     `<p>${count(issues.count)} issues in ${count(issues.groups.length)} groups (by severity, rule, endpoint and field); open one for its fix and first examples.</p>` +
-    `${firstLine}${groups}${more}</section>`
+    `${groups}${more}${sampleTable(issues)}</section>`
   );
 }
 
@@ -152,7 +165,7 @@ function coverageSection(insights: Insights): string {
         part: f.count,
         whole: entry.records,
       }));
-      return `<h3>${esc(entry.endpoint)} <span class="dim">(${count(entry.records)} records)</span></h3>${barChart(`field coverage of ${entry.endpoint}`, bars)}`;
+      return `<h3>${esc(entry.endpoint)} <span class="dim">(${count(entry.records)} ${entry.records === 1 ? 'record' : 'records'})</span></h3>${barChart(`field coverage of ${entry.endpoint}`, bars)}`;
     });
   const body =
     charts.length > 0

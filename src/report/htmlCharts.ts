@@ -60,7 +60,8 @@ export function timelineChart(timeline: Timeline): string {
   const { buckets } = timeline;
   const plot = { left: 48, top: 8, width: WIDTH - 60, height: TIMELINE_HEIGHT - 36 };
   const largest = Math.max(1, ...buckets.map((b) => b.accepted + b.rejected + b.unanswered));
-  const step = plot.width / Math.max(buckets.length, 1);
+  // Columns at most 40 px wide: a short run's few minutes are not stretched over the whole width.
+  const step = Math.min(40, plot.width / Math.max(buckets.length, 1));
   const columns = buckets.map((bucket, i) => {
     let top = plot.top + plot.height;
     const at = timeline.start + i * timeline.minutes * 60_000;
@@ -80,7 +81,7 @@ export function timelineChart(timeline: Timeline): string {
     `<text x="${plot.left - 6}" y="${plot.top + 10}" text-anchor="end">${count(largest)}</text>` +
     `<text x="${plot.left - 6}" y="${plot.top + plot.height}" text-anchor="end">0</text>` +
     `<text x="${plot.left}" y="${TIMELINE_HEIGHT - 10}">${clock(timeline.start)} UTC</text>` +
-    `<text x="${plot.left + plot.width}" y="${TIMELINE_HEIGHT - 10}" text-anchor="end">${clock(end)} UTC</text>`;
+    `<text x="${plot.left + Math.max(step * buckets.length, 120)}" y="${TIMELINE_HEIGHT - 10}" text-anchor="end">${clock(end)} UTC</text>`;
   const per = timeline.minutes === 1 ? 'per minute' : `per ${timeline.minutes} minutes`;
   return (
     `<svg class="chart timeline" role="img" aria-label="answers ${per}" viewBox="0 0 ${WIDTH} ${TIMELINE_HEIGHT}" width="${WIDTH}" height="${TIMELINE_HEIGHT}">${axis}${columns.join('')}</svg>` +
