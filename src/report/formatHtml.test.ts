@@ -98,7 +98,7 @@ describe('htmlChunks', () => {
     expect(html).toContain('declined orders with a fraud mark: 0 of 1');
     expect(html).toContain('payments with an acquirer id: 1 of 2');
     expect(html).toContain('aria-label="answers per minute"');
-    expect(html).toContain('10:00 UTC: 1 accepted, 0 rejected, 0 failed or unanswered');
+    expect(html).toContain('10:00 UTC: 1 accepted, 0 rejected, 0 failed or unanswered, 0 retried');
   });
 
   it('says a clean run is valid, without sending or flow sections it has nothing for', () => {

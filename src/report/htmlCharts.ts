@@ -50,16 +50,16 @@ export function barChart(title: string, bars: readonly Bar[], options: { counts?
 }
 
 const TIMELINE_HEIGHT = 160;
-const series = ['accepted', 'rejected', 'unanswered'] as const;
+const series = ['accepted', 'rejected', 'unanswered', 'retried'] as const;
 
 /** A UTC time as HH:MM. */
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
-/** Answers per bucket of time as stacked columns: accepted, rejected, failed or unanswered. */
+/** Answers per bucket of time as stacked columns: accepted, rejected, failed or unanswered, and the attempts made again. */
 export function timelineChart(timeline: Timeline): string {
   const { buckets } = timeline;
   const plot = { left: 48, top: 8, width: WIDTH - 60, height: TIMELINE_HEIGHT - 36 };
-  const largest = Math.max(1, ...buckets.map((b) => b.accepted + b.rejected + b.unanswered));
+  const largest = Math.max(1, ...buckets.map((b) => b.accepted + b.rejected + b.unanswered + b.retried));
   // Columns at most 40 px wide: a short run's few minutes are not stretched over the whole width.
   const step = Math.min(40, plot.width / Math.max(buckets.length, 1));
   const columns = buckets.map((bucket, i) => {
@@ -72,7 +72,7 @@ export function timelineChart(timeline: Timeline): string {
         ? ''
         : `<rect class="${name}" x="${(plot.left + i * step + 1).toFixed(1)}" y="${top.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}"/>`;
     });
-    const tip = `${clock(at)} UTC: ${count(bucket.accepted)} accepted, ${count(bucket.rejected)} rejected, ${count(bucket.unanswered)} failed or unanswered`;
+    const tip = `${clock(at)} UTC: ${count(bucket.accepted)} accepted, ${count(bucket.rejected)} rejected, ${count(bucket.unanswered)} failed or unanswered, ${count(bucket.retried)} retried`;
     return `<g><title>${esc(tip)}</title>${parts.join('')}</g>`;
   });
   const end = timeline.start + buckets.length * timeline.minutes * 60_000;
@@ -85,6 +85,6 @@ export function timelineChart(timeline: Timeline): string {
   const per = timeline.minutes === 1 ? 'per minute' : `per ${timeline.minutes} minutes`;
   return (
     `<svg class="chart timeline" role="img" aria-label="answers ${per}" viewBox="0 0 ${WIDTH} ${TIMELINE_HEIGHT}" width="${WIDTH}" height="${TIMELINE_HEIGHT}">${axis}${columns.join('')}</svg>` +
-    `<p class="legend"><span class="key accepted"></span>accepted <span class="key rejected"></span>rejected <span class="key unanswered"></span>failed or unanswered (sent again) · ${esc(per)}</p>`
+    `<p class="legend"><span class="key accepted"></span>accepted <span class="key rejected"></span>rejected <span class="key unanswered"></span>failed or unanswered <span class="key retried"></span>attempts made again · ${esc(per)}</p>`
   );
 }

@@ -38,5 +38,6 @@ svg.chart .track { fill: var(--panel); } svg.chart .axis { stroke: var(--line); 
 .legend { color: var(--dim); font-size: 12px; } .legend .key { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; }
 details.sample { margin-top: 12px; } details.sample summary { cursor: pointer; font-weight: 600; }
 tr.error td:first-child { border-left: 3px solid var(--poor); } tr.warning td:first-child { border-left: 3px solid var(--fair); }
+.retried { fill: var(--count); background: var(--count); }
 footer { margin-top: 32px; color: var(--dim); font-size: 12px; }
 `;

@@ -44,15 +44,15 @@ describe('InsightsBuilder', () => {
     expect(timeline.start).toBe(Date.UTC(2026, 0, 1, 10, 0));
     expect(timeline.minutes).toBe(1);
     expect(timeline.buckets).toEqual([
-      { accepted: 1, rejected: 0, unanswered: 0 },
-      { accepted: 0, rejected: 1, unanswered: 2 },
+      { accepted: 1, rejected: 0, unanswered: 0, retried: 0 },
+      { accepted: 0, rejected: 1, unanswered: 2, retried: 0 },
     ]);
     now += 10 * 60 * 60_000; // ten hours later: 600 minutes do not fit in MAX_BUCKETS
     insights.answered(201);
     timeline = insights.build().timeline!;
     expect(timeline.minutes).toBe(8);
     expect(timeline.buckets.length).toBeLessThanOrEqual(MAX_BUCKETS);
-    expect(timeline.buckets[0]).toEqual({ accepted: 1, rejected: 1, unanswered: 2 });
+    expect(timeline.buckets[0]).toEqual({ accepted: 1, rejected: 1, unanswered: 2, retried: 0 });
     expect(timeline.buckets.reduce((sum, b) => sum + b.accepted + b.rejected + b.unanswered, 0)).toBe(5);
     expect(insights.build().faults).toEqual({ '5xx': 1, 'no answer': 1 });
     expect(insights.build().decisions).toEqual({ approve: 1 });
@@ -90,7 +90,9 @@ describe('InsightsBuilder', () => {
       result: { kind: 'failed', issue },
       requested: false,
     });
-    expect(insights.build().timeline!.buckets).toEqual([{ accepted: 1, rejected: 1, unanswered: 1 }]);
+    expect(insights.build().timeline!.buckets).toEqual([
+      { accepted: 1, rejected: 1, unanswered: 1, retried: 0 },
+    ]);
   });
 
   it('counts orders by their flow', () => {
@@ -118,5 +120,18 @@ describe('InsightsBuilder', () => {
       payments: 5,
       paymentsWithAcquirer: 2,
     });
+  });
+});
+
+describe('retries on the timeline', () => {
+  it('puts the retries the sender made since the last answer in the current bucket; the final total settles the rest', () => {
+    let now = 0;
+    const insights = new InsightsBuilder(() => now);
+    insights.retriedSoFar(2);
+    now += 60_000;
+    insights.retriedSoFar(2);
+    insights.retriedSoFar(5);
+    insights.apply({ kind: 'retried', count: 6 });
+    expect(insights.build().timeline!.buckets.map((b) => b.retried)).toEqual([2, 4]);
   });
 });

@@ -20,12 +20,15 @@ export interface FlowCoverage {
   paymentsWithAcquirer: number;
 }
 
-/** Answers of one stretch of time: accepted, rejected, and failed or unanswered (to be sent again). */
+/** Answers of one stretch of time: accepted, rejected, failed or unanswered, and the attempts made again in it. */
 export interface TimelineBucket {
   accepted: number;
   rejected: number;
   unanswered: number;
+  retried: number;
 }
+
+const emptyBucket = (): TimelineBucket => ({ accepted: 0, rejected: 0, unanswered: 0, retried: 0 });
 
 export interface Timeline {
   /** Milliseconds since the epoch of the first bucket's start. */
@@ -63,6 +66,8 @@ export class InsightsBuilder {
   private timeline: Timeline | undefined;
   private readonly decisions: Record<string, number> = {};
   private readonly faults: Record<string, number> = {};
+  /** Retries already put on the timeline (the sender counts them; see retriedSoFar). */
+  private retriesSeen = 0;
 
   constructor(private readonly now: () => number) {}
 
@@ -76,6 +81,8 @@ export class InsightsBuilder {
       case 'sent':
         if (!event.requested) return;
         return this.answer(event.result.kind === 'failed' ? 'unanswered' : event.result.kind);
+      case 'retried':
+        return this.retriedSoFar(event.count);
       default:
         return;
     }
@@ -111,8 +118,16 @@ export class InsightsBuilder {
     counts.paymentsWithAcquirer += flow.withAcquirer;
   }
 
-  /** One answer (or its absence) at the clock's time. */
-  answer(kind: keyof TimelineBucket): void {
+  /** The sender's count of retries so far: those not yet on the timeline go in the current bucket. */
+  retriedSoFar(total: number): void {
+    const more = total - this.retriesSeen;
+    if (more <= 0) return;
+    this.retriesSeen = total;
+    this.answer('retried', more);
+  }
+
+  /** One answer (or its absence, or `count` retries) at the clock's time. */
+  answer(kind: keyof TimelineBucket, count = 1): void {
     const at = this.now();
     const timeline = (this.timeline ??= { start: at - (at % MINUTE), minutes: 1, buckets: [] });
     let slot = Math.max(0, Math.floor((at - timeline.start) / (timeline.minutes * MINUTE)));
@@ -121,9 +136,8 @@ export class InsightsBuilder {
       timeline.minutes *= 2;
       slot = Math.floor((at - timeline.start) / (timeline.minutes * MINUTE));
     }
-    while (timeline.buckets.length <= slot)
-      timeline.buckets.push({ accepted: 0, rejected: 0, unanswered: 0 });
-    timeline.buckets[slot]![kind]++;
+    while (timeline.buckets.length <= slot) timeline.buckets.push(emptyBucket());
+    timeline.buckets[slot]![kind] += count;
   }
 
   /** A sandbox's answer to a request: its status (null: the connection was dropped) and the decision it gave. */
@@ -165,11 +179,12 @@ function widen(buckets: readonly TimelineBucket[]): TimelineBucket[] {
   const wider: TimelineBucket[] = [];
   for (let i = 0; i < buckets.length; i += 2) {
     const a = buckets[i]!;
-    const b = buckets[i + 1] ?? { accepted: 0, rejected: 0, unanswered: 0 };
+    const b = buckets[i + 1] ?? emptyBucket();
     wider.push({
       accepted: a.accepted + b.accepted,
       rejected: a.rejected + b.rejected,
       unanswered: a.unanswered + b.unanswered,
+      retried: a.retried + b.retried,
     });
   }
   return wider;

@@ -87,6 +87,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     emit: (event) => {
       report.apply(event);
       insights.apply(event);
+      // Retries go on the timeline as they are made: the sender counts them, its answers tell when.
+      if (event.kind === 'sent') insights.retriedSoFar(sending.sender?.retried ?? 0);
     },
     ...(deps.confirm ? { warnBeforeSending: warned } : {}),
   });
