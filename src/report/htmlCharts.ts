@@ -81,7 +81,7 @@ export function timelineChart(timeline: Timeline): string {
     `<text x="${plot.left - 6}" y="${plot.top + 10}" text-anchor="end">${count(largest)}</text>` +
     `<text x="${plot.left - 6}" y="${plot.top + plot.height}" text-anchor="end">0</text>` +
     `<text x="${plot.left}" y="${TIMELINE_HEIGHT - 10}">${clock(timeline.start)} UTC</text>` +
-    `<text x="${plot.left + Math.max(step * buckets.length, 120)}" y="${TIMELINE_HEIGHT - 10}" text-anchor="end">${clock(end)} UTC</text>`;
+    `<text x="${plot.left + Math.max(step * buckets.length, 170)}" y="${TIMELINE_HEIGHT - 10}" text-anchor="end">${clock(end)} UTC</text>`;
   const per = timeline.minutes === 1 ? 'per minute' : `per ${timeline.minutes} minutes`;
   return (
     `<svg class="chart timeline" role="img" aria-label="answers ${per}" viewBox="0 0 ${WIDTH} ${TIMELINE_HEIGHT}" width="${WIDTH}" height="${TIMELINE_HEIGHT}">${axis}${columns.join('')}</svg>` +
