@@ -4,6 +4,7 @@ import { locateInChildren } from '../mapping/applyRow.js';
 import type { Facts, Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import { validateRecord } from '../validate/validateRecord.js';
+import { coverageOf } from './fieldCoverage.js';
 
 /**
  * A record held to its endpoint: every issue, its order id ('' with none), flow facts (null: none)
@@ -14,6 +15,8 @@ export interface CheckedRecord {
   orderId: string;
   facts: Facts | null;
   hash: string;
+  /** The fields of its endpoint's coverage list it carries, as a bit mask (fieldCoverage.ts); 0 for none. */
+  coverage: number;
 }
 
 /** How the records of one input are checked: the run's clock, and what a decoder already did for them. */
@@ -42,16 +45,18 @@ export function checkRecord(
   children?: Children,
 ): CheckedRecord {
   // A record that could not be decoded has only its decoding's issues.
-  if (value === undefined) return { issues: decoded, orderId: '', facts: null, hash: '' };
+  if (value === undefined) return { issues: decoded, orderId: '', facts: null, hash: '', coverage: 0 };
   const found = validateRecord(resource, value, { now: options.now }, decoded, {
     fieldsChecked: options.fieldsChecked === true,
   });
   const issues = children ? locateInChildren(found, children) : found;
-  if (!isRecord(value)) return { issues, orderId: '', facts: null, hash: '' };
+  if (!isRecord(value)) return { issues, orderId: '', facts: null, hash: '', coverage: 0 };
   const id = value[resource.orderField];
   const orderId = typeof id === 'string' ? id : '';
-  if (options.digest === false) return { issues, orderId, facts: null, hash: '' };
+  // Counted for every record, so that any report can show which fields the models get (the HTML report's coverage).
+  const coverage = coverageOf(resource.name, value);
+  if (options.digest === false) return { issues, orderId, facts: null, hash: '', coverage };
   const facts = resource.facts(value);
   const hash = facts ? (options.hashOf ? options.hashOf(value) : contentHash(resource.name, value)) : '';
-  return { issues, orderId, facts, hash };
+  return { issues, orderId, facts, hash, coverage };
 }

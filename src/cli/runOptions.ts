@@ -26,6 +26,8 @@ import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../decode/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
+import { htmlChunks } from '../report/formatHtml.js';
+import { writeHtmlReport } from './htmlReportFile.js';
 import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
 import { rejectsTargets } from '../run/rejectsTargets.js';
 import { TRANSFORM_TIMEOUT_MS } from './transformModule.js';
@@ -46,6 +48,8 @@ export interface RunFlags {
   retries: number;
   rejects?: string;
   results?: string;
+  /** Also write the report as one HTML page here (beside --format's on standard output). */
+  reportHtml?: string;
   maxRecordBytes: number;
   resend?: boolean;
   lockWait: number;
@@ -118,6 +122,10 @@ export function addRunOptions(command: Command): Command {
       'write invalid and rejected records here, in their input format, with the reasons',
     )
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
+    .option(
+      '--report-html <file>',
+      'also write the report as one self-contained HTML page (coverage, issue groups, timeline) here; overwrites only a report collect wrote',
+    )
     .option(
       '--lock-wait <seconds>',
       'wait this long for another run that holds the state (default: refuse at once, exit 2)',
@@ -282,6 +290,9 @@ export async function runWithFlags(
         ...(extra.onSent ? { onSent: extra.onSent } : {}),
       },
     );
+    const html = { ...(result.insights ? { insights: result.insights } : {}), title: commandLine() };
+    if (flags.reportHtml !== undefined)
+      writeHtmlReport(flags.reportHtml, htmlChunks(result.report, result.issues, html), redact);
     if (extra.show) {
       extra.show(result, io);
       return result.exitCode;
@@ -293,6 +304,7 @@ export async function runWithFlags(
         ? extra.report(result, color)
         : reportChunks(result.report, result.issues, flags.format, color, {
             allIssues: flags.allIssues === true,
+            ...html,
           }),
     );
     if (result.keyRefused) {

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { exitCodes } from '../core/exitCodes.js';
 import { formatReport, type ReportFormat } from '../report/formatReport.js';
 import { reportExitCode, type Report } from '../report/report.js';
+import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
@@ -33,8 +34,11 @@ export function writeReport(file: string, text: string): void {
   }
 }
 
-const reportText = (report: Report, format: ReportFormat) =>
-  formatReport(report, format, new Chalk({ level: 0 }));
+const reportText = (report: Report, format: ReportFormat, insights?: Insights) =>
+  formatReport(report, format, new Chalk({ level: 0 }), {
+    title: 'collect sandbox session',
+    ...(insights ? { insights } : {}),
+  });
 
 function summaryLine(report: Report, file: string): string {
   const { summary } = report;
@@ -62,7 +66,8 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     child?.signal('SIGKILL');
     if (plan.pidFile !== undefined) removePidFile(plan.pidFile);
     const report = sandbox.finalReport();
-    if (report && plan.report) writeReport(plan.report.file, shown(reportText(report, plan.report.format)));
+    if (report && plan.report)
+      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
   });
   const shown = plan.redact ?? ((text: string) => text);
   let signals = 0;
@@ -92,7 +97,7 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     }
     const report = sandbox.report();
     if (report && plan.report) {
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format)));
+      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
       io.stderr.write(summaryLine(report, plan.report.file));
     }
     const letGo = sandbox.lettingGo();

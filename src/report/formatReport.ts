@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { githubChunks } from './formatGithub.js';
+import { htmlChunks, type HtmlOptions } from './formatHtml.js';
 import { jsonChunks } from './formatJson.js';
 import { junitChunks } from './formatJunit.js';
 import { prettyChunks, type PrettyOptions } from './formatPretty.js';
@@ -7,15 +8,18 @@ import { sarifChunks } from './formatSarif.js';
 import type { Report } from './report.js';
 import { issuesOf, type ReportIssues } from './reportIssues.js';
 
-export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif'] as const;
+export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif', 'html'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
-/** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour and options. */
+/** Options of the formats that have some: pretty's, and html's (the run's insights). */
+export type FormatOptions = PrettyOptions & HtmlOptions;
+
+/** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour, pretty and html options. */
 export type Formatter = (
   report: Report,
   issues: ReportIssues,
   color: ChalkInstance,
-  options: PrettyOptions,
+  options: FormatOptions,
 ) => Iterable<string>;
 
 /** Every format's formatter: a format added to reportFormats without one does not compile. */
@@ -25,6 +29,7 @@ export const formatters: Readonly<Record<ReportFormat, Formatter>> = {
   junit: (report, issues) => junitChunks(report, issues),
   github: (report, issues) => githubChunks(report, issues),
   sarif: (report, issues) => sarifChunks(report, issues),
+  html: (report, issues, _color, options) => htmlChunks(report, issues, options),
 };
 
 /** A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write the pieces as they come. */
@@ -33,7 +38,7 @@ export function reportChunks(
   issues: ReportIssues,
   format: ReportFormat,
   color: ChalkInstance,
-  options: PrettyOptions = {},
+  options: FormatOptions = {},
 ): Iterable<string> {
   return formatters[format](report, issues, color, options);
 }
@@ -43,7 +48,7 @@ export function formatReport(
   report: Report,
   format: ReportFormat,
   color: ChalkInstance,
-  options: PrettyOptions = {},
+  options: FormatOptions = {},
 ): string {
   return [...reportChunks(report, issuesOf(report.issues), format, color, options)].join('');
 }

@@ -154,6 +154,8 @@ export class ReportBuilder {
         return this.addRetries(event.count);
       case 'note':
         return this.note(event.code, event.message, event.count);
+      case 'order':
+        return; // the flow coverage is the HTML report's (insights.ts)
     }
   }
 

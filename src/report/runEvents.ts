@@ -1,4 +1,5 @@
 import type { Issue, RecordLocation } from '../core/issue.js';
+import type { OrderFlow } from './orderFlow.js';
 
 /** The outcome of sending one record, as the report counts it. */
 export type SendResult =
@@ -9,7 +10,14 @@ export type SendResult =
 /** What happened in a run, in the order it happened: the report is a fold over these (ReportBuilder.apply). */
 export type RunEvent =
   /** A record as read, with its issues (none for a valid one); index null is a problem of its file. */
-  | { kind: 'read'; endpoint: string; location: RecordLocation; issues: readonly Issue[] }
+  | {
+      kind: 'read';
+      endpoint: string;
+      location: RecordLocation;
+      issues: readonly Issue[];
+      /** The fields of its endpoint's coverage list it carries (check/fieldCoverage.ts), when it was read as a record. */
+      coverage?: number;
+    }
   /** Issues found later about a record already read (the flow rules): a valid record they fault becomes invalid. */
   | {
       kind: 'judged';
@@ -24,5 +32,7 @@ export type RunEvent =
   | { kind: 'skipped' }
   /** Requests made again after a timeout, a dropped connection, a 429 or a 5xx. */
   | { kind: 'retried'; count: number }
+  /** One order's records as the flow rules saw them, with what the state knew (the flow coverage). */
+  | { kind: 'order'; flow: OrderFlow }
   /** Something about the run as a whole, said once; repeated notes add up their counts. */
   | { kind: 'note'; code: string; message: string; count?: number };

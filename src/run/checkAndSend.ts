@@ -1,4 +1,5 @@
 import { flowRules, type FlowRule } from '../flow/rules/index.js';
+import { InsightsBuilder } from '../report/insights.js';
 import { ReportBuilder } from '../report/report.js';
 import { StateError } from '../state/stateErrors.js';
 import { checkRecords } from './checkRecords.js';
@@ -79,10 +80,16 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     strict: request.strict,
     ...(deps.issueSpill ? { spill: deps.issueSpill } : {}),
   });
+  const insights = new InsightsBuilder(() => deps.now().getTime());
   const warned = new Set(rules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));
   const ledger = new RunLedger({
     strict: request.strict,
-    emit: (event) => report.apply(event),
+    emit: (event) => {
+      report.apply(event);
+      insights.apply(event);
+      // Retries go on the timeline as they are made: the sender counts them, its answers tell when.
+      if (event.kind === 'sent') insights.retriedSoFar(sending.sender?.retried ?? 0);
+    },
     ...(deps.confirm ? { warnBeforeSending: warned } : {}),
   });
   const run: Run = { request, deps, rules, policy: runPolicy(request), ledger };
@@ -119,11 +126,12 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     await stack.dispose();
   }
   const { sender, sink } = sending;
-  return summarise(ledger, report, {
+  const result = summarise(ledger, report, {
     interrupted,
     declined: sink?.declined === true,
     ...(sender ? { retried: sender.retried } : {}),
     ...(sender?.halted ? { halted: sender.halted } : {}),
     ...(stateFailure ? { stateFailure } : {}),
   });
+  return { ...result, insights: insights.build() };
 }

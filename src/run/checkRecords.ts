@@ -2,6 +2,7 @@ import { evaluateTimeline, rulesSkippedForKnowledge } from '../flow/evaluate.js'
 import type { FlowEvent, OrderTimeline } from '../flow/timeline.js';
 import { checkReadable } from '../decode/openInput.js';
 import { readRecords } from '../decode/readRecords.js';
+import { orderFlow } from '../report/orderFlow.js';
 import type { RecordNeeds } from '../decode/sourceRecord.js';
 import type { IndexedEvent } from './runIndex/runIndex.js';
 import type { RunState } from '../state/runState.js';
@@ -39,8 +40,8 @@ async function readAll(options: CheckRecordsOptions, lean: CreationsOnly | undef
     })) {
       if (options.keep && !options.keep(resource, record.value)) continue;
       const location = { file: record.file, index: record.index, line: record.line };
-      const { issues, facts, hash } = record.checked;
-      const invalid = builder.add(resource.name, location, issues);
+      const { issues, facts, hash, coverage } = record.checked;
+      const invalid = builder.add(resource.name, location, issues, coverage);
       if (lean) {
         lean.judge(seq++, resource, record, location, !invalid);
       } else {
@@ -155,6 +156,7 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
       events,
     };
     const verdict = evaluateTimeline(timeline, knowledge, options.rules);
+    ledger.addFlow(orderFlow(timeline));
     for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     // Flow order: an order's creation goes first, whatever the reading order; then its calls as read.
     for (const position of sendingOrder(events)) {

@@ -1,5 +1,6 @@
 import type { Issue, RecordLocation } from '../core/issue.js';
 import { RecordVerdicts } from '../report/recordVerdicts.js';
+import type { OrderFlow } from '../report/orderFlow.js';
 import type { RunEvent, SendResult } from '../report/runEvents.js';
 
 /** Warnings kept for the question before sending: it is asked about a record or two typed by hand. */
@@ -37,8 +38,12 @@ export class RunLedger {
   }
 
   /** A record as read, with its issues; index null is a problem of its file. Returns whether it is invalid. */
-  add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
-    this.emit({ kind: 'read', endpoint, location, issues });
+  add(endpoint: string, location: RecordLocation, issues: readonly Issue[], coverage?: number): boolean {
+    this.emit(
+      coverage === undefined
+        ? { kind: 'read', endpoint, location, issues }
+        : { kind: 'read', endpoint, location, issues, coverage },
+    );
     const invalid = this.verdicts.read(endpoint, location, issues);
     if (location.index !== null) {
       if (invalid) this.invalid++;
@@ -63,6 +68,11 @@ export class RunLedger {
   addSent(endpoint: string, location: RecordLocation, result: SendResult, requested: boolean): void {
     this.emit({ kind: 'sent', endpoint, location, result, requested });
     if (result.kind !== 'accepted') this.noted.add(result.issue.code);
+  }
+
+  /** One order's flow, as the flow rules saw it (the report's flow coverage). */
+  addFlow(flow: OrderFlow): void {
+    this.emit({ kind: 'order', flow });
   }
 
   addSkipped(): void {

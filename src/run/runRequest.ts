@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ExitCode } from '../core/exitCodes.js';
 import type { FlowRule } from '../flow/rules/rule.js';
+import type { Insights } from '../report/insights.js';
 import type { Report } from '../report/report.js';
 import type { IssueSpill, ReportIssues } from '../report/reportIssues.js';
 import type { Redact } from '../send/outputFiles.js';
@@ -91,4 +92,6 @@ export interface RunResult {
   halted?: SetupFailure;
   /** The state could not keep the answers any more (a database that stayed away, a lock taken over, a full disk): sending stopped. */
   stateFailure?: StateError;
+  /** Field and flow coverage, answers per minute: what the HTML report shows besides the report (insights.ts). */
+  insights?: Insights;
 }

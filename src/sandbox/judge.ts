@@ -5,6 +5,7 @@ import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { flowRules as allFlowRules, type FlowRule } from '../flow/rules/index.js';
 import { ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, OrderTimeline, PriorOrder } from '../flow/timeline.js';
+import { orderFlow, type OrderFlow } from '../report/orderFlow.js';
 import type { Report, ReportBuilder } from '../report/report.js';
 import type { Registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
@@ -321,6 +322,11 @@ export class SessionJudge {
       timeline.events.splice(at, 1);
       this.charge(timeline, -eventBytes(event));
     }
+  }
+
+  /** Each order's flow as the session saw it (what it holds of it: its calls, or their summary once let go). */
+  *orderFlows(): Generator<OrderFlow> {
+    for (const timeline of this.timelines.values()) yield orderFlow(timeline);
   }
 
   /** A request refused before judging (a web page's, or one for another Host): not the application's, so only counted. */

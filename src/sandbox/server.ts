@@ -4,7 +4,10 @@ import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatJson } from '../report/formatJson.js';
-import { parseBody } from '../send/responseBody.js';
+import { parseBody, readDecision } from '../send/responseBody.js';
+import { coverageOf } from '../check/fieldCoverage.js';
+import { InsightsBuilder, type Insights } from '../report/insights.js';
+import { isRecord } from '../schema/checks.js';
 import { ReportBuilder, type Report } from '../report/report.js';
 import { registry as defaultRegistry, type Registry } from '../resources/registry.js';
 import type { DecisionRules } from './decide.js';
@@ -46,6 +49,8 @@ export interface Sandbox {
   url: string;
   /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
+  /** Field and flow coverage, answers per minute and faults of the session so far: the HTML report's; undefined when it does not judge. */
+  insights: () => Insights | undefined;
   /** How many orders its store let go past keepBytes. */
   lettingGo: () => number;
   /** Ends the judging at once (the rules that wait for the session's end) and returns the final report: for a process that must exit now. */
@@ -115,6 +120,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         keep / shares / 2,
       )
     : undefined;
+  const insights = judge ? new InsightsBuilder(() => Date.now()) : undefined;
   let failures = 0;
   /** The report, with notes on the orders let go and on the requests collect failed to handle (they went unjudged). */
   const reported = (built: Report | undefined) => {
@@ -223,15 +229,26 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // The target as sent, not `path`: a decoded or normalised path could name an endpoint the caller's bytes did not.
     const call = received(request, request.url ?? '', body);
     const judgement = judge?.receive(call);
+    if (judgement?.resource) {
+      const sent = judgement.checked?.body;
+      insights?.covered(
+        judgement.resource.name,
+        isRecord(sent) ? coverageOf(judgement.resource.name, sent) : 0,
+      );
+    }
     const outcome = await service(call, judgement?.checked);
     record(call, outcome);
     if (outcome.kind === 'reset') {
       if (judgement) judge!.answered(judgement, null, undefined);
+      insights?.answered(null);
       request.socket.destroy();
       return;
     }
     const { answer } = outcome;
     if (judgement) judge!.answered(judgement, answer.status, answer.body, answer.raw);
+    const decision =
+      judgement?.resource?.role === 'creation' && answer.status < 300 ? readDecision(answer.body) : undefined;
+    insights?.answered(answer.status, decision);
     if (outcome.delayMs !== undefined)
       setTimeout(() => writeAnswer(response, answer), outcome.delayMs).unref();
     else writeAnswer(response, answer);
@@ -264,6 +281,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   return {
     url: `http://${host}:${address.port}`,
     report: () => reported(judge?.report()),
+    insights: () => {
+      if (!insights || !judge) return undefined;
+      const flows = new InsightsBuilder(() => Date.now());
+      for (const flow of judge.orderFlows()) flows.order(flow);
+      const { flow } = flows.build();
+      return { ...insights.build(), ...(flow ? { flow } : {}) };
+    },
     lettingGo: () => store.evicted,
     finalReport: () => {
       judge?.finish();

@@ -38,11 +38,11 @@ interface SandboxFlags {
   pidFile?: string;
 }
 
-/** The report's format: as given, else from the file's extension (report.xml: junit), else pretty. */
+/** The report's format: as given, else from the file's extension (report.xml: junit, report.html: html), else pretty. */
 function formatOf(file: string, given: ReportFormat | undefined): ReportFormat {
   if (given) return given;
   const extension = file.toLowerCase().split('.').pop();
-  const byExtension: Record<string, ReportFormat> = { xml: 'junit', json: 'json' };
+  const byExtension: Record<string, ReportFormat> = { xml: 'junit', json: 'json', html: 'html', htm: 'html' };
   return byExtension[extension ?? ''] ?? 'pretty';
 }
 
@@ -178,7 +178,7 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
     .addOption(
       new Option(
         '--report-format <format>',
-        'format of the report file (default: junit for .xml, json for .json, else pretty)',
+        'format of the report file (default: junit for .xml, json for .json, html for .html, else pretty)',
       ).choices(reportFormats),
     )
     .option('--strict', 'count warnings as errors (in the report and the exit code)')

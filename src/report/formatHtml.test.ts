@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { error, warning } from '../core/issue.js';
+import { FILES_SHOWN, GROUPS_SHOWN, HTML_REPORT_MARK, htmlChunks } from './formatHtml.js';
+import { InsightsBuilder } from './insights.js';
+import { ReportBuilder } from './report.js';
+
+const HOSTILE = '"><img src=x onerror=alert(1)><script>alert(2)</script>';
+const at = (file: string, index: number) => ({ file, index, line: index + 2 });
+
+/** A run with a hostile file name, field, message and value, a send and a decision. */
+function hostileRun() {
+  const builder = new ReportBuilder({ strict: false });
+  const insights = new InsightsBuilder(() => Date.UTC(2026, 0, 1, 10, 0));
+  const events = [
+    {
+      kind: 'read' as const,
+      endpoint: 'order',
+      location: at(`${HOSTILE}.csv`, 0),
+      issues: [
+        error('unknown-field', HOSTILE, `field "${HOSTILE}" is not a field`, {
+          value: HOSTILE,
+          hint: HOSTILE,
+        }),
+      ],
+      coverage: 0b1,
+    },
+    { kind: 'read' as const, endpoint: 'order', location: at('orders.csv', 1), issues: [], coverage: 0b11 },
+    {
+      kind: 'read' as const,
+      endpoint: 'order',
+      location: at('orders.csv', 2),
+      issues: [warning('phone-digits', 'user.phone_number', 'not digits')],
+      coverage: 0,
+    },
+    {
+      kind: 'sent' as const,
+      endpoint: 'order',
+      location: at('orders.csv', 1),
+      result: { kind: 'accepted' as const, decision: HOSTILE },
+      requested: true,
+    },
+    { kind: 'note' as const, code: HOSTILE, message: HOSTILE },
+  ];
+  for (const event of events) {
+    builder.apply(event);
+    insights.apply(event);
+  }
+  insights.order({
+    created: true,
+    status: true,
+    declined: true,
+    fraudMarked: false,
+    payments: 2,
+    withAcquirer: 1,
+  });
+  return { report: builder.build(), issues: builder.issues(), insights: insights.build() };
+}
+
+const page = (run: ReturnType<typeof hostileRun>, title = HOSTILE) =>
+  [...htmlChunks(run.report, run.issues, { insights: run.insights, title })].join('');
+
+describe('htmlChunks', () => {
+  it('starts with the mark --report-html looks for, and forbids loading anything', () => {
+    const html = page(hostileRun());
+    expect(html.startsWith(HTML_REPORT_MARK)).toBe(true);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+  });
+
+  it('shows every value from the input as text: no tag or attribute of its own gets into the page', () => {
+    const html = page(hostileRun());
+    expect(html).not.toMatch(/<img|<script|onerror=alert\(1\)>/i);
+    expect(html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    // The only tags are the page's own.
+    const tags = new Set([...html.matchAll(/<([a-z0-9]+)/g)].map((match) => match[1]));
+    expect([...tags].filter((tag) => !OWN_TAGS.has(tag!))).toEqual([]);
+  });
+
+  it('refers to nothing outside itself', () => {
+    const html = page(hostileRun());
+    // In its own tags (the hostile text has `src=` in it, escaped, as text).
+    expect(html).not.toMatch(/<[a-z][^>]*\b(src|href|action|xlink:href)\s*=/i);
+    expect(html).not.toMatch(/url\(|@import|https?:\/\/|<link|<iframe|<object|<embed/i);
+  });
+
+  it('has the verdict, the counts, the groups with their fix and examples, coverage, flow and sending', () => {
+    const html = page(hostileRun(), 'collect order orders.csv');
+    expect(html).toContain('<p class="verdict fail">Problems found</p>');
+    for (const id of ['summary', 'issues', 'counts', 'coverage', 'flow', 'sending', 'notes'])
+      expect(html).toContain(`<section id="${id}">`);
+    expect(html).toMatch(/<details class="group error"><summary>.*unknown-field/);
+    expect(html).toContain('<details class="group warning">');
+    expect(html).toContain('<code>orders.csv:4</code> record 2');
+    expect(html).toContain('<b>Fix:</b>');
+    // Coverage: customer's document in 2 of 3 orders, email in 1 of 3.
+    expect(html).toContain('customer&#39;s document (user.document): 2 of 3');
+    expect(html).toContain('customer&#39;s email (user.email): 1 of 3');
+    expect(html).toContain('declined orders with a fraud mark: 0 of 1');
+    expect(html).toContain('payments with an acquirer id: 1 of 2');
+    expect(html).toContain('aria-label="answers per minute"');
+    expect(html).toContain('10:00 UTC: 1 accepted, 0 rejected, 0 failed or unanswered, 0 retried');
+  });
+
+  it('says a clean run is valid, without sending or flow sections it has nothing for', () => {
+    const builder = new ReportBuilder({ strict: false });
+    builder.apply({ kind: 'read', endpoint: 'order', location: at('a.csv', 0), issues: [] });
+    const insights = new InsightsBuilder(Date.now);
+    insights.apply({ kind: 'read', endpoint: 'order', location: at('a.csv', 0), issues: [], coverage: 0 });
+    const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join('');
+    expect(html).toContain('<p class="verdict pass">All valid</p>');
+    expect(html).toContain('No issues.');
+    expect(html).not.toContain('<section id="sending">');
+    expect(html).toContain('records went through the flow rules');
+    expect(html).toContain('customer&#39;s document (user.document): 0 of 1');
+  });
+
+  it('stays the same size however many records, issues and files: groups and files past their limits are counted', () => {
+    const size = (records: number) => {
+      const builder = new ReportBuilder({ strict: false });
+      const insights = new InsightsBuilder(() => 0);
+      for (let i = 0; i < records; i++) {
+        const event = {
+          kind: 'read' as const,
+          endpoint: 'order',
+          location: at(`file-${i % 400}.csv`, i),
+          issues: [error('unknown-field', `field_${i % 500}`, 'unknown field')],
+          coverage: i,
+        };
+        builder.apply(event);
+        insights.apply(event);
+      }
+      const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join(
+        '',
+      );
+      expect(html.match(/<details class="group/g)).toHaveLength(GROUPS_SHOWN);
+      expect(html).toContain(`… and ${500 - GROUPS_SHOWN} more groups`);
+      expect(html).toContain(`… and ${400 - FILES_SHOWN} more files`);
+      return html.length;
+    };
+    const small = size(2_000);
+    const large = size(40_000);
+    // Only the digits of the counts differ.
+    expect(large / small).toBeLessThan(1.05);
+  });
+});
+
+/** The tags the page itself writes. */
+const OWN_TAGS = new Set(
+  'html head meta title style body main h1 h2 h3 section p div details summary span code b ul li table thead tbody tr th td svg g text tspan rect line footer'.split(
+    ' ',
+  ),
+);

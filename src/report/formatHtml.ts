@@ -1,0 +1,275 @@
+import { shorten } from '../core/suggest.js';
+import type { GroupExample, IssueGroup } from './groupIssues.js';
+import { count, escapeHtml as esc, percent, shortText } from './html.js';
+import { barChart, timelineChart, type Bar } from './htmlCharts.js';
+import { htmlStyle } from './htmlStyle.js';
+import type { Insights } from './insights.js';
+import { reportIsFaulty, type Report } from './report.js';
+import type { ReportIssues } from './reportIssues.js';
+
+/** What the HTML report adds to the report: the run's counts (insights.ts) and the page's title. */
+export interface HtmlOptions {
+  insights?: Insights;
+  /** What was checked, e.g. the command line (shown as text, escaped). */
+  title?: string;
+}
+
+/** The first line of every HTML report collect writes: --report-html overwrites only a file that starts with it. */
+export const HTML_REPORT_MARK = '<!DOCTYPE html><!-- collect html report -->';
+
+/** Groups and files shown: past them the page sums up the rest in a line, so its size stays bounded. */
+export const GROUPS_SHOWN = 200;
+export const FILES_SHOWN = 200;
+
+// Every text from input or the network (files, fields, messages, values, decisions, notes) goes through esc().
+const cell = (text: unknown, className?: string) =>
+  `<td${className ? ` class="${className}"` : ''}>${esc(text)}</td>`;
+const num = (n: number) => `<td class="num">${count(n)}</td>`;
+
+function verdictOf(report: Report): { kind: string; text: string } {
+  const unfinished = report.notes.some(
+    (note) => note.code.startsWith('interrupted') || note.code === 'max-errors',
+  );
+  if (reportIsFaulty(report)) return { kind: 'fail', text: 'Problems found' };
+  if (unfinished) return { kind: 'warn', text: 'Unfinished' };
+  if (report.summary.warnings > 0) return { kind: 'pass', text: 'Valid, with warnings' };
+  return { kind: 'pass', text: 'All valid' };
+}
+
+function summarySection(report: Report): string {
+  const { summary, delivery } = report;
+  const verdict = verdictOf(report);
+  const tiles: [string, number, string?][] = [
+    ['records', summary.records],
+    ['valid', summary.valid, 'good'],
+    ['invalid', summary.invalid, summary.invalid > 0 ? 'poor' : ''],
+    ['errors', summary.errors, summary.errors > 0 ? 'poor' : ''],
+    ['warnings', summary.warnings, summary.warnings > 0 ? 'fair' : ''],
+  ];
+  if (delivery)
+    tiles.push(
+      ['sent', summary.sent],
+      ['accepted', summary.accepted, 'good'],
+      ['rejected', summary.rejected, summary.rejected > 0 ? 'poor' : ''],
+      ['failed', summary.failed, summary.failed > 0 ? 'poor' : ''],
+      ['retried', delivery.retried, delivery.retried > 0 ? 'fair' : ''],
+      ['skipped', summary.skipped],
+      ['not sent', summary.unsent ?? 0, (summary.unsent ?? 0) > 0 ? 'fair' : ''],
+    );
+  const tileHtml = tiles
+    .map(
+      ([label, n, kind]) =>
+        `<div class="tile ${kind ?? ''}"><div class="n">${count(n)}</div><div class="label">${label}</div></div>`,
+    )
+    .join('');
+  return `<section id="summary"><p class="verdict ${verdict.kind}">${verdict.text}</p><div class="tiles">${tileHtml}</div></section>`;
+}
+
+function where(example: GroupExample): string {
+  const line = example.line === null ? '' : `:${example.line}`;
+  const record = example.index === null ? 'the file' : `record ${example.index}`;
+  const child = example.child ? ` (from ${example.child.file}:${example.child.line})` : '';
+  return `<li><code>${esc(example.file + line)}</code> ${esc(record + child)}</li>`;
+}
+
+function groupHtml(group: IssueGroup): string {
+  const field = group.field === '' ? '(the record)' : group.field;
+  return (
+    `<details class="group ${group.severity}"><summary>` +
+    `<span class="sev">${group.severity}</span> <code class="code">${esc(group.code)}</code> ` +
+    `<span class="endpoint">${esc(group.endpoint)}</span> <code class="field">${esc(shortText(field, 120))}</code> ` +
+    `<span class="count">${count(group.count)}</span></summary>` +
+    `<p class="message">${esc(shortText(group.message, 400))}</p>` +
+    (group.hint ? `<p class="fix"><b>Fix:</b> ${esc(shortText(group.hint, 400))}</p>` : '') +
+    `<p class="examples-title">First ${group.examples.length === 1 ? 'example' : 'examples'}:</p>` +
+    `<ul class="examples">${group.examples.map(where).join('')}</ul></details>`
+  );
+}
+
+/** The first issues one by one, with the value each got: what a person reads to see what the data looks like. */
+function sampleTable(issues: ReportIssues): string {
+  const rows = issues.sample.map((issue) => {
+    const line = issue.line === null ? '' : `:${issue.line}`;
+    const got =
+      issue.value === undefined
+        ? ''
+        : typeof issue.value === 'string'
+          ? shortText(issue.value, 80)
+          : shorten(issue.value, 80);
+    return (
+      `<tr class="${issue.severity}">${cell(shortText(issue.file, 120) + line, 'file')}${cell(shortText(issue.path, 80), 'field')}` +
+      `${cell(issue.code)}<td><code class="value">${esc(got)}</code></td>${cell(shortText(issue.message, 300))}</tr>`
+    );
+  });
+  return (
+    `<details class="sample"${issues.count > 0 ? ' open' : ''}><summary>The first ${count(issues.sample.length)} issues, one by one</summary>` +
+    `<table><thead><tr><th>where</th><th>field</th><th>rule</th><th>got</th><th>message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`
+  );
+}
+
+function issuesSection(issues: ReportIssues): string {
+  if (issues.count === 0)
+    return `<section id="issues"><h2>Issues</h2><p class="empty">No issues.</p></section>`;
+  const groups = issues.groups.slice(0, GROUPS_SHOWN).map(groupHtml).join('');
+  const rest = issues.groups.slice(GROUPS_SHOWN);
+  const more =
+    rest.length > 0
+      ? `<p class="more">… and ${count(rest.length)} more groups (${count(rest.reduce((sum, g) => sum + g.count, 0))} issues): --format json lists them all.</p>`
+      : '';
+  return (
+    `<section id="issues"><h2>Issues by rule and field</h2>` +
+    `<p>${count(issues.count)} issues in ${count(issues.groups.length)} groups (by severity, rule, endpoint and field); open one for its fix and first examples.</p>` +
+    `${groups}${more}${sampleTable(issues)}</section>`
+  );
+}
+
+function countsSection(report: Report): string {
+  const endpoints = new Map<string, { records: number; invalid: number; files: number }>();
+  for (const file of report.files) {
+    const entry = endpoints.get(file.endpoint) ?? { records: 0, invalid: 0, files: 0 };
+    entry.records += file.records;
+    entry.invalid += file.invalid;
+    entry.files++;
+    endpoints.set(file.endpoint, entry);
+  }
+  const head = '<th>records</th><th>valid</th><th>invalid</th><th>invalid share</th>';
+  const row = (records: number, invalid: number) =>
+    `${num(records)}${num(records - invalid)}${num(invalid)}<td class="num">${percent(invalid, records)}</td>`;
+  const endpointRows = [...endpoints]
+    .map(([endpoint, e]) => `<tr>${cell(endpoint)}${cell(e.files)}${row(e.records, e.invalid)}</tr>`)
+    .join('');
+  const fileRows = report.files
+    .slice(0, FILES_SHOWN)
+    .map(
+      (f) =>
+        `<tr>${cell(shortText(f.file, 200), 'file')}${cell(f.endpoint)}${row(f.records, f.invalid)}</tr>`,
+    )
+    .join('');
+  const more =
+    report.files.length > FILES_SHOWN
+      ? `<p class="more">… and ${count(report.files.length - FILES_SHOWN)} more files.</p>`
+      : '';
+  return (
+    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>files</th>${head}</tr></thead><tbody>${endpointRows}</tbody></table>` +
+    `<h2>Per file</h2><table><thead><tr><th>file</th><th>endpoint</th>${head}</tr></thead><tbody>${fileRows}</tbody></table>${more}</section>`
+  );
+}
+
+function coverageSection(insights: Insights): string {
+  const charts = insights.coverage
+    .filter((entry) => entry.fields.length > 0 && entry.records > 0)
+    .map((entry) => {
+      const bars: Bar[] = entry.fields.map((f) => ({
+        label: f.label,
+        detail: f.path,
+        part: f.count,
+        whole: entry.records,
+      }));
+      return `<h3>${esc(entry.endpoint)} <span class="dim">(${count(entry.records)} ${entry.records === 1 ? 'record' : 'records'})</span></h3>${barChart(`field coverage of ${entry.endpoint}`, bars)}`;
+    });
+  const body =
+    charts.length > 0
+      ? charts.join('')
+      : '<p class="empty">No records of an endpoint with fields to cover.</p>';
+  return `<section id="coverage"><h2>Field coverage</h2><p>The share of records that carry each field the service's fraud models use (a non-empty value), valid or not.</p>${body}</section>`;
+}
+
+function flowSection(insights: Insights): string {
+  const { flow } = insights;
+  if (!flow)
+    return `<section id="flow"><h2>Flow coverage</h2><p class="empty">No order's records went through the flow rules in this run (a run of order creations alone is checked in one pass).</p></section>`;
+  const bars: Bar[] = [
+    { label: 'orders with a creation', part: flow.created, whole: flow.orders },
+    { label: 'orders with at least one status', part: flow.withStatus, whole: flow.orders },
+    { label: 'declined orders with a fraud mark', part: flow.declinedMarked, whole: flow.declined },
+    { label: 'payments with an acquirer id', part: flow.paymentsWithAcquirer, whole: flow.payments },
+  ];
+  return (
+    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined, ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
+    `${barChart('flow coverage', bars)}</section>`
+  );
+}
+
+function sendingSection(report: Report, insights: Insights | undefined): string {
+  const timeline = insights?.timeline;
+  const decisions = { ...report.delivery?.decisions, ...insights?.decisions };
+  const faults = Object.entries(insights?.faults ?? {});
+  if (!report.delivery && !timeline && faults.length === 0 && Object.keys(decisions).length === 0) return '';
+  const parts = ['<section id="sending"><h2>Sending</h2>'];
+  if (timeline) parts.push(timelineChart(timeline));
+  if (report.delivery) {
+    const rows = Object.entries(report.delivery.endpoints)
+      .map(
+        ([endpoint, e]) =>
+          `<tr>${cell(endpoint)}${num(e.sent)}${num(e.accepted)}${num(e.rejected)}${num(e.failed)}</tr>`,
+      )
+      .join('');
+    parts.push(
+      `<table><thead><tr><th>endpoint</th><th>sent</th><th>accepted</th><th>rejected</th><th>failed</th></tr></thead><tbody>${rows}</tbody></table>`,
+      `<p>Requests made again (timeouts, dropped connections, 429, 5xx): <b>${count(report.delivery.retried)}</b>.</p>`,
+    );
+  }
+  if (faults.length > 0)
+    parts.push(
+      '<h3>Answers not given (sent again by the caller)</h3>',
+      barChart(
+        'faults',
+        faults.map(([label, n]) => ({ label, part: n, whole: n })),
+        { counts: true },
+      ),
+    );
+  const decided = Object.entries(decisions);
+  parts.push('<h3>Evaluation decisions</h3>');
+  parts.push(
+    decided.length > 0
+      ? barChart(
+          'evaluation decisions',
+          decided.map(([label, n]) => ({ label, part: n, whole: n })),
+          { counts: true },
+        )
+      : '<p class="empty">No evaluation decision was given.</p>',
+  );
+  parts.push('</section>');
+  return parts.join('');
+}
+
+function notesSection(report: Report): string {
+  if (report.notes.length === 0) return '';
+  const items = report.notes
+    .map(
+      (note) =>
+        `<li><code>${esc(note.code)}</code> ${esc(shortText(note.message, 600))}${note.count === undefined ? '' : ` <span class="count">${count(note.count)}</span>`}</li>`,
+    )
+    .join('');
+  return `<section id="notes"><h2>Notes</h2><ul>${items}</ul></section>`;
+}
+
+/**
+ * `--format html` and `--report-html`: one self-contained page (inline CSS and SVG, no script,
+ * a policy that forbids loading anything), of counts and groups only, so that its size does
+ * not grow with the number of records. Piece by piece, as the other formats.
+ */
+export function* htmlChunks(
+  report: Report,
+  issues: ReportIssues,
+  options: HtmlOptions = {},
+): Generator<string> {
+  const title = options.title ? `collect report: ${shortText(options.title, 200)}` : 'collect report';
+  yield (
+    `${HTML_REPORT_MARK}\n<html lang="en"><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="generator" content="collect">` +
+    `<title>${esc(title)}</title><style>${htmlStyle}</style></head><body><main>` +
+    `<h1>${esc(title)}</h1>\n`
+  );
+  yield `${summarySection(report)}\n`;
+  yield `${issuesSection(issues)}\n`;
+  yield `${countsSection(report)}\n`;
+  if (options.insights) {
+    yield `${coverageSection(options.insights)}\n`;
+    yield `${flowSection(options.insights)}\n`;
+  }
+  yield `${sendingSection(report, options.insights)}\n`;
+  yield `${notesSection(report)}\n`;
+  yield '<footer>Written by collect. Every value from the input is shown as text.</footer></main></body></html>\n';
+}
