@@ -230,3 +230,16 @@ describe('help', () => {
     expect(order.stdout).toContain('collect order orders.csv --dry-run');
   });
 });
+
+describe('COLLECT_MEMORY_RECORDS', () => {
+  it('bounds what a run holds in memory, with the same report; a bad value is a usage error', async () => {
+    const args = ['status', 'fixtures/status/invalid.ndjson', '--dry-run', '--no-state', '--format', 'json'];
+    const plain = await runCli(args);
+    const spilled = await runCli(args, { env: { COLLECT_MEMORY_RECORDS: '2' } });
+    expect(spilled.code).toBe(plain.code);
+    expect(JSON.parse(spilled.stdout).issues).toEqual(JSON.parse(plain.stdout).issues);
+    const bad = await runCli(args, { env: { COLLECT_MEMORY_RECORDS: 'lots' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('COLLECT_MEMORY_RECORDS');
+  });
+});

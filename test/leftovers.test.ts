@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { nd } from './helpers/history.js';
 import { freshStateDir } from './helpers/memoryIo.js';
 
-/** Past the 50,000 records a run keeps in memory: the run index moves to a file (runIndex.ts). */
-const RECORDS = 60_000;
-/** Runs of 60,000 records, several per test, on a machine that may be busy. */
-const SLOW = { timeout: 240_000 };
+/** What each run here holds in memory (COLLECT_MEMORY_RECORDS): past it the run index and the report's issues go to files. */
+const MEMORY_RECORDS = 2_000;
+/** Past MEMORY_RECORDS: the run index moves to a file (runIndex.ts). */
+const RECORDS = 6_000;
+/** Several runs per test, on a machine that may be busy. */
+const SLOW = { timeout: 120_000 };
 
 function statusFile(count = RECORDS, status = 'approved'): string {
   const dir = mkdtempSync(join(tmpdir(), 'collect-leftovers-'));
@@ -39,7 +41,7 @@ function filesUnder(dir: string): Map<string, number> {
 const filesNamed = (pattern: RegExp) => (dir: string) =>
   [...filesUnder(dir).keys()].filter((file) => pattern.test(basename(file))).map((file) => join(dir, file));
 const runIndexFiles = filesNamed(/^run-.*\.jsonl$/);
-/** The report's issues past the 20,000 it keeps in memory (issueSpillFile.ts). */
+/** The report's issues past the MEMORY_RECORDS it keeps in memory (issueSpillFile.ts). */
 const issueFiles = filesNamed(/^issues-.*\.ndjson$/);
 
 interface Child {
@@ -49,7 +51,7 @@ interface Child {
 
 function collect(args: readonly string[], env: Record<string, string> = {}): Child {
   const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', COLLECT_MEMORY_RECORDS: String(MEMORY_RECORDS), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -112,8 +114,8 @@ describe('a run killed with SIGKILL leaves nothing for good', () => {
   );
 
   it("the report's file of issues too: the next run removes it from the state folder", SLOW, async () => {
-    // 40,000 invalid records: their issues go to a file past 20,000, while the run index stays in memory.
-    const input = statusFile(40_000, 'nope');
+    // Invalid records: their issues go to a file past MEMORY_RECORDS.
+    const input = statusFile(RECORDS, 'nope');
     const state = freshStateDir();
     const args = ['status', input, '--dry-run', '--state', state, '--format', 'json'];
     const killed = collect(args);
@@ -122,7 +124,7 @@ describe('a run killed with SIGKILL leaves nothing for good', () => {
     expect(existsSync(leftover!)).toBe(true);
     const rerun = await collect(args).exited;
     expect(rerun.code).toBe(1);
-    expect(summaryOf(rerun.stdout).records).toBe(40_000);
+    expect(summaryOf(rerun.stdout).records).toBe(RECORDS);
     expect(issueFiles(state)).toEqual([]);
     expect(existsSync(join(state, 'tmp'))).toBe(false);
   });

@@ -241,6 +241,7 @@ export async function runWithFlags(
       ? RunScratch.inTemp(tmpdir())
       : RunScratch.in(join(stateDir, 'tmp'));
   const issueSpill = new IssueSpillFile(() => spillScratch.dir());
+  const memoryRecords = memoryRecordsOf(rawIo.env.COLLECT_MEMORY_RECORDS);
   const { confirm } = extra;
   try {
     const result = await checkAndSend(
@@ -270,6 +271,7 @@ export async function runWithFlags(
         scratchDir: tmpdir(),
         redact,
         issueSpill,
+        ...(memoryRecords === undefined ? {} : { memoryRecords }),
         progress: (label, total) =>
           extra.noProgress
             ? noProgress
@@ -324,4 +326,16 @@ export async function runWithFlags(
     issueSpill.close();
     spillScratch.close();
   }
+}
+
+/** COLLECT_MEMORY_RECORDS: how many records and issues a run holds before spilling them to its scratch folder. */
+function memoryRecordsOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1)
+    throw new UsageError(
+      `COLLECT_MEMORY_RECORDS=${JSON.stringify(value)} is not a whole number of at least 1`,
+      'unset it for the defaults (50,000 records, 20,000 issues), or give e.g. COLLECT_MEMORY_RECORDS=10000',
+    );
+  return count;
 }

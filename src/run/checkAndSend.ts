@@ -79,6 +79,7 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
   const report = new ReportBuilder({
     strict: request.strict,
     ...(deps.issueSpill ? { spill: deps.issueSpill } : {}),
+    ...(deps.memoryRecords === undefined ? {} : { spillAt: deps.memoryRecords }),
   });
   const insights = new InsightsBuilder(() => deps.now().getTime());
   const warned = new Set(rules.filter((rule) => rule.warnBeforeSending).map((rule) => rule.code));

@@ -59,7 +59,9 @@ export async function openRun(
   stack.defer(() => state.durable().catch(onStateFailure));
   // Throwaway files in a folder of this run's own, which the next run removes if this one is killed.
   const scratch = stack.adopt(state.scratch(deps.scratchDir), (held) => held.close());
-  const runIndex = stack.adopt(new RunIndex(() => scratch.dir()), (index) => index.close());
+  const runIndex = stack.adopt(new RunIndex(() => scratch.dir(), deps.memoryRecords), (index) =>
+    index.close(),
+  );
   const targets = rejectsTargets(request.inputs);
   const close = (file: { close(): Promise<void> }) => file.close();
   const rejects =

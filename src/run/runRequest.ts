@@ -65,6 +65,8 @@ export interface RunDeps {
   redact: Redact;
   /** Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue stays in memory. */
   issueSpill?: IssueSpill;
+  /** Records (and issues) a run holds in memory before its run index and its report spill to files; defaults 50,000 and 20,000. */
+  memoryRecords?: number;
   progress: (label: 'checked' | 'sent', total?: number) => Progress;
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
   onInterrupt: (handler: () => void) => () => void;
