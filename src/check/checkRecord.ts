@@ -4,6 +4,7 @@ import { locateInChildren } from '../mapping/applyRow.js';
 import type { Facts, Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import { validateRecord } from '../validate/validateRecord.js';
+import { flowOf, packFlow } from '../report/orderFlow.js';
 import { coverageOf } from './fieldCoverage.js';
 
 /**
@@ -17,6 +18,8 @@ export interface CheckedRecord {
   hash: string;
   /** The fields of its endpoint's coverage list it carries, as a bit mask (fieldCoverage.ts); 0 for none. */
   coverage: number;
+  /** Where the run asked for ids only: a creation's own flow, packed (orderFlow.ts), for the flow coverage; 0 with no facts. */
+  flow?: number;
 }
 
 /** How the records of one input are checked: the run's clock, and what a decoder already did for them. */
@@ -55,7 +58,13 @@ export function checkRecord(
   const orderId = typeof id === 'string' ? id : '';
   // Counted for every record, so that any report can show which fields the models get (the HTML report's coverage).
   const coverage = coverageOf(resource.name, value);
-  if (options.digest === false) return { issues, orderId, facts: null, hash: '', coverage };
+  if (options.digest === false) {
+    if (resource.role !== 'creation') return { issues, orderId, facts: null, hash: '', coverage };
+    // The creations-only path reads ids only, yet counts each order's flow: a number, not the facts, crosses threads.
+    const own = resource.facts(value);
+    const flow = own ? packFlow(flowOf(null, [{ facts: own }])) : 0;
+    return { issues, orderId, facts: null, hash: '', coverage, flow };
+  }
   const facts = resource.facts(value);
   const hash = facts ? (options.hashOf ? options.hashOf(value) : contentHash(resource.name, value)) : '';
   return { issues, orderId, facts, hash, coverage };

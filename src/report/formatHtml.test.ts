@@ -110,7 +110,7 @@ describe('htmlChunks', () => {
     expect(html).toContain('<p class="verdict pass">All valid</p>');
     expect(html).toContain('No issues.');
     expect(html).not.toContain('<section id="sending">');
-    expect(html).toContain('records went through the flow rules');
+    expect(html).toContain("No order's records in this run.");
     expect(html).toContain('customer&#39;s document (user.document): 0 of 1');
   });
 

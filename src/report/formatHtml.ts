@@ -177,7 +177,7 @@ function coverageSection(insights: Insights): string {
 function flowSection(insights: Insights): string {
   const { flow } = insights;
   if (!flow)
-    return `<section id="flow"><h2>Flow coverage</h2><p class="empty">No order's records went through the flow rules in this run (a run of order creations alone is checked in one pass).</p></section>`;
+    return `<section id="flow"><h2>Flow coverage</h2><p class="empty">No order's records in this run.</p></section>`;
   const bars: Bar[] = [
     { label: 'orders with a creation', part: flow.created, whole: flow.orders },
     { label: 'orders with at least one status', part: flow.withStatus, whole: flow.orders },

@@ -134,4 +134,28 @@ describe('retries on the timeline', () => {
     insights.apply({ kind: 'retried', count: 6 });
     expect(insights.build().timeline!.buckets.map((b) => b.retried)).toEqual([2, 4]);
   });
+
+  it('counts an order once when its flow replaces the one counted before for it (a creation read again)', () => {
+    const insights = new InsightsBuilder(() => 0);
+    const lone = {
+      created: true,
+      status: false,
+      declined: false,
+      fraudMarked: false,
+      payments: 1,
+      withAcquirer: 0,
+    };
+    insights.order(lone);
+    insights.order({ ...lone, payments: 0 });
+    insights.order({ ...lone, status: true, declined: true, payments: 2, withAcquirer: 1 }, lone);
+    expect(insights.build().flow).toEqual({
+      orders: 2,
+      created: 2,
+      withStatus: 1,
+      declined: 1,
+      declinedMarked: 0,
+      payments: 2,
+      paymentsWithAcquirer: 1,
+    });
+  });
 });

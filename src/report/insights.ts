@@ -41,7 +41,7 @@ export interface Timeline {
 /** What the HTML report shows beyond the report itself: counts only, so its size does not grow with the input. */
 export interface Insights {
   coverage: EndpointCoverage[];
-  /** Absent when no order's records went through the flow rules (a run of creations only, a sandbox session). */
+  /** Absent when the run read no order's records (a run of other records alone, a sandbox session without orders). */
   flow?: FlowCoverage;
   /** Absent when nothing was sent. */
   timeline?: Timeline;
@@ -77,7 +77,7 @@ export class InsightsBuilder {
         if (event.location.index !== null) this.covered(event.endpoint, event.coverage ?? 0);
         return;
       case 'order':
-        return this.order(event.flow);
+        return this.order(event.flow, event.replaces);
       case 'sent':
         if (!event.requested) return;
         return this.answer(event.result.kind === 'failed' ? 'unanswered' : event.result.kind);
@@ -99,7 +99,13 @@ export class InsightsBuilder {
     for (let i = 0; mask !== 0 && i < entry.counts.length; i++, mask >>>= 1) if (mask & 1) entry.counts[i]!++;
   }
 
-  order(flow: OrderFlow): void {
+  /** One order's flow; `replaces`: the flow counted before for the same order (a creation read again), taken back. */
+  order(flow: OrderFlow, replaces?: OrderFlow): void {
+    if (replaces) this.tally(replaces, -1);
+    this.tally(flow, 1);
+  }
+
+  private tally(flow: OrderFlow, sign: 1 | -1): void {
     const counts = (this.flow ??= {
       orders: 0,
       created: 0,
@@ -109,13 +115,13 @@ export class InsightsBuilder {
       payments: 0,
       paymentsWithAcquirer: 0,
     });
-    counts.orders++;
-    if (flow.created) counts.created++;
-    if (flow.status) counts.withStatus++;
-    if (flow.declined) counts.declined++;
-    if (flow.declined && flow.fraudMarked) counts.declinedMarked++;
-    counts.payments += flow.payments;
-    counts.paymentsWithAcquirer += flow.withAcquirer;
+    counts.orders += sign;
+    if (flow.created) counts.created += sign;
+    if (flow.status) counts.withStatus += sign;
+    if (flow.declined) counts.declined += sign;
+    if (flow.declined && flow.fraudMarked) counts.declinedMarked += sign;
+    counts.payments += sign * flow.payments;
+    counts.paymentsWithAcquirer += sign * flow.withAcquirer;
   }
 
   /** The sender's count of retries so far: those not yet on the timeline go in the current bucket. */

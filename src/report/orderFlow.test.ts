@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Facts } from '../resources/resource.js';
 import type { OrderTimeline, PriorOrder } from '../flow/timeline.js';
 import { registry } from '../resources/registry.js';
-import { orderFlow } from './orderFlow.js';
+import { orderFlow, packFlow, unpackFlow, type OrderFlow } from './orderFlow.js';
 
 const event = (facts: Facts & Record<string, unknown>, seq: number) => ({
   facts,
@@ -69,5 +69,33 @@ describe('orderFlow', () => {
   it('an update of an order the run and the state never created has no creation', () => {
     const flow = orderFlow(timeline(null, { kind: 'fraud', orderId: 'O1', key: 'O1' }));
     expect(flow).toMatchObject({ created: false, status: false, fraudMarked: true, payments: 0 });
+  });
+});
+
+describe('packFlow', () => {
+  it("gives back the same flow from its number, a lone creation's and one with many payments", () => {
+    const flows: OrderFlow[] = [
+      { created: true, status: false, declined: false, fraudMarked: false, payments: 1, withAcquirer: 0 },
+      { created: true, status: true, declined: true, fraudMarked: true, payments: 3, withAcquirer: 2 },
+      { created: false, status: true, declined: false, fraudMarked: true, payments: 0, withAcquirer: 0 },
+      {
+        created: true,
+        status: true,
+        declined: false,
+        fraudMarked: false,
+        payments: 70_000,
+        withAcquirer: 69_999,
+      },
+    ];
+    for (const flow of flows) expect(unpackFlow(packFlow(flow))).toEqual(flow);
+  });
+
+  it('counts more payments than it can hold as its limit, never fewer with an acquirer id than without', () => {
+    const flow = { created: true, status: false, declined: false, fraudMarked: false };
+    expect(unpackFlow(packFlow({ ...flow, payments: 2 ** 21, withAcquirer: 2 ** 21 }))).toEqual({
+      ...flow,
+      payments: 2 ** 20 - 1,
+      withAcquirer: 2 ** 20 - 1,
+    });
   });
 });

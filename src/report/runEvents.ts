@@ -32,7 +32,7 @@ export type RunEvent =
   | { kind: 'skipped' }
   /** Requests made again after a timeout, a dropped connection, a 429 or a 5xx. */
   | { kind: 'retried'; count: number }
-  /** One order's records as the flow rules saw them, with what the state knew (the flow coverage). */
-  | { kind: 'order'; flow: OrderFlow }
+  /** One order's records as the flow rules saw them, with what the state knew (the flow coverage); `replaces` the flow counted earlier for the same order. */
+  | { kind: 'order'; flow: OrderFlow; replaces?: OrderFlow }
   /** Something about the run as a whole, said once; repeated notes add up their counts. */
   | { kind: 'note'; code: string; message: string; count?: number };

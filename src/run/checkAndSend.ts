@@ -88,8 +88,6 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     emit: (event) => {
       report.apply(event);
       insights.apply(event);
-      // Retries go on the timeline as they are made: the sender counts them, its answers tell when.
-      if (event.kind === 'sent') insights.retriedSoFar(sending.sender?.retried ?? 0);
     },
     ...(deps.confirm ? { warnBeforeSending: warned } : {}),
   });
@@ -109,6 +107,9 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
     );
     const checking = stack.adopt(deps.progress('checked'), (progress) => progress.stop());
     sending = startSending(request, deps, opened, ledger, rules, checking, stack);
+    // Retries go on the timeline as they are made, at their own minute: the sender counts them.
+    const { sender } = sending;
+    if (sender) sender.onRetry = () => insights.retriedSoFar(sender.retried);
     const aborted = new AbortController();
     stack.defer(
       deps.onInterrupt(() => {

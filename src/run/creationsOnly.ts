@@ -5,6 +5,7 @@ import { FingerprintSet } from '../flow/fingerprintSet.js';
 import { creationsJudgedAsRead, ruleAppliesTo } from '../flow/rules/rule.js';
 import type { FlowEvent, PriorOrder } from '../flow/timeline.js';
 import { readRecords } from '../decode/readRecords.js';
+import { flowOf, unpackFlow, type OrderFlow } from '../report/orderFlow.js';
 import type { ReadRecord } from '../decode/readRecords.js';
 import type { Resource } from '../resources/resource.js';
 import type { Remembered } from '../state/remembered.js';
@@ -85,6 +86,9 @@ export class CreationsOnly {
       if (id !== '' && this.fingerprints.add(id)) {
         this.held.add(seq);
         this.candidates.add(id);
+      } else if (record.checked.flow) {
+        // Counted as a lone creation; should its order come again, pass 2 counts the whole order in its place.
+        this.options.ledger.addFlow(unpackFlow(record.checked.flow));
       }
       return;
     }
@@ -147,22 +151,31 @@ export class CreationsOnly {
         const mine = (event: FlowEvent) => this.held.has(event.seq);
         // Its first creation, judged in pass 1, was remembered as a new order: the state before the run had none.
         const createdHere = !mine(events[0]!) && this.fingerprints.flagged(orderId);
-        this.settle(orderId, createdHere ? null : options.state.priorOrder(orderId), events, mine);
+        const prior = createdHere ? null : options.state.priorOrder(orderId);
+        // Its first creation, judged in pass 1, was counted alone there: the whole order replaces it.
+        const counted = mine(events[0]!) ? undefined : flowOf(prior, [events[0]!]);
+        this.settle(orderId, prior, events, mine, counted);
       }
     }
     this.flush();
   }
 
-  /** Judges one order's timeline after what the state knew before the run; reports and remembers the events `mine` selects. Returns whether it remembered any. */
+  /**
+   * Judges one order's timeline after what the state knew before the run; reports and remembers
+   * the events `mine` selects, and counts the order's flow in place of the one `counted` before.
+   * Returns whether it remembered any.
+   */
   private settle(
     orderId: string,
     prior: PriorOrder | null,
     events: FlowEvent[],
     mine: (event: FlowEvent) => boolean,
+    counted?: OrderFlow,
   ): boolean {
     const { ledger } = this.options;
     let remembered = false;
     const verdict = evaluateTimeline({ orderId, prior, events }, this.knowledge, this.rules);
+    ledger.addFlow(flowOf(prior, events), counted);
     for (const skip of verdict.skips) ledger.note(skip.code, `not checked: ${skip.reason}`, 1);
     for (const event of events) {
       if (!mine(event)) continue;

@@ -70,9 +70,9 @@ export class RunLedger {
     if (result.kind !== 'accepted') this.noted.add(result.issue.code);
   }
 
-  /** One order's flow, as the flow rules saw it (the report's flow coverage). */
-  addFlow(flow: OrderFlow): void {
-    this.emit({ kind: 'order', flow });
+  /** One order's flow, as the flow rules saw it (the report's flow coverage), in place of the one counted earlier for it, if any. */
+  addFlow(flow: OrderFlow, replaces?: OrderFlow): void {
+    this.emit(replaces ? { kind: 'order', flow, replaces } : { kind: 'order', flow });
   }
 
   addSkipped(): void {

@@ -88,8 +88,13 @@ describe('Sender', () => {
     const { server, sender, outcomes, clock } = await setup((_, count) => replies[count - 1]!, {
       retries: 5,
     });
+    // Each retry is told as it is decided, before its delay: the sleeps made by then.
+    const told: number[] = [];
+    sender.onRetry = () => told.push(clock.sleeps.length);
     await sender.submit(job('A'));
     await sender.drain();
+    expect(told.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(told).toHaveLength(sender.retried);
     expect(server.requests.length).toBeGreaterThanOrEqual(4);
     // random() = 0.5 of ceilings 200, 400, 800 ms
     expect(clock.sleeps.slice(0, 3)).toEqual([100, 200, 400]);

@@ -93,6 +93,8 @@ export class Sender<Context = unknown> {
   /** An outcome could not be recorded (the state's disk is full): nothing more is sent, and drain() throws it. */
   private fatal: { cause: unknown } | undefined;
   retried = 0;
+  /** Called as each request is to be made again (the HTML report's timeline puts it at that minute). */
+  onRetry: (() => void) | undefined;
   /** Paths the service answered as existing (2xx or a record-level 4xx): a 404 there is about the record. */
   private readonly provenPaths = new Set<string>();
   /** Records in a row that failed after all their retries. */
@@ -302,6 +304,7 @@ export class Sender<Context = unknown> {
       }
       if (this.stopped) return this.notSent();
       this.retried++;
+      this.onRetry?.();
       await clock.sleep(retryDelay(attempt, random, retryAfter));
       if (this.stopped) return this.notSent();
     }
