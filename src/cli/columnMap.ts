@@ -200,10 +200,15 @@ function inputsOf(
 ): RunInput[] {
   return compiled.entries.map((entry) => {
     const notes: CoverageNote[] = [];
+    const dialects = new Map<string, CsvDialect>();
+    for (const file of entry.reads.keys()) {
+      const csv = dialect(file);
+      if (csv) dialects.set(file, csv);
+    }
     return {
       resource: registry.get(entry.endpoint) ?? extra!,
       spec: withDialect(specOf(entry.file), dialect(entry.file)),
-      map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
+      map: { mapping: { entry, related, notes, recipe: recipe(entry), dialects }, notes },
     };
   });
 }
