@@ -125,6 +125,8 @@ interface BoundFolder {
   spec(file: string): InputSpec | undefined;
   /** A file's dialect, when the mapping gives it one. */
   dialect(file: string): CsvDialect | undefined;
+  /** The names of the files an entry, list or lookup reads (globs and self resolved). */
+  readNames: ReadonlySet<string>;
 }
 
 /** The folder's CSV files, which the globs of lists and lookups match (read only when one has a glob). */
@@ -189,6 +191,7 @@ async function bindFolder(
     recipe,
     spec: (file) => found.get(file)?.spec,
     dialect: (file) => dialects.dialects.get(file),
+    readNames: new Set(dialects.dialects.keys()),
     reads: [...names].map((name) => join(folder, name)),
   };
 }
@@ -286,7 +289,11 @@ export async function mapFolderInputs(mapPath: string, dir: string, strict = fal
   const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
   try {
-    const read = new Set(bound.compiled.entries.flatMap((entry) => [entry.file, ...entry.reads.keys()]));
+    // A list's or lookup's glob reads every file it matches, not a file named as the glob.
+    const read = new Set([
+      ...bound.readNames,
+      ...bound.compiled.entries.flatMap((entry) => [entry.file, ...entry.reads.keys()]),
+    ]);
     const unread = unreadFilesNote(dir, await unreadFiles(dir, read, mapPath), strict);
     sayFirst(inputs, [...unread, ...ignoredColumnsNotes(bound.compiled.ignored)]);
   } catch (cause) {
