@@ -102,7 +102,8 @@ async function namedFiles(
     const csv = dialects.get(name);
     if (spec && csv) spec = { ...spec, csv };
     const header = spec ? await readCsvHeader(spec) : undefined;
-    const wrong = header ? wrongDelimiter(header, csv) : undefined;
+    // Only a file the mapping reads must be in its dialect: one it does not read is an unread-files note.
+    const wrong = header && dialects.has(name) ? wrongDelimiter(header, csv) : undefined;
     if (wrong !== undefined)
       throw new UsageError(
         `${shown}: ${wrong}; nothing was read`,
