@@ -102,7 +102,8 @@ async function namedFiles(
     const csv = dialects.get(name);
     if (spec && csv) spec = { ...spec, csv };
     const header = spec ? await readCsvHeader(spec) : undefined;
-    const wrong = header ? wrongDelimiter(header, csv) : undefined;
+    // Only a file the mapping reads must be in its dialect: one it does not read is an unread-files note.
+    const wrong = header && dialects.has(name) ? wrongDelimiter(header, csv) : undefined;
     if (wrong !== undefined)
       throw new UsageError(
         `${shown}: ${wrong}; nothing was read`,
@@ -125,6 +126,8 @@ interface BoundFolder {
   spec(file: string): InputSpec | undefined;
   /** A file's dialect, when the mapping gives it one. */
   dialect(file: string): CsvDialect | undefined;
+  /** The names of the files an entry, list or lookup reads (globs and self resolved). */
+  readNames: ReadonlySet<string>;
 }
 
 /** The folder's CSV files, which the globs of lists and lookups match (read only when one has a glob). */
@@ -189,6 +192,7 @@ async function bindFolder(
     recipe,
     spec: (file) => found.get(file)?.spec,
     dialect: (file) => dialects.dialects.get(file),
+    readNames: new Set(dialects.dialects.keys()),
     reads: [...names].map((name) => join(folder, name)),
   };
 }
@@ -200,10 +204,15 @@ function inputsOf(
 ): RunInput[] {
   return compiled.entries.map((entry) => {
     const notes: CoverageNote[] = [];
+    const dialects = new Map<string, CsvDialect>();
+    for (const file of entry.reads.keys()) {
+      const csv = dialect(file);
+      if (csv) dialects.set(file, csv);
+    }
     return {
       resource: registry.get(entry.endpoint) ?? extra!,
       spec: withDialect(specOf(entry.file), dialect(entry.file)),
-      map: { mapping: { entry, related, notes, recipe: recipe(entry) }, notes },
+      map: { mapping: { entry, related, notes, recipe: recipe(entry), dialects }, notes },
     };
   });
 }
@@ -281,7 +290,11 @@ export async function mapFolderInputs(mapPath: string, dir: string, strict = fal
   const inputs = inputsOf(bound, (file) => bound.spec(file) ?? inputSpec(join(dir, file)));
   inputs.sort((a, b) => order.indexOf(a.resource.name) - order.indexOf(b.resource.name));
   try {
-    const read = new Set(bound.compiled.entries.flatMap((entry) => [entry.file, ...entry.reads.keys()]));
+    // A list's or lookup's glob reads every file it matches, not a file named as the glob.
+    const read = new Set([
+      ...bound.readNames,
+      ...bound.compiled.entries.flatMap((entry) => [entry.file, ...entry.reads.keys()]),
+    ]);
     const unread = unreadFilesNote(dir, await unreadFiles(dir, read, mapPath), strict);
     sayFirst(inputs, [...unread, ...ignoredColumnsNotes(bound.compiled.ignored)]);
   } catch (cause) {

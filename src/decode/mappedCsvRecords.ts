@@ -1,10 +1,13 @@
 import { error } from '../core/issue.js';
+import { REASON_FIELD } from '../core/rejectsField.js';
+import { restoreFormula } from '../convert/formulaCells.js';
 import type { CompiledEntry } from '../mapping/compileMapping.js';
 import { applyRow, type BuiltFrom } from '../mapping/applyRow.js';
 import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { parseCsvRows, type Staging } from './csvRows.js';
 import type { MappedRecipe } from './mappedStage.js';
+import type { CsvDialect } from '../mapping/mappingSpec.js';
 import type { RawCsvRow, ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 import type { TransformHook } from './transformRecords.js';
 
@@ -16,6 +19,8 @@ export interface MappedSource {
   notes: { code: string; message: string }[];
   /** How a piece worker compiles the same entry and reads the same related rows (absent: the rows are mapped on this thread). */
   recipe?: MappedRecipe;
+  /** The dialect of each file its lists and lookups read, when the mapping gives one (their rejects are written in it). */
+  dialects?: ReadonlyMap<string, CsvDialect>;
 }
 
 /** How an input's records are read: through a mapping entry, then a transform; either may be absent. */
@@ -62,8 +67,14 @@ export async function* readMappedCsvRecords(
   const { row } = source.entry;
   const headers = new Map(source.recipe?.headers ?? []);
   let header: readonly string[] | undefined;
+  /** A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove. */
+  let restore = false;
   let index = 0;
   for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
+    if (!header) restore = batch.rows[0]?.includes(REASON_FIELD) ?? false;
+    if (restore)
+      for (let n = header ? 0 : 1; n < batch.rows.length; n++)
+        batch.rows[n] = batch.rows[n]!.map(restoreFormula);
     prefetchBatch(row, header ? batch.rows : batch.rows.slice(1), source.related);
     for (let n = 0; n < batch.rows.length; n++) {
       const cells = batch.rows[n]!;

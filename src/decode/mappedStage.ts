@@ -1,3 +1,5 @@
+import { REASON_FIELD } from '../core/rejectsField.js';
+import { restoreFormula } from '../convert/formulaCells.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import { applyRow } from '../mapping/applyRow.js';
@@ -53,6 +55,8 @@ export function compileRecipe(recipe: MappedRecipe): CompiledEntry {
  */
 export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lines: number[]) => StagedRows {
   const { row } = compileRecipe(plan.mapped);
+  // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
+  const restore = new Map(plan.mapped.headers).get(plan.mapped.file)?.includes(REASON_FIELD) ?? false;
   const related = RelatedRowReader.open(plan.mapped.related);
   const resource = registry.get(plan.endpoint);
   if (!resource) throw new Error(`no endpoint ${plan.endpoint}`);
@@ -60,6 +64,7 @@ export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lin
   return (rows, lines) => {
     const checked: CheckedRecord[] = [];
     const staged: StagedRows = { rows: [], lines: [], checked, positions: [], rowCount: rows.length };
+    if (restore) for (let n = 0; n < rows.length; n++) rows[n] = rows[n]!.map(restoreFormula);
     prefetchBatch(row, rows, related);
     for (let n = 0; n < rows.length; n++) {
       const cells = rows[n]!;

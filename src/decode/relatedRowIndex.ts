@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from '../platform/sqlite.js';
+import { REASON_FIELD } from '../core/rejectsField.js';
+import { restoreFormula } from '../convert/formulaCells.js';
 import { InputError } from '../core/errors.js';
 import type { IndexNeed } from '../mapping/compileRow.js';
 import { parseCsvRows } from './csvRows.js';
@@ -85,6 +87,8 @@ export class RelatedRowIndex extends RelatedRowReader {
     name: string,
   ): Promise<void> {
     const keyAt = header.findIndex((column) => column.trim() === need.keyColumn.trim());
+    // A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove.
+    const restore = header.includes(REASON_FIELD);
     const same = order.length === header.length && order.every((column, at) => column === header[at]);
     const from = same
       ? undefined
@@ -107,7 +111,7 @@ export class RelatedRowIndex extends RelatedRowReader {
             first = false;
             continue;
           }
-          const cells = batch.rows[n]!;
+          const cells = restore ? batch.rows[n]!.map(restoreFormula) : batch.rows[n]!;
           const stored = from ? from.map((at) => (at < 0 ? '' : (cells[at] ?? ''))) : cells;
           pending.push([(cells[keyAt] ?? '').trim(), name, batch.lines[n]!, JSON.stringify(stored)]);
         }

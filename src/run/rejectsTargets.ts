@@ -25,7 +25,9 @@ export function rejectsTargets(inputs: readonly RunInput[]): RejectsTargets {
     for (const file of entry.reads.keys()) {
       if (named.has(basename(file))) continue;
       named.add(basename(file));
-      specs.push(inputSpec(join(dirname(spec.name), file), 'csv'));
+      // In the file's own dialect, so the same mapping reads its rejects back.
+      const csv = map.mapping?.dialects?.get(file);
+      specs.push({ ...inputSpec(join(dirname(spec.name), file), 'csv'), ...(csv ? { csv } : {}) });
     }
   }
   return { specs, folder: lists || new Set(specs.map((spec) => spec.name)).size > 1 };

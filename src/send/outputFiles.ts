@@ -2,6 +2,8 @@ import { lstatSync, mkdirSync, type WriteStream } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { csvLine } from '../convert/csvLine.js';
+import { encodeText, fitToEncoding, unencodable } from '../convert/textEncoding.js';
+import type { CsvDialect } from '../mapping/mappingSpec.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
@@ -30,6 +32,8 @@ function closeStream(stream: WriteStream): Promise<void> {
 interface RejectsSink {
   stream: WriteStream;
   format: InputSpec['format'];
+  /** A CSV source's delimiter, quote and encoding: its rejects are written in them, so the same mapping reads them back. */
+  dialect?: CsvDialect;
   count: number;
   /** The last CSV row written: a row mapped into two records (an order and its status) is written once. */
   last?: readonly string[];
@@ -53,10 +57,14 @@ export class RejectsWriter {
   private readonly paths: Map<string, string>;
   /** The path of each file's rows by its name without a folder: a list's or lookup's file, as the mapping names it. */
   private readonly byName = new Map<string, string>();
+  /** The dialect of each path written: its source's. */
+  private readonly dialects = new Map<string, CsvDialect | undefined>();
   /** The paths that held an earlier run's rejects: replaced even when this run rejects nothing. */
   private readonly earlier = new Set<string>();
   /** Why no file can be written (the folder is a link or cannot be made); reported by close(). */
   private failure: string | undefined;
+  /** The first source cell its file's encoding cannot hold (never written in another one); reported by close(). */
+  private unwritable: string | undefined;
 
   constructor(
     private readonly target: string,
@@ -68,6 +76,7 @@ export class RejectsWriter {
     this.paths = rejectsPaths(target, inputs, folder);
     for (const [name, path] of this.paths)
       if (!this.byName.has(basename(name))) this.byName.set(basename(name), path);
+    for (const [name, path] of this.paths) this.dialects.set(path, this.specs.get(name)?.csv);
     try {
       if (folder ?? this.specs.size > 1) {
         mkdirSync(target, { recursive: true, mode: 0o700 });
@@ -86,7 +95,8 @@ export class RejectsWriter {
     if (path === undefined || this.failure !== undefined) return undefined;
     let sink = this.sinks.get(path);
     if (sink) return sink;
-    sink = { stream: createRejectsFile(path), format, count: 0 };
+    const dialect = this.dialects.get(path);
+    sink = { stream: createRejectsFile(path), format, ...(dialect ? { dialect } : {}), count: 0 };
     this.sinks.set(path, sink);
     return sink;
   }
@@ -99,11 +109,11 @@ export class RejectsWriter {
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
     if (raw.kind === 'csv') {
-      this.writeRow(sink, raw.header, raw.cells, raw.line, safe);
+      this.writeRow(sink, raw.header, raw.cells, raw.line, safe, file);
       const at = `part of the record of ${basename(file)} line ${raw.line ?? '?'}, rejected: `;
       for (const row of raw.related ?? []) {
         const related = this.sink(this.byName.get(basename(row.file)), 'csv');
-        if (related) this.writeRow(related, row.header, row.cells, row.line, `${at}${safe}`);
+        if (related) this.writeRow(related, row.header, row.cells, row.line, `${at}${safe}`, row.file);
       }
     } else {
       let value: unknown;
@@ -127,13 +137,17 @@ export class RejectsWriter {
     }
   }
 
-  /** One CSV row with its reason, once: by its line where known, else unless it repeats the last row. */
+  /**
+   * One CSV row with its reason, once: by its line where known, else unless it repeats the last row.
+   * In its source's dialect; a character of the reason its encoding cannot hold is written `?`.
+   */
   private writeRow(
     sink: RejectsSink,
     header: readonly string[],
     cells: readonly string[],
     line: number | undefined,
     reason: string,
+    source: string,
   ): void {
     if (line !== undefined) {
       sink.lines ??= new Set();
@@ -146,10 +160,19 @@ export class RejectsWriter {
     )
       return;
     sink.last = cells;
+    const encoding = sink.dialect?.encoding ?? 'utf-8';
+    const cell = [...header, ...cells].find((text) => unencodable(text, encoding) !== undefined);
+    if (cell !== undefined) {
+      const character = unencodable(cell, encoding)!;
+      const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      this.unwritable ??= `${source} line ${line ?? '?'}: a cell holds "${character}" (${code}), which ${encoding} cannot hold; its rejected rows were not written, rather than in another encoding the mapping would misread`;
+      return;
+    }
     // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.
-    if (sink.count === 0)
-      sink.stream.write(this.redact(`${csvLine([...header, REASON_FIELD].map(neutraliseFormula))}\n`));
-    sink.stream.write(this.redact(`${csvLine([...cells, reason].map(neutraliseFormula))}\n`));
+    const text = (cells: readonly string[]) =>
+      encodeText(this.redact(`${csvLine(cells.map(neutraliseFormula), sink.dialect)}\n`), encoding);
+    if (sink.count === 0) sink.stream.write(text([...header, REASON_FIELD]));
+    sink.stream.write(text([...cells, fitToEncoding(reason, encoding)]));
     sink.count++;
   }
 
@@ -169,6 +192,11 @@ export class RejectsWriter {
       if (sink.format === 'json') sink.stream.write(sink.count === 0 ? '[]\n' : '\n]\n');
       await closeStream(sink.stream);
     }
+    if (this.unwritable !== undefined)
+      throw new UsageError(
+        this.unwritable,
+        "say the file's real encoding in the mapping's csv: (utf-8 holds every character), then run again",
+      );
   }
 }
 

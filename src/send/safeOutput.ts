@@ -91,7 +91,7 @@ export function isRejectsFile(path: string): boolean {
   const [first = '', second] = firstLines(path);
   const line = first.replace(/^\uFEFF/, '').replace(/\r$/, '');
   if (line.trim() === '' && second === undefined) return true;
-  if (new RegExp(`(^|,)${REASON_FIELD}$`).test(line)) return true;
+  if (new RegExp(`(^|\\W)${REASON_FIELD}$`).test(line)) return true;
   if (line.trim() === '[]') return true;
   return hasReason(line.trim() === '[' ? second : line);
 }

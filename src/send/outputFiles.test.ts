@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RejectsWriter } from './outputFiles.js';
+
+const keep = (text: string) => text;
+const excel = { delimiter: ';', encoding: 'windows-1252' } as const;
+
+describe("RejectsWriter in a source file's dialect", () => {
+  it('writes a ";"-separated Windows-1252 row, quoting the cell that holds ";"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const writer = new RejectsWriter(
+      join(dir, 'out.csv'),
+      [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
+      keep,
+    );
+    writer.write(
+      'in.csv',
+      { kind: 'csv', header: ['Name', 'City'], cells: ['a; b', 'São'], line: 2 },
+      'bad × 東',
+    );
+    await writer.close();
+    expect(readFileSync(join(dir, 'out.csv'))).toEqual(
+      Buffer.from('Name;City;collect_reason\n"a; b";São;bad × ?\n', 'latin1'),
+    );
+  });
+
+  it('refuses, naming file and line, a source cell its encoding cannot hold rather than write it in another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const writer = new RejectsWriter(
+      join(dir, 'out.csv'),
+      [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
+      keep,
+    );
+    writer.write('in.csv', { kind: 'csv', header: ['City'], cells: ['東京'], line: 7 }, 'bad');
+    await expect(writer.close()).rejects.toThrow(
+      /in\.csv line 7: a cell holds "東" \(U\+6771\), which windows-1252 cannot hold/,
+    );
+  });
+});
