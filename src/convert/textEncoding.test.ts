@@ -1,13 +1,17 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { encodeText, fitToEncoding, unencodable } from './textEncoding.js';
 import { csvLine } from './csvLine.js';
 
 describe("text in a CSV file's encoding", () => {
-  it('writes back every byte exactly as the reader decoded it (the platform decoder, as csvDialect.ts reads)', () => {
+  it('writes back every byte exactly as the reader decoded it (iconv-lite, as csvDialect.ts reads)', () => {
     const every = Uint8Array.from({ length: 256 }, (_, byte) => byte);
-    expect(encodeText(new TextDecoder('windows-1252').decode(every), 'windows-1252')).toEqual(
-      Buffer.from(every),
-    );
+    // The five bytes Windows-1252 leaves undefined read as U+FFFD: no export holds them.
+    const defined = Buffer.from(every.filter((byte) => ![0x81, 0x8d, 0x8f, 0x90, 0x9d].includes(byte)));
+    expect(encodeText(iconv.decode(defined, 'windows-1252'), 'windows-1252')).toEqual(defined);
+    expect(iconv.decode(Buffer.from([0x80, 0x93, 0x94, 0x96]), 'windows-1252')).toBe('€“”–');
+    // Node 20's TextDecoder, called without { stream: true }, reads these as C1 controls: € was written as ?.
+    expect(encodeText('€“”–', 'windows-1252')).toEqual(Buffer.from([0x80, 0x93, 0x94, 0x96]));
     expect(encodeText(Buffer.from(every).toString('latin1'), 'latin1')).toEqual(Buffer.from(every));
     expect(encodeText('São Gonçalves ×', 'windows-1252')).toEqual(Buffer.from('São Gonçalves ×', 'latin1'));
   });

@@ -1,8 +1,9 @@
+import iconv from 'iconv-lite';
 import type { CsvEncoding } from '../mapping/mappingSpec.js';
 
-/** Windows-1252's byte for each character, worked out from the platform's own decoder (no hand-written table). */
+/** Windows-1252's byte for each character, from the decoder that reads these files (csvDialect.ts; no hand-written table). */
 const WINDOWS_1252: ReadonlyMap<number, number> = new Map(
-  [...new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, byte) => byte))].map(
+  [...iconv.decode(Buffer.from(Uint8Array.from({ length: 256 }, (_, byte) => byte)), 'windows-1252')].map(
     (character, byte) => [character.codePointAt(0)!, byte],
   ),
 );

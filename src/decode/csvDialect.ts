@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import type { CsvDialect } from '../mapping/mappingSpec.js';
 import { checkedUtf8 } from './utf8Check.js';
 
@@ -35,6 +36,13 @@ async function* decoded(bytes: AsyncIterable<Buffer>, encoding: string): AsyncGe
   if (encoding === 'latin1') {
     // Byte for byte (ISO-8859-1): WHATWG's "latin1" label means windows-1252, so Buffer's decoder is used.
     for await (const chunk of bytes) yield chunk.toString('latin1');
+    return;
+  }
+  if (encoding !== 'utf-8') {
+    // iconv-lite, not TextDecoder: Node 20's TextDecoder reads windows-1252's 0x80-0x9F (€, “ ”, –) as C1 controls.
+    const decoder = iconv.getDecoder(encoding);
+    for await (const chunk of bytes) yield decoder.write(chunk);
+    yield decoder.end() ?? '';
     return;
   }
   const decoder = new TextDecoder(encoding);
