@@ -129,11 +129,10 @@ export class Relay {
         }
         this.ready = true;
         const sinceFetch = now - this.lastFetch;
-        // The poll reads from the oldest pending event (rows committed out of id order are found there:
-        // ids only, bodies of the rows not queued); a backlog and a NOTIFY read on after the newest id read
-        // (the watermark), none while the queue is well filled.
-        if (sinceFetch >= pollMs) await this.fetch(0);
-        else if (this.lastFull && this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
+        // The poll reads from the oldest pending event (rows committed out of id order are found there: ids
+        // only, then the bodies of rows not queued), as does a backlog's next page; a NOTIFY reads only the
+        // rows after the newest one read, and none while the queue is well filled.
+        if (sinceFetch >= pollMs || (this.lastFull && this.queues.size < QUEUE_MAX / 2)) await this.fetch(0);
         else if (this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS) {
           if (this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
           else this.wantFetch = false;
@@ -172,8 +171,8 @@ export class Relay {
     const fetch = this.queues.beginFetch();
     const limit = full ? QUEUE_MAX : QUEUE_MAX - this.queues.size;
     const rows = await source.pending(limit, after, full ? (id) => this.queues.has(id) : undefined);
-    // After a poll, a backlog beyond its page is read on from the watermark (an empty read ends it).
-    this.lastFull = full || rows.length >= limit;
+    // Ids queued already are left out of a poll's rows: a page with as many rows as queue room means more wait.
+    if (full) this.lastFull = rows.length > 0 && rows.length >= limit - this.queues.size;
     for (const row of rows) if (row.id > this.newest) this.newest = row.id;
     this.queues.addFetched(
       fetch,
