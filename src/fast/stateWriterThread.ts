@@ -31,7 +31,7 @@ export class WriterFailure extends Error {
 export class StateWriterThread {
   private ops: unknown[] = [];
   private readonly known = new Map<string, number>();
-  private sql: { text: string; arity: number }[] = [];
+  private sql: { text: string; arity: number; hashAt: number }[] = [];
   private sent = 0;
   private readonly pending: Record<PendingKind, Map<string, number>> = {
     order: new Map(),
@@ -68,13 +68,13 @@ export class StateWriterThread {
     return new StateWriterThread(worker, flags, port1, tracked);
   }
 
-  /** Lists one write: its SQL and parameters. */
-  list(text: string, params: readonly unknown[]): void {
+  /** Lists one write: its SQL and parameters; `hashAt`: the parameter holding a hex hash, stored as bytes by the writer. */
+  list(text: string, params: readonly unknown[], hashAt = -1): void {
     let at = this.known.get(text);
     if (at === undefined) {
       at = this.known.size;
       this.known.set(text, at);
-      this.sql.push({ text, arity: params.length });
+      this.sql.push({ text, arity: params.length, hashAt });
     }
     this.ops.push(at, ...params);
   }

@@ -24,9 +24,13 @@ function open() {
 }
 /** Rows per multi-row INSERT. */
 const ROWS = 100;
+/** A content hash as stored: the bytes of a lowercase hex hash, any other text as it is (compactRows.ts hashBlob). */
+const HEX_HASH = /^(?:[0-9a-f]{2})+$/;
+const hashBlob = (/** @type {unknown} */ hash) =>
+  typeof hash === 'string' && HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash;
 
 /**
- * @typedef {{ one: import('better-sqlite3').Statement; many: import('better-sqlite3').Statement | undefined; arity: number; table: string }} Write
+ * @typedef {{ one: import('better-sqlite3').Statement; many: import('better-sqlite3').Statement | undefined; arity: number; hashAt: number; table: string }} Write
  * @type {Write[]} prepared in the order the main thread lists them
  */
 const statements = [];
@@ -36,6 +40,7 @@ function prepare(
   /** @type {import('better-sqlite3').Database} */ connection,
   /** @type {string} */ text,
   /** @type {number} */ arity,
+  /** @type {number} */ hashAt,
 ) {
   const table = /^(?:INSERT(?: OR \w+)? INTO|UPDATE)\s+(\w+)/i.exec(text)?.[1] ?? text;
   const values = /VALUES (\([?, ]+\))/.exec(text);
@@ -47,6 +52,7 @@ function prepare(
     one: connection.prepare(text),
     many: many === undefined ? undefined : connection.prepare(many),
     arity,
+    hashAt,
     table,
   };
 }
@@ -81,12 +87,15 @@ const runAll = (/** @type {unknown[]} */ ops) => {
         const params = [];
         for (let q = p; q < same; q++) {
           const from = /** @type {number} */ (places[q]) + 1;
-          for (let k = 0; k < write.arity; k++) params.push(ops[from + k]);
+          for (let k = 0; k < write.arity; k++)
+            params.push(k === write.hashAt ? hashBlob(ops[from + k]) : ops[from + k]);
         }
         write.many.run(params);
         p = same;
       } else {
-        write.one.run(ops.slice(at + 1, at + 1 + write.arity));
+        const params = ops.slice(at + 1, at + 1 + write.arity);
+        if (write.hashAt >= 0) params[write.hashAt] = hashBlob(params[write.hashAt]);
+        write.one.run(params);
         p += 1;
       }
     }
@@ -103,7 +112,9 @@ function fail(/** @type {unknown} */ cause) {
 
 port.on(
   'message',
-  (/** @type {{ sql: { text: string; arity: number }[]; ops: unknown[] } | 'close'} */ message) => {
+  (
+    /** @type {{ sql: { text: string; arity: number; hashAt: number }[]; ops: unknown[] } | 'close'} */ message,
+  ) => {
     if (message === 'close') {
       try {
         db?.close();
@@ -120,7 +131,7 @@ port.on(
     try {
       db ??= open();
       apply ??= db.transaction(runAll);
-      for (const { text, arity } of message.sql) statements.push(prepare(db, text, arity));
+      for (const { text, arity, hashAt } of message.sql) statements.push(prepare(db, text, arity, hashAt));
       apply(message.ops);
       Atomics.add(flags, 3, message.ops.length);
       Atomics.add(flags, 0, 1);

@@ -1,5 +1,4 @@
 import type { RememberedTable, StateWrites } from '../../resources/resource.js';
-import { hashBlob } from '../compactRows.js';
 import type { StateWriterThread } from '../../fast/stateWriterThread.js';
 import { rememberRecords, type Remembered } from '../remembered.js';
 import { upsertSql } from './declaredTables.js';
@@ -24,7 +23,11 @@ export function listLaterWrites(
 ): void {
   const core = writesThrough((name, params) => writer.list(writeSql(name), params));
   const writes: StateWrites = {
-    createOrder: (o) => (writer.note('order', o.orderId), core.createOrder(o)),
+    // The hash goes as text: the writer thread makes its bytes (hashBlob), not the main thread.
+    createOrder: (o) => (
+      writer.note('order', o.orderId),
+      writer.list(writeSql('addOrder'), [o.orderId, o.hash, o.evaluate ? 1 : 0, o.status], 1)
+    ),
     setDecision: (orderId, decision) => (writer.note('order', orderId), core.setDecision(orderId, decision)),
     addPayment: (orderId, paymentId, acquirerId) => (
       writer.note('order', orderId),
@@ -51,6 +54,6 @@ export function listLaterWrites(
   };
   rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) => {
     writer.note('hash', hash);
-    writer.list(writeSql('journal'), [hashBlob(hash), journalOutcome(outcome), at]);
+    writer.list(writeSql('journal'), [hash, journalOutcome(outcome), at], 0);
   });
 }
