@@ -42,11 +42,8 @@ export interface SettledEvent {
 export interface OutboxSource {
   /** The file issues name (the table, or - for standard input). */
   readonly file: string;
-  /**
-   * Pending events in outbox order (only those after id `after`, when given), at most `limit`
-   * counted before those `known` (already queued) are left out; [] when none.
-   */
-  pending(limit: number, after?: number, known?: (id: number) => boolean): Promise<OutboxEvent[]>;
+  /** Pending events in outbox order (only those after id `after`, when given), at most `limit`; [] when none. */
+  pending(limit: number, after?: number): Promise<OutboxEvent[]>;
   /** Resolves when new events may be there (true: a NOTIFY, a line read), or after `ms`, or when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<boolean>;
   /** The source has no more events, ever (the end of standard input). */

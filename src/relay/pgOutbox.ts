@@ -74,28 +74,9 @@ export class PgOutbox implements OutboxSource {
     return this.owned.size;
   }
 
-  async pending(limit: number, after = 0, known?: (id: number) => boolean): Promise<OutboxEvent[]> {
+  async pending(limit: number, after = 0): Promise<OutboxEvent[]> {
     if (this.lost) throw this.lost;
     if (this.owned.size === 0) return [];
-    const buckets = [...this.owned];
-    if (known) {
-      // The poll's re-read of every pending row reads ids only; bodies are read for the rows not queued yet.
-      const ids = await this.client.query<{ id: string }>(
-        `SELECT id FROM ${this.table.sql}
-          WHERE relay_state IS NULL AND id > $3 AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
-        [buckets, limit, after],
-      );
-      const fresh = ids.rows.map((row) => Number(row.id)).filter((id) => !known(id));
-      return fresh.length === 0 ? [] : this.read('id = ANY($1::bigint[])', [fresh]);
-    }
-    return this.read(`id > $3 AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`, [
-      buckets,
-      limit,
-      after,
-    ]);
-  }
-
-  private async read(where: string, values: unknown[]): Promise<OutboxEvent[]> {
     const { rows } = await this.client.query<{
       id: string;
       endpoint: string;
@@ -103,10 +84,9 @@ export class PgOutbox implements OutboxSource {
       created_at: Date;
     }>(
       `SELECT id, endpoint, body::text AS text, created_at FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND ${where}`,
-      values,
+        WHERE relay_state IS NULL AND id > $3 AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
+      [[...this.owned], limit, after],
     );
-    rows.sort((a, b) => Number(a.id) - Number(b.id));
     return rows.map((row) => ({
       id: Number(row.id),
       endpoint: row.endpoint,

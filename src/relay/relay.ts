@@ -129,9 +129,8 @@ export class Relay {
         }
         this.ready = true;
         const sinceFetch = now - this.lastFetch;
-        // The poll reads from the oldest pending event (rows committed out of id order are found there: ids
-        // only, then the bodies of rows not queued), as does a backlog's next page; a NOTIFY reads only the
-        // rows after the newest one read, and none while the queue is well filled.
+        // The poll reads from the oldest pending event (rows committed out of id order are found there);
+        // a NOTIFY reads only the rows after the newest one read, and none while the queue is well filled.
         if (sinceFetch >= pollMs || (this.lastFull && this.queues.size < QUEUE_MAX / 2)) await this.fetch(0);
         else if (this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS) {
           if (this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
@@ -170,9 +169,8 @@ export class Relay {
     this.wantFetch = false;
     const fetch = this.queues.beginFetch();
     const limit = full ? QUEUE_MAX : QUEUE_MAX - this.queues.size;
-    const rows = await source.pending(limit, after, full ? (id) => this.queues.has(id) : undefined);
-    // Ids queued already are left out of a poll's rows: a page with as many rows as queue room means more wait.
-    if (full) this.lastFull = rows.length > 0 && rows.length >= limit - this.queues.size;
+    const rows = await source.pending(limit, after);
+    if (full) this.lastFull = rows.length >= limit;
     for (const row of rows) if (row.id > this.newest) this.newest = row.id;
     this.queues.addFetched(
       fetch,
