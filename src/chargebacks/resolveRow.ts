@@ -1,6 +1,6 @@
 import { error, type Issue } from '../core/issue.js';
 import type { ChargebackRow } from './chargebackRow.js';
-import type { MatchSources, RowOutcome } from './matchChargebacks.js';
+import type { MatchSources, RowOutcome } from './matchSources.js';
 
 /** The order a row names, or why it names none (an issue of its own). */
 export function resolveRow(
