@@ -44,7 +44,8 @@ export class StdinSource implements OutboxSource {
 
   async pending(limit: number): Promise<OutboxEvent[]> {
     const taken = this.buffer.splice(0, limit);
-    if (this.buffer.length < READ_AHEAD) this.lines.resume();
+    // Node 24's readline throws on resume() once the input has ended (ERR_USE_AFTER_CLOSE).
+    if (!this.done && this.buffer.length < READ_AHEAD) this.lines.resume();
     return taken;
   }
 
@@ -86,7 +87,7 @@ export class StdinSource implements OutboxSource {
   }
 
   async close(): Promise<void> {
-    this.lines.close();
+    if (!this.done) this.lines.close();
   }
 }
 
