@@ -50,6 +50,8 @@ export interface SenderOptions<Context> {
   timeoutMs: number;
   /** Requests per second, all attempts counted; undefined for no limit. */
   rate?: number;
+  /** An accepted creation frees its order again (the relay, whose fixed creations are re-queued); a run keeps the hold. */
+  releaseOnAcceptedCreation?: boolean;
   clock: Clock;
   random: () => number;
   /** Called with each outcome; the request's slot is freed once a returned promise settles (its answer is committed). */
@@ -160,8 +162,9 @@ export class Sender<Context = unknown> {
       return false;
     }
     // A creation accepted after an earlier one failed (a relay's re-queued event) frees its order again.
-    if (job.isCreation && outcome.kind === 'accepted') this.held.delete(job.orderId);
-    else if (job.isCreation)
+    if (job.isCreation && outcome.kind === 'accepted') {
+      if (this.options.releaseOnAcceptedCreation === true) this.held.delete(job.orderId);
+    } else if (job.isCreation)
       this.held.set(
         job.orderId,
         `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`,
