@@ -99,7 +99,7 @@ export class Relay {
       random: options.random,
       // The slot frees once the outcome is committed: at most `concurrency` events are sent but not settled.
       onOutcome: (job, outcome) => job.context(outcome),
-      releaseOnAcceptedCreation: true,
+      requeuesFailures: true,
     };
     this.sender = new Sender(senderOptions);
   }

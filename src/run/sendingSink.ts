@@ -69,7 +69,10 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
       return [
         'failed',
         error('held', '', outcome.reason, {
-          hint: "fix the order's creation (see --rejects); a re-run sends this record once the creation is accepted",
+          hint:
+            outcome.by === 'creation'
+              ? "fix the order's creation (see --rejects); a re-run sends this record once the creation is accepted"
+              : 'run the same command again: it sends the earlier call first, then this one',
         }),
       ] as const;
     default:
@@ -81,8 +84,12 @@ function describeFailure(outcome: Exclude<Outcome, { kind: 'accepted' }>) {
 }
 
 const NOT_SENT = 'not sent: sending had stopped (see above); a re-run sends them';
-const HELD =
-  "held: not sent because their order's creation was not accepted; a re-run sends them, in flow order, once it is";
+const HELD = {
+  creation:
+    "held: not sent because their order's creation was not accepted; a re-run sends them, in flow order, once it is",
+  'earlier-call':
+    'held: not sent because an earlier call of their order failed; a re-run sends that call, then them, in flow order',
+} as const;
 
 /** A 404 to an update: the service does not know its order, so the record itself is not at fault. */
 const orderMissing = (status: number, resource: Resource) => status === 404 && resource.role !== 'creation';
@@ -133,7 +140,8 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
     if (outcome.kind === 'not-sent') return void ledger.note('not-sent', NOT_SENT, 1);
     const [kind, issue] = describeFailure(outcome);
     ledger.addSent(job.endpoint, location, { kind, issue }, requested);
-    if (outcome.kind === 'blocked') ledger.note('held', HELD, 1);
+    if (outcome.kind === 'blocked')
+      ledger.note(outcome.by === 'creation' ? 'held' : 'held-after-failure', HELD[outcome.by], 1);
     rejects?.write(location.file, raw, issue.message);
     // Journaled so that a re-run sends a rejected record again only once it has changed, and retries failures;
     // an update refused because the service does not know its order (404) is retried too: it is not the record's fault.

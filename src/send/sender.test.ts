@@ -252,6 +252,52 @@ describe('Sender', () => {
     expect(outcomes.map(([, o]) => o.kind)).toEqual(['rejected', 'blocked']);
   });
 
+  it("holds an order's later calls for the run once one of its updates fails after its retries, so a re-run keeps their order", async () => {
+    const { server, sender, outcomes } = await setup(
+      (request) => (request.body.includes('"step":1') ? { status: 503 } : { status: 200 }),
+      { retries: 1 },
+    );
+    await sender.submit(job('A', true));
+    await sender.submit(job('A', false, { id: 'A', step: 1 }));
+    await sender.submit(job('B', true));
+    await sender.drain();
+    // Submitted after step 1's failure was settled: still held, however late it comes.
+    await sender.submit(job('A', false, { id: 'A', step: 2 }));
+    await sender.submit(job('B', false, { id: 'B', step: 2 }));
+    await sender.drain();
+    expect(
+      server.requests.filter((r) => r.body.includes('"step":2')).map((r) => JSON.parse(r.body).id),
+    ).toEqual(['B']);
+    const held = outcomes.filter(([, outcome]) => outcome.kind === 'blocked');
+    expect(held).toHaveLength(1);
+    expect(held[0]![1]).toMatchObject({ kind: 'blocked', by: 'earlier-call' });
+    expect(held[0]![1]).toHaveProperty('reason', expect.stringMatching(/update at f:\d+ failed \(HTTP 503/));
+  });
+
+  it('lets a caller that re-sends failures itself (the relay) go on with the order', async () => {
+    const server = await startServer((request) =>
+      request.body.includes('"step":1') ? { status: 503 } : { status: 200 },
+    );
+    const client = createHttpClient(new URL(server.url), 'k', 2, 2000);
+    closers.push(server.close, () => client.close());
+    const kinds: string[] = [];
+    const sender = new Sender<string>({
+      client,
+      clock: fakeClock(),
+      random: () => 0.5,
+      concurrency: 2,
+      retries: 0,
+      timeoutMs: 2000,
+      requeuesFailures: true,
+      onOutcome: (_job, outcome) => void kinds.push(outcome.kind),
+    });
+    await sender.submit(job('A', false, { id: 'A', step: 1 }));
+    await sender.drain();
+    await sender.submit(job('A', false, { id: 'A', step: 2 }));
+    await sender.drain();
+    expect(kinds).toEqual(['failed', 'accepted']);
+  });
+
   it('keeps at most --concurrency requests in flight', async () => {
     let inFlight = 0;
     let most = 0;

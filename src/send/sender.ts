@@ -39,7 +39,8 @@ export type Outcome =
   | { kind: 'rejected'; status: number; text: string; message: string; attempts: number; truncated?: true }
   | { kind: 'failed'; reason: string; attempts: number }
   | { kind: 'refused'; status: number; attempts: number }
-  | { kind: 'blocked'; reason: string }
+  /** Not sent: its order's creation was not accepted, or an earlier call of its order failed in this run. */
+  | { kind: 'blocked'; reason: string; by: 'creation' | 'earlier-call' }
   | { kind: 'vetoed'; code: string; message: string }
   | { kind: 'not-sent'; reason: string };
 
@@ -50,8 +51,12 @@ export interface SenderOptions<Context> {
   timeoutMs: number;
   /** Requests per second, all attempts counted; undefined for no limit. */
   rate?: number;
-  /** An accepted creation frees its order again (the relay, whose fixed creations are re-queued); a run keeps the hold. */
-  releaseOnAcceptedCreation?: boolean;
+  /**
+   * The caller sends a call that was not accepted again itself, before its order's later calls (the relay):
+   * an accepted creation frees its order, and a failed call holds nothing. A file run leaves a failed call to
+   * the next run, so it holds the order's later calls until then, or a re-run would send them out of order.
+   */
+  requeuesFailures?: boolean;
   clock: Clock;
   random: () => number;
   /** Called with each outcome; the request's slot is freed once a returned promise settles (its answer is committed). */
@@ -60,8 +65,8 @@ export interface SenderOptions<Context> {
   onStall?: () => void;
 }
 
-/** Why a creation was not accepted, for the calls of its order that are held. */
-function creationFailure(outcome: Outcome): string {
+/** Why a call was not accepted, for the calls of its order that are held. */
+function callFailure(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'rejected':
       return `was rejected (HTTP ${outcome.status}: ${outcome.message})`;
@@ -73,6 +78,10 @@ function creationFailure(outcome: Outcome): string {
       return 'was not sent';
   }
 }
+
+/** An update a re-run sends again: its retries ran out, or the service did not know its order yet (404). */
+const sentAgainLater = (outcome: Outcome) =>
+  outcome.kind === 'failed' || (outcome.kind === 'rejected' && outcome.status === 404);
 
 /** A base URL that already ends in the version collect adds itself: every path becomes /v2/v2/... */
 const doubledVersion = (base: URL) => /\/v2\/?$/i.test(base.pathname);
@@ -103,8 +112,8 @@ export class Sender<Context = unknown> {
   private failedInARow = 0;
   /** Slots whose job waits, for an earlier call of its order or for its answer to be committed. */
   private idle = 0;
-  /** Orders whose creation was not accepted, with why: their later calls are held, however late they come. */
-  private readonly held = new Map<string, string>();
+  /** Orders whose creation (or, in a file run, an earlier call) was not accepted, with why: their later calls are held, however late they come. */
+  private readonly held = new Map<string, { reason: string; by: 'creation' | 'earlier-call' }>();
 
   constructor(private readonly options: SenderOptions<Context>) {
     this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
@@ -148,7 +157,7 @@ export class Sender<Context = unknown> {
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
     else if (this.halted || this.fatal) outcome = this.notSent();
     else if (!creationOk || (!job.isCreation && this.held.has(job.orderId)))
-      outcome = { kind: 'blocked', reason: this.heldBecause(job.orderId) };
+      outcome = { kind: 'blocked', ...this.heldBecause(job.orderId) };
     else {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
@@ -161,24 +170,46 @@ export class Sender<Context = unknown> {
       this.fatal ??= { cause };
       return false;
     }
-    // A creation accepted after an earlier one failed (a relay's re-queued event) frees its order again.
-    if (job.isCreation && outcome.kind === 'accepted') {
-      if (this.options.releaseOnAcceptedCreation === true) this.held.delete(job.orderId);
-    } else if (job.isCreation)
-      this.held.set(
-        job.orderId,
-        `its creation at ${job.location.file}:${job.location.line ?? '?'} ${creationFailure(outcome)}`,
-      );
+    this.noteHold(job, outcome);
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 
-  private heldBecause(orderId: string): string {
-    return `held: order "${orderId}" is not at the service: ${this.held.get(orderId) ?? 'its creation was not accepted'}`;
+  /** Holds the order's later calls when this call leaves a gap in its flow that a later run (or the caller) fills. */
+  private noteHold(job: SendJob<Context>, outcome: Outcome): void {
+    const where = `${job.location.file}:${job.location.line ?? '?'}`;
+    const requeues = this.options.requeuesFailures === true;
+    if (job.isCreation) {
+      // A creation accepted after an earlier one failed (a relay's re-queued event) frees its order again.
+      if (outcome.kind !== 'accepted')
+        this.held.set(job.orderId, {
+          reason: `its creation at ${where} ${callFailure(outcome)}`,
+          by: 'creation',
+        });
+      else if (requeues) this.held.delete(job.orderId);
+    } else if (!requeues && sentAgainLater(outcome) && !this.held.has(job.orderId)) {
+      this.held.set(job.orderId, {
+        reason: `its update at ${where} ${callFailure(outcome)}`,
+        by: 'earlier-call',
+      });
+    }
+  }
+
+  private heldBecause(orderId: string): { reason: string; by: 'creation' | 'earlier-call' } {
+    const hold = this.held.get(orderId);
+    if (hold?.by === 'earlier-call')
+      return {
+        reason: `held: ${hold.reason}, and order "${orderId}"'s later calls wait for it, so they reach the service in flow order`,
+        by: 'earlier-call',
+      };
+    return {
+      reason: `held: order "${orderId}" is not at the service: ${hold?.reason ?? 'its creation was not accepted'}`,
+      by: 'creation',
+    };
   }
 
   /** Holds every later call of an order: its creation will not be accepted in this run (an earlier run's rejection, unchanged). */
   hold(orderId: string, why: string): void {
-    this.held.set(orderId, why);
+    this.held.set(orderId, { reason: why, by: 'creation' });
   }
 
   /** Waits until every submitted record has its outcome; throws when one could not be recorded (the state failed). */
