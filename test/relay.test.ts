@@ -154,6 +154,35 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { tim
     expect((await running.exited).code).toBe(0);
   });
 
+  it("sends an order's creation first when it commits after later ids were read (a NOTIFY's read misses no row)", async () => {
+    const url = await outbox();
+    const http = await service();
+    // A long poll interval: only the NOTIFYs' reads can find the rows here.
+    const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '60000']);
+    await running.waitFor((line) => line.state === 'buckets');
+    const slow = new pg.Client({ connectionString: url });
+    await slow.connect();
+    cleanups.push(() => slow.end());
+    // The creation of LATE-1 takes its id first but commits last, after another order's row was relayed.
+    await slow.query('BEGIN');
+    await slow.query('INSERT INTO collect_outbox (endpoint, body) VALUES ($1, $2)', [
+      'order',
+      orderRecord('LATE-1'),
+    ]);
+    await insertEvents(url, [creation('EARLY-1')]);
+    await running.waitFor((line) => line.state === 'sent' && line.order === 'EARLY-1');
+    await slow.query('COMMIT');
+    // The application writes the status change once its creation has committed, as a shop does.
+    await insertEvents(url, [status('LATE-1')]);
+    await until(async () => (await outboxRows(url)).every((row) => row.relay_state !== null), 20);
+    expect((await outboxRows(url)).map((row) => `${row.id} ${row.relay_state}`)).toEqual([
+      '1 sent',
+      '2 sent',
+      '3 sent',
+    ]);
+    expect(seen(http.requests)).toEqual(['POST EARLY-1', 'POST LATE-1', 'PUT LATE-1']);
+  });
+
   it('after kill -9 a restart loses nothing and sends at most --concurrency events twice; SIGTERM drains and exits 0', async () => {
     const url = await outbox();
     const http = await service(20);

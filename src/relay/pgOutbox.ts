@@ -1,8 +1,10 @@
 import pg from 'pg';
 import type { Registry } from '../resources/registry.js';
 import { BUCKETS, planBuckets } from './bucketShare.js';
-import type { OutboxEvent, OutboxSource, SettledEvent } from './outboxSource.js';
+import type { OutboxEvent, OutboxSource, QueuedIds, SettledEvent } from './outboxSource.js';
 import { checkOutbox, orderIdSql, type OutboxTable } from './pgOutboxSchema.js';
+
+const NONE_QUEUED: QueuedIds = { size: 0, has: () => false };
 
 /** The second advisory-lock key every live replica holds shared: counting its holders counts the replicas. */
 const PRESENCE = 9999;
@@ -31,6 +33,8 @@ export class PgOutbox implements OutboxSource {
   private readonly bucketSql: string;
   /** The connection failed (the relay stops, and a restart goes on). */
   lost: Error | undefined;
+  /** The last query sent: each waits for it, as one connection runs one query at a time (pg 9 refuses a second). */
+  private last: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly client: pg.Client,
@@ -54,6 +58,13 @@ export class PgOutbox implements OutboxSource {
     return this.table.name;
   }
 
+  /** Runs a query once the one before it is done; settles, reads and heartbeats share the one connection that holds the locks. */
+  private query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    const result = this.last.then(() => this.client.query<R>(text, values));
+    this.last = result.catch(() => undefined);
+    return result;
+  }
+
   static async open(url: string, table: OutboxTable, registry: Registry, where: string): Promise<PgOutbox> {
     const client = new pg.Client({ connectionString: url, application_name: 'collect relay' });
     await client.connect();
@@ -74,18 +85,30 @@ export class PgOutbox implements OutboxSource {
     return this.owned.size;
   }
 
-  async pending(limit: number, after = 0): Promise<OutboxEvent[]> {
+  async pending(limit: number, queued: QueuedIds = NONE_QUEUED): Promise<OutboxEvent[]> {
     if (this.lost) throw this.lost;
     if (this.owned.size === 0) return [];
-    const { rows } = await this.client.query<{
+    // Always from the oldest pending row: a row committed after a later id was read is found here, before any
+    // later event of its order (which its application wrote after it committed). Ids first; bodies of rows not queued.
+    const ids = await this.query<{ id: string }>(
+      `SELECT id FROM ${this.table.sql}
+        WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
+      [[...this.owned], limit + queued.size],
+    );
+    const fresh = ids.rows
+      .map((row) => Number(row.id))
+      .filter((id) => !queued.has(id))
+      .slice(0, limit);
+    if (fresh.length === 0) return [];
+    const { rows } = await this.query<{
       id: string;
       endpoint: string;
       text: string;
       created_at: Date;
     }>(
       `SELECT id, endpoint, body::text AS text, created_at FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND id > $3 AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
-      [[...this.owned], limit, after],
+        WHERE relay_state IS NULL AND id = ANY($1::bigint[]) ORDER BY id`,
+      [fresh],
     );
     return rows.map((row) => ({
       id: Number(row.id),
@@ -119,7 +142,7 @@ export class PgOutbox implements OutboxSource {
 
   async settle(events: readonly SettledEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.client.query(
+    await this.query(
       `UPDATE ${this.table.sql} AS o
           SET relay_state = v.state, relay_reason = v.reason::jsonb, relay_order = v.ord, relay_at = now()
          FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS v(id, state, reason, ord)
@@ -136,7 +159,7 @@ export class PgOutbox implements OutboxSource {
   }
 
   async heldOrders(): Promise<Map<string, number>> {
-    const { rows } = await this.client.query<{ id: string; relay_order: string }>(
+    const { rows } = await this.query<{ id: string; relay_order: string }>(
       `SELECT id, relay_order FROM ${this.table.sql}
         WHERE relay_state = 'dead' AND relay_order IS NOT NULL AND endpoint = ANY($1::text[]) ORDER BY id`,
       [this.creationEndpoints],
@@ -149,7 +172,7 @@ export class PgOutbox implements OutboxSource {
 
   /** The outbox's pending events and the age of the oldest, for the lag metric (every replica's share). */
   async backlog(): Promise<{ pending: number; oldestSeconds: number }> {
-    const { rows } = await this.client.query<{ pending: number; age: number | null }>(
+    const { rows } = await this.query<{ pending: number; age: number | null }>(
       `SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS age
          FROM ${this.table.sql} WHERE relay_state IS NULL`,
     );
@@ -162,7 +185,7 @@ export class PgOutbox implements OutboxSource {
    * relay lets what is in flight finish); returns whether they changed (the relay then re-reads the state).
    */
   async rebalance(drain: () => Promise<void>): Promise<boolean> {
-    const { rows } = await this.client.query<{ n: number }>(
+    const { rows } = await this.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_locks
         WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::int::oid AND objid = $2::int::oid
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
@@ -172,7 +195,7 @@ export class PgOutbox implements OutboxSource {
     if (plan.release.length > 0) {
       await drain();
       for (const bucket of plan.release) {
-        await this.client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [this.key, bucket]);
+        await this.query('SELECT pg_advisory_unlock($1::int, $2::int)', [this.key, bucket]);
         this.owned.delete(bucket);
       }
       return true;
@@ -181,10 +204,10 @@ export class PgOutbox implements OutboxSource {
     const taken: number[] = [];
     for (const bucket of plan.tryTake) {
       if (this.owned.size + taken.length >= share) break;
-      const got = await this.client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok',
-        [this.key, bucket],
-      );
+      const got = await this.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [
+        this.key,
+        bucket,
+      ]);
       if (got.rows[0]?.ok) taken.push(bucket);
     }
     if (taken.length === 0) return false;

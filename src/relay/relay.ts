@@ -129,14 +129,12 @@ export class Relay {
           }
         }
         this.ready = true;
-        const sinceFetch = now - this.lastFetch;
-        // The poll reads from the oldest pending event (rows committed out of id order are found there);
-        // a NOTIFY reads only the rows after the newest one read, and none while the queue is well filled.
-        if (sinceFetch >= pollMs || (this.lastFull && this.queues.size < QUEUE_MAX / 2)) await this.fetch(0);
-        else if (this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS) {
-          if (this.queues.size < QUEUE_MAX / 2) await this.fetch(this.newest);
-          else this.wantFetch = false;
-        }
+        // Every read starts from the oldest pending event (pgOutbox.ts says why): at each poll, after a
+        // NOTIFY (at most every FETCH_GAP_MS), and for a backlog's next page; none while the queue is well filled.
+        const roomy = this.queues.size < QUEUE_MAX / 2;
+        const news = this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS;
+        if (now - this.lastFetch >= pollMs || (roomy && (this.lastFull || news))) await this.fetch();
+        else if (news) this.wantFetch = false;
         this.dispatch();
         if (source.ended && this.queues.size === 0) break;
         this.tick = new AbortController();
@@ -157,22 +155,17 @@ export class Relay {
   }
 
   private wantFetch = false;
-
-  /** The highest id read: a NOTIFY's fetch reads after it. */
-  private newest = 0;
   private lastNews = -Infinity;
 
-  private async fetch(after: number): Promise<void> {
+  private async fetch(): Promise<void> {
     const { source, registry } = this.options;
-    const full = after === 0;
-    if (full) this.lastFetch = this.options.clock.now();
-    this.lastNews = this.options.clock.now();
+    this.lastFetch = this.lastNews = this.options.clock.now();
     this.wantFetch = false;
     const fetch = this.queues.beginFetch();
-    const limit = full ? QUEUE_MAX : QUEUE_MAX - this.queues.size;
-    const rows = await source.pending(limit, after);
-    if (full) this.lastFull = rows.length >= limit;
-    for (const row of rows) if (row.id > this.newest) this.newest = row.id;
+    const room = QUEUE_MAX - this.queues.size;
+    if (room <= 0) return void (this.lastFull = true);
+    const rows = await source.pending(room, this.queues);
+    this.lastFull = rows.length >= room;
     this.queues.addFetched(
       fetch,
       rows.map((event) => {
@@ -216,7 +209,6 @@ export class Relay {
     await this.options.state.refresh?.();
     this.held = await this.options.source.heldOrders();
     this.lastFetch = -Infinity;
-    this.newest = 0;
   }
 
   private async process(queued: Queued): Promise<void> {

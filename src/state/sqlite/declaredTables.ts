@@ -8,6 +8,8 @@ interface Prepared {
   upsert: Database.Statement;
   read: Database.Statement;
   any: boolean;
+  /** The EXISTS query behind `any`, prepared at the first recount. */
+  exists?: Database.Statement;
 }
 
 /** The SQLite DDL of a declared table. */
@@ -58,9 +60,10 @@ export class DeclaredTables {
 
   /** Reads afresh which tables hold rows: a run reads only those that held some before it. */
   recount(): void {
-    for (const prepared of this.byName.values())
-      prepared.any =
-        this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`).pluck().get() === 1;
+    for (const prepared of this.byName.values()) {
+      prepared.exists ??= this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`).pluck();
+      prepared.any = prepared.exists.get() === 1;
+    }
   }
 
   readonly addRow = (table: RememberedTable, orderId: string, values: readonly (string | null)[]): void => {

@@ -4,10 +4,20 @@ import { hashBlob } from '../compactRows.js';
 
 export type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
 
+const countStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
 /** Which tables hold anything: lookups in an empty one are skipped. */
 export function countsOf(db: Database.Database): Counts {
-  const count = (table: string) =>
-    (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`).get() as { any: number }).any;
+  // Prepared once per connection: the relay recounts after every event.
+  let cached = countStatements.get(db);
+  if (!cached) countStatements.set(db, (cached = new Map()));
+  const statements = cached;
+  const count = (table: string) => {
+    let statement = statements.get(table);
+    if (!statement)
+      statements.set(table, (statement = db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)));
+    return (statement.get() as { any: number }).any;
+  };
   return {
     orders: count('orders'),
     journal: count('journal'),
