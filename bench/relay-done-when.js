@@ -72,6 +72,11 @@ const startReplica = (n) => {
   relays[n] = child;
   return child;
 };
+// Read and write system calls (/proc/PID/io): a count that the machine's load does not change.
+const syscalls = (pid) => {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/syscr: (\d+)/.exec(io)[1]) + Number(/syscw: (\d+)/.exec(io)[1]);
+};
 const cpuSeconds = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
@@ -115,6 +120,7 @@ await Promise.all(clients.map((c) => c.connect()));
 const started = performance.now();
 let next = 0;
 let cpuOfKilled = 0;
+let callsOfKilled = 0;
 await Promise.all(
   clients.map(async (client) => {
     for (;;) {
@@ -122,6 +128,7 @@ await Promise.all(
       if (index >= events.length) return;
       if (index === Math.floor(events.length / 2)) {
         cpuOfKilled = cpuSeconds(relays[0].pid);
+        callsOfKilled = syscalls(relays[0].pid);
         relays[0].kill('SIGKILL');
         startReplica(0);
       }
@@ -134,15 +141,26 @@ await Promise.all(
 );
 const insertSeconds = (performance.now() - started) / 1000;
 const db = clients[0];
-for (;;) {
+// Gives up after a minute without progress (a stuck relay), saying so, and stops every process it started.
+for (let last = -1, still = 0; ;) {
   const { rows } = await db.query('SELECT count(*)::int AS n FROM collect_outbox WHERE relay_state IS NULL');
   if (rows[0].n === 0) break;
+  still = rows[0].n === last ? still + 1 : 0;
+  last = rows[0].n;
+  if (still >= 300) {
+    console.log(JSON.stringify({ stuck: `${last} events pending for a minute` }));
+    for (const relay of relays) relay.kill('SIGKILL');
+    sandbox.kill('SIGKILL');
+    asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+    process.exit(1);
+  }
   await sleep(200);
 }
 await sleep(2500);
 await scrape();
 clearInterval(scraper);
 const cpu = cpuOfKilled + cpuSeconds(relays[0].pid) + cpuSeconds(relays[1].pid);
+const calls = callsOfKilled + syscalls(relays[0].pid) + syscalls(relays[1].pid);
 // PostgreSQL's own CPU: its live processes, and the backends that ended (the postmaster's children's time).
 let pgCpu = 0;
 for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -206,6 +224,7 @@ console.log(
       }, {}),
       insertToAccepted: { p50: pick(50), p99: pick(99), max: pick(100) },
       cpuPerEvent: `${((cpu * 1000) / events.length).toFixed(2)} ms`,
+      syscallsPerEvent: (calls / events.length).toFixed(1),
       postgresCpuPerEvent: `${((pgCpu * 1000) / events.length).toFixed(2)} ms`,
       sandboxCpuPerEvent: `${((sandboxCpu * 1000) / events.length).toFixed(2)} ms`,
       requests: requests.length,

@@ -42,6 +42,11 @@ export class OrderQueues<E extends QueuedEvent> {
     return this.busyCount;
   }
 
+  /** The ids of the events queued (in flight included). */
+  get ids(): ReadonlySet<number> {
+    return this.known;
+  }
+
   /** The event is queued (or in flight). */
   has(id: number): boolean {
     return this.known.has(id);

@@ -14,12 +14,6 @@ export interface OutboxEvent {
   problem?: string;
 }
 
-/** The events the relay holds already (queued or in flight). */
-export interface QueuedIds {
-  readonly size: number;
-  has(id: number): boolean;
-}
-
 /** What became of an event for good. */
 export type Settlement =
   | { state: 'sent'; note?: string }
@@ -48,8 +42,8 @@ export interface SettledEvent {
 export interface OutboxSource {
   /** The file issues name (the table, or - for standard input). */
   readonly file: string;
-  /** The oldest pending events not `queued` already, in outbox order, at most `limit`; [] when none. */
-  pending(limit: number, queued?: QueuedIds): Promise<OutboxEvent[]>;
+  /** The oldest pending events not `queued` already (by id), in outbox order, at most `limit`; [] when none. */
+  pending(limit: number, queued?: ReadonlySet<number>): Promise<OutboxEvent[]>;
   /** Resolves when new events may be there (true: a NOTIFY, a line read), or after `ms`, or when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<boolean>;
   /** The source has no more events, ever (the end of standard input). */

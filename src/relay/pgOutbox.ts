@@ -1,10 +1,8 @@
 import pg from 'pg';
 import type { Registry } from '../resources/registry.js';
 import { BUCKETS, planBuckets } from './bucketShare.js';
-import type { OutboxEvent, OutboxSource, QueuedIds, SettledEvent } from './outboxSource.js';
+import type { OutboxEvent, OutboxSource, SettledEvent } from './outboxSource.js';
 import { checkOutbox, orderIdSql, type OutboxTable } from './pgOutboxSchema.js';
-
-const NONE_QUEUED: QueuedIds = { size: 0, has: () => false };
 
 /** The second advisory-lock key every live replica holds shared: counting its holders counts the replicas. */
 const PRESENCE = 9999;
@@ -85,21 +83,12 @@ export class PgOutbox implements OutboxSource {
     return this.owned.size;
   }
 
-  async pending(limit: number, queued: QueuedIds = NONE_QUEUED): Promise<OutboxEvent[]> {
+  async pending(limit: number, queued: ReadonlySet<number> = new Set()): Promise<OutboxEvent[]> {
     if (this.lost) throw this.lost;
     if (this.owned.size === 0) return [];
-    // Always from the oldest pending row: a row committed after a later id was read is found here, before any
-    // later event of its order (which its application wrote after it committed). Ids first; bodies of rows not queued.
-    const ids = await this.query<{ id: string }>(
-      `SELECT id FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) ORDER BY id LIMIT $2`,
-      [[...this.owned], limit + queued.size],
-    );
-    const fresh = ids.rows
-      .map((row) => Number(row.id))
-      .filter((id) => !queued.has(id))
-      .slice(0, limit);
-    if (fresh.length === 0) return [];
+    // Always from the oldest pending row: a row committed after later ids were read is found here, before
+    // any later event of its order (which its application wrote after it committed). The rows queued
+    // already are left out in the query (hashed), so that a backlog is not read again at every NOTIFY.
     const { rows } = await this.query<{
       id: string;
       endpoint: string;
@@ -107,8 +96,9 @@ export class PgOutbox implements OutboxSource {
       created_at: Date;
     }>(
       `SELECT id, endpoint, body::text AS text, created_at FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND id = ANY($1::bigint[]) ORDER BY id`,
-      [fresh],
+        WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) AND id <> ALL($3::bigint[])
+        ORDER BY id LIMIT $2`,
+      [[...this.owned], limit, [...queued]],
     );
     return rows.map((row) => ({
       id: Number(row.id),

@@ -5,13 +5,14 @@ import type { Clock } from '../send/clock.js';
 import type { HttpClient } from '../send/httpClient.js';
 import { Sender, type Outcome, type SenderOptions } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
+import type { Remembered } from '../state/remembered.js';
 import type { RunState } from '../state/runState.js';
+import { CommitGroups } from './commitGroups.js';
 import { judgeEvent, locationOf, orderOf } from './judgeEvent.js';
 import { OrderQueues, type QueuedEvent } from './orderQueues.js';
 import type { DeadReason, OutboxEvent, OutboxSource, Settlement } from './outboxSource.js';
 import type { RelayLog } from './relayLog.js';
 import type { RelayMetrics } from './relayMetrics.js';
-import { SettleWriter } from './settleWriter.js';
 
 /** Events held in memory per replica; a fetch asks for this many pending ones. */
 const QUEUE_MAX = 2000;
@@ -74,7 +75,7 @@ const reasonOf = (issues: readonly Issue[]): DeadReason => {
 export class Relay {
   private readonly queues = new OrderQueues<Queued>();
   private readonly sender: Sender<(outcome: Outcome) => Promise<void>>;
-  private readonly settles: SettleWriter;
+  private readonly commits: CommitGroups;
   private held = new Map<string, number>();
   private paused = false;
   private tick = new AbortController();
@@ -88,7 +89,19 @@ export class Relay {
   lastLoop = 0;
 
   constructor(private readonly options: RelayOptions) {
-    this.settles = new SettleWriter(options.source);
+    this.commits = new CommitGroups(
+      async (group) => {
+        const rows = group.flatMap((commit) => commit.rows);
+        if (rows.length > 0) {
+          options.state.remember(rows, new Date(options.clock.now()));
+          // A state empty at start would otherwise go on reading as empty (its counts are read once).
+          options.state.recount?.();
+          await options.state.durable();
+        }
+        await options.source.settle(group.map((commit) => commit.settled));
+      },
+      () => this.queues.inFlight > 1,
+    );
     const senderOptions: SenderOptions<(outcome: Outcome) => Promise<void>> = {
       client: options.client,
       concurrency: options.concurrency,
@@ -164,7 +177,7 @@ export class Relay {
     const fetch = this.queues.beginFetch();
     const room = QUEUE_MAX - this.queues.size;
     if (room <= 0) return void (this.lastFull = true);
-    const rows = await source.pending(room, this.queues);
+    const rows = await source.pending(room, this.queues.ids);
     this.lastFull = rows.length >= room;
     this.queues.addFetched(
       fetch,
@@ -252,26 +265,21 @@ export class Relay {
               );
               if ('attempts' in outcome && outcome.attempts > 1)
                 this.options.metrics?.retries.inc(outcome.attempts - 1);
-              if (outcome.kind === 'accepted' || outcome.kind === 'rejected') {
-                state.remember(
-                  [
-                    {
-                      facts,
-                      resource,
-                      hash,
-                      outcome: outcome.kind,
-                      ...(outcome.kind === 'accepted' && outcome.decision
-                        ? { decision: outcome.decision }
-                        : {}),
-                    },
-                  ],
-                  new Date(clock.now()),
-                );
-                // A state empty at start would otherwise go on reading as empty (its counts are read once).
-                state.recount?.();
-                await state.durable();
-              }
-              await this.settleOutcome(queued, resource.name, outcome);
+              const rows =
+                outcome.kind === 'accepted' || outcome.kind === 'rejected'
+                  ? [
+                      {
+                        facts,
+                        resource,
+                        hash,
+                        outcome: outcome.kind,
+                        ...(outcome.kind === 'accepted' && outcome.decision
+                          ? { decision: outcome.decision }
+                          : {}),
+                      },
+                    ]
+                  : [];
+              await this.settleOutcome(queued, resource.name, outcome, rows);
               resolve();
             } catch (cause) {
               reject(cause as Error);
@@ -282,14 +290,20 @@ export class Relay {
     });
   }
 
-  private async settleOutcome(queued: Queued, endpoint: string, outcome: Outcome): Promise<void> {
+  /** Commits the outcome of a sent event with the state's `rows` (a failure is deferred: nothing to commit). */
+  private async settleOutcome(
+    queued: Queued,
+    endpoint: string,
+    outcome: Outcome,
+    rows: readonly Remembered[],
+  ): Promise<void> {
     switch (outcome.kind) {
       case 'accepted':
         if (queued.event.createdAt)
           this.options.metrics?.acceptedAfterInsertSeconds.observe(
             (this.options.clock.now() - queued.event.createdAt.getTime()) / 1000,
           );
-        return this.finish(queued, endpoint, { state: 'sent' }, outcome.status);
+        return this.finish(queued, endpoint, { state: 'sent' }, outcome.status, rows);
       case 'rejected':
         return this.finish(
           queued,
@@ -299,6 +313,7 @@ export class Relay {
             reason: { code: 'rejected-by-service', status: outcome.status, message: outcome.message },
           },
           outcome.status,
+          rows,
         );
       case 'vetoed':
         return this.finish(queued, endpoint, {
@@ -326,8 +341,12 @@ export class Relay {
     endpoint: string | undefined,
     settlement: Settlement,
     status?: number,
+    rows: readonly Remembered[] = [],
   ): Promise<void> {
-    await this.settles.settle({ event: queued.event, orderId: queued.orderId, settlement });
+    await this.commits.commit({
+      rows,
+      settled: { event: queued.event, orderId: queued.orderId, settlement },
+    });
     if (queued.creation) {
       if (settlement.state === 'dead') this.held.set(queued.orderId, queued.id);
       else if (settlement.state === 'sent') this.held.delete(queued.orderId);
