@@ -1,71 +1,23 @@
-import type { Issue } from '../core/issue.js';
-import type { FlowRule } from '../flow/rules/index.js';
-import type { Registry } from '../resources/registry.js';
-import type { Clock } from '../send/clock.js';
-import type { HttpClient } from '../send/httpClient.js';
 import { Sender, type Outcome, type SenderOptions } from '../send/sender.js';
-import type { SetupFailure } from '../send/setupFailure.js';
 import type { Remembered } from '../state/remembered.js';
-import type { RunState } from '../state/runState.js';
 import { CommitGroups } from './commitGroups.js';
-import { judgeEvent, locationOf, orderOf } from './judgeEvent.js';
+import { answeredFate, endpointOf, fateName, heldFate, unsentFate } from './eventFate.js';
+import { judgeEvent, orderOf } from './judgeEvent.js';
+import { sendEvent } from './sendEvent.js';
 import { OrderQueues, type QueuedEvent } from './orderQueues.js';
-import type { DeadReason, OutboxEvent, OutboxSource, Settlement } from './outboxSource.js';
-import type { RelayLog } from './relayLog.js';
-import type { RelayMetrics } from './relayMetrics.js';
+import type { OutboxEvent, Settlement } from './outboxSource.js';
+import { sleep, type RelayEnd, type RelayOptions } from './relayOptions.js';
 
 /** Events held in memory per replica; a fetch asks for this many pending ones. */
 const QUEUE_MAX = 2000;
 /** Fetches at most this often on NOTIFYs (a burst of inserts is read in pages, not row by row). */
 const FETCH_GAP_MS = 25;
 
-export interface RelayOptions {
-  source: OutboxSource;
-  /** The replicas' sharing of the outbox (pgOutbox.ts), when there can be several. */
-  sharing?: { rebalance(drain: () => Promise<void>): Promise<boolean>; readonly buckets: number };
-  state: RunState;
-  client: HttpClient;
-  registry: Registry;
-  rules: readonly FlowRule[];
-  concurrency: number;
-  rate?: number;
-  retries: number;
-  timeoutMs: number;
-  clock: Clock;
-  random: () => number;
-  /** How often the outbox is read without a NOTIFY, and the replicas' heartbeat (ms). */
-  pollMs: number;
-  log: RelayLog;
-  metrics?: RelayMetrics;
-  /** Aborted by SIGTERM/SIGINT: what is in flight finishes, nothing new starts. */
-  stop: AbortSignal;
-}
-
-/** How the relay ended. */
-export interface RelayEnd {
-  /** Events dead-lettered or held (standard input's exit code). */
-  dead: number;
-  sent: number;
-  halted?: SetupFailure;
-  refused?: true;
-  /** The state or the outbox failed: the relay stopped (a restart goes on). */
-  failure?: unknown;
-}
-
 interface Queued extends QueuedEvent {
   event: OutboxEvent;
   /** The event names no order (its orderId is its own id): it goes alone. */
   unordered: boolean;
 }
-
-const reasonOf = (issues: readonly Issue[]): DeadReason => {
-  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0];
-  return {
-    code: first?.code ?? 'invalid',
-    message: `${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid'}`,
-    issues: [...issues],
-  };
-};
 
 /**
  * `collect relay`: forwards an outbox's events to the service as they come, with the checks and
@@ -228,66 +180,19 @@ export class Relay {
     const { event, orderId } = queued;
     const { state, registry, rules, source, clock } = this.options;
     const heldBy = this.held.get(orderId);
-    if (heldBy !== undefined && !queued.creation) {
-      return this.finish(queued, undefined, {
-        state: 'held',
-        reason: {
-          code: 'order-held',
-          message: `held: the creation of order "${orderId}" (${source.file} id ${heldBy}) is dead-lettered; fix it, then collect relay retry --id ${heldBy} re-queues it with this event`,
-        },
-      });
-    }
+    if (heldBy !== undefined && !queued.creation)
+      return this.finish(queued, undefined, heldFate(orderId, source.file, heldBy));
     const judged = judgeEvent(event, source.file, registry, state, rules, new Date(clock.now()));
-    if (judged.kind === 'invalid')
-      return this.finish(queued, endpointOf(event), { state: 'dead', reason: reasonOf(judged.issues) });
-    if (judged.kind === 'repeat')
-      return this.finish(queued, judged.resource.name, {
-        state: 'sent',
-        note: 'the service already has this record (an identical repeat): not sent again',
-      });
-    const { resource, facts, hash } = judged;
-    const started = clock.now();
-    await new Promise<void>((resolve, reject) => {
-      void this.sender
-        .submit({
-          endpoint: resource.name,
-          method: resource.method,
-          path: resource.path,
-          body: event.text,
-          orderId,
-          isCreation: resource.role === 'creation',
-          location: locationOf(event, source.file),
-          context: async (outcome) => {
-            try {
-              this.options.metrics?.answerSeconds.observe(
-                { endpoint: resource.name },
-                (clock.now() - started) / 1000,
-              );
-              if ('attempts' in outcome && outcome.attempts > 1)
-                this.options.metrics?.retries.inc(outcome.attempts - 1);
-              const rows =
-                outcome.kind === 'accepted' || outcome.kind === 'rejected'
-                  ? [
-                      {
-                        facts,
-                        resource,
-                        hash,
-                        outcome: outcome.kind,
-                        ...(outcome.kind === 'accepted' && outcome.decision
-                          ? { decision: outcome.decision }
-                          : {}),
-                      },
-                    ]
-                  : [];
-              await this.settleOutcome(queued, resource.name, outcome, rows);
-              resolve();
-            } catch (cause) {
-              reject(cause as Error);
-            }
-          },
-        })
-        .catch(reject);
-    });
+    if (judged.kind !== 'send')
+      return this.finish(
+        queued,
+        judged.kind === 'repeat' ? judged.resource.name : endpointOf(event),
+        unsentFate(judged),
+      );
+    const endpoint = judged.resource.name;
+    await sendEvent(this.sender, event, orderId, judged, source.file, this.options, (outcome, rows) =>
+      this.settleOutcome(queued, endpoint, outcome, rows),
+    );
   }
 
   /** Commits the outcome of a sent event with the state's `rows` (a failure is deferred: nothing to commit). */
@@ -297,42 +202,24 @@ export class Relay {
     outcome: Outcome,
     rows: readonly Remembered[],
   ): Promise<void> {
-    switch (outcome.kind) {
-      case 'accepted':
-        if (queued.event.createdAt)
-          this.options.metrics?.acceptedAfterInsertSeconds.observe(
-            (this.options.clock.now() - queued.event.createdAt.getTime()) / 1000,
-          );
-        return this.finish(queued, endpoint, { state: 'sent' }, outcome.status, rows);
-      case 'rejected':
-        return this.finish(
-          queued,
-          endpoint,
-          {
-            state: 'dead',
-            reason: { code: 'rejected-by-service', status: outcome.status, message: outcome.message },
-          },
-          outcome.status,
-          rows,
+    const fate = answeredFate(outcome);
+    if (fate) {
+      if (outcome.kind === 'accepted' && queued.event.createdAt)
+        this.options.metrics?.acceptedAfterInsertSeconds.observe(
+          (this.options.clock.now() - queued.event.createdAt.getTime()) / 1000,
         );
-      case 'vetoed':
-        return this.finish(queued, endpoint, {
-          state: 'dead',
-          reason: { code: outcome.code, message: outcome.message },
-        });
-      default: {
-        // Not sent for a passing reason (retries spent, the run halted): it stays pending, first of its order.
-        const delay = this.queues.defer(queued, this.options.clock.now());
-        this.options.log.write({
-          state: 'deferred',
-          id: queued.id,
-          endpoint,
-          order: queued.orderId,
-          message: `${'reason' in outcome ? outcome.reason : outcome.kind}; tried again in ${Math.round(delay / 1000)} s`,
-        });
-        this.tick.abort();
-      }
+      return this.finish(queued, endpoint, fate.settlement, fate.status, rows);
     }
+    // Not sent for a passing reason (retries spent, the run halted): it stays pending, first of its order.
+    const delay = this.queues.defer(queued, this.options.clock.now());
+    this.options.log.write({
+      state: 'deferred',
+      id: queued.id,
+      endpoint,
+      order: queued.orderId,
+      message: `${'reason' in outcome ? outcome.reason : outcome.kind}; tried again in ${Math.round(delay / 1000)} s`,
+    });
+    this.tick.abort();
   }
 
   /** Commits an event's fate, then frees its order for its next event. */
@@ -351,12 +238,7 @@ export class Relay {
       if (settlement.state === 'dead') this.held.set(queued.orderId, queued.id);
       else if (settlement.state === 'sent') this.held.delete(queued.orderId);
     }
-    const outcome =
-      settlement.state === 'dead' && settlement.reason.code === 'rejected-by-service'
-        ? 'rejected'
-        : settlement.state === 'sent' && settlement.note
-          ? 'repeat'
-          : settlement.state;
+    const outcome = fateName(settlement);
     if (settlement.state === 'sent') this.end.sent++;
     else this.end.dead++;
     this.options.metrics?.events.inc({ endpoint: endpoint ?? 'unknown', outcome });
@@ -374,18 +256,3 @@ export class Relay {
     this.tick.abort();
   }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal.aborted) done();
-    else signal.addEventListener('abort', done);
-  });
-
-const endpointOf = (event: OutboxEvent): string | undefined =>
-  typeof event.endpoint === 'string' ? event.endpoint : undefined;
