@@ -159,6 +159,12 @@ for (let last = -1, still = 0; ;) {
 await sleep(2500);
 await scrape();
 clearInterval(scraper);
+// Retries also resend (a timeout under load): counted apart from the kill's resends, on the replicas still up.
+let retries = 0;
+for (const p of [9500, 9501]) {
+  const text = await (await fetch(`http://127.0.0.1:${p}/metrics`).catch(() => undefined))?.text();
+  retries += Number(/^collect_relay_retries_total (\S+)/m.exec(text ?? '')?.[1] ?? 0);
+}
 const cpu = cpuOfKilled + cpuSeconds(relays[0].pid) + cpuSeconds(relays[1].pid);
 const calls = callsOfKilled + syscalls(relays[0].pid) + syscalls(relays[1].pid);
 // PostgreSQL's own CPU: its live processes, and the backends that ended (the postmaster's children's time).
@@ -212,6 +218,10 @@ for (const request of requests) {
   if (request.method === 'PUT' && request.status === 404) outOfOrder.add(request.body?.id);
 }
 const duplicates = [...seen.values()].reduce((sum, n) => sum + n - 1, 0);
+// The sandbox's own verdict on the session (schemas and flow rules in arrival order), written on its stop.
+const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+const findings = {};
+for (const issue of report.issues ?? []) findings[issue.code] = (findings[issue.code] ?? 0) + 1;
 console.log(
   JSON.stringify(
     {
@@ -229,7 +239,9 @@ console.log(
       sandboxCpuPerEvent: `${((sandboxCpu * 1000) / events.length).toFixed(2)} ms`,
       requests: requests.length,
       duplicates,
+      retriesSeenByLiveReplicas: retries,
       ordersOutOfFlowOrder: [...outOfOrder],
+      sandboxFindings: findings,
       lagSeconds: lag.map(([t, a, b]) => `${Math.round((t - started) / 1000)}s:${a}/${b}`).join(' '),
     },
     null,

@@ -76,7 +76,7 @@ export function relayCommand(io: CliIo, setExit: (code: number) => void): Comman
       '--state <dir|url>',
       'the state the flow rules read and the relay writes: a folder or a postgres:// URL (default: COLLECT_STATE, else the --from database, else .collect)',
     )
-    .option('--concurrency <n>', 'events in flight at once (different orders)', whole(1), 8)
+    .option('--concurrency <n>', 'events in flight at once (different orders), per replica', whole(1), 32)
     .option('--rate <n>', 'at most this many requests per second', positive)
     .option(
       '--retries <n>',
