@@ -1,14 +1,8 @@
 import { compiledCoverage } from '../fast/compiledCoverage.js';
 import { fastPaths } from '../fast/fastPaths.js';
+import { registry } from '../resources/registry.js';
+import type { CoverageField } from '../resources/shared/coverage.js';
 import { isRecord } from '../schema/checks.js';
-
-/** A field the service's models use: where it is (`user.document`, `payments[].acquirer_id`). */
-export interface CoverageField {
-  /** As the report shows it: the field's path, lists as `[]`. */
-  path: string;
-  /** What it is, in a few words. */
-  label: string;
-}
 
 /** A non-empty value: not absent, null, '', [] or {}. */
 export function present(value: unknown): boolean {
@@ -19,37 +13,10 @@ export function present(value: unknown): boolean {
   return false;
 }
 
-const field = (path: string, label: string): CoverageField => ({ path, label });
-const inList = (list: string, path: string, label: string): CoverageField => ({
-  path: `${list}[].${path}`,
-  label,
-});
-
-/** Per endpoint, the fields whose presence the fraud models depend on (docs/payloads.md); at most 31 each (a bit mask). */
-export const coverageFields: Readonly<Record<string, readonly CoverageField[]>> = {
-  order: [
-    field('user.document', "customer's document"),
-    field('user.email', "customer's email"),
-    field('user.phone_number', "customer's phone"),
-    field('user.address', "customer's address"),
-    field('user.creation_datetime', 'customer since'),
-    field('total_paid_value', 'total paid'),
-    field('creation_datetime', 'order time'),
-    field('items', 'items'),
-    inList('items', 'product.seller', "items' seller"),
-    field('payments', 'payments'),
-    inList('payments', 'card.first_six_digits', 'card BIN'),
-    inList('payments', 'card.last_four_digits', 'card last digits'),
-    inList('payments', 'card.holder_name', 'card holder'),
-    inList('payments', 'acquirer_id', 'acquirer id'),
-    field('deliveries', 'deliveries'),
-    inList('deliveries', 'deliverer', 'deliverer'),
-  ],
-  status: [field('status_reason', 'status reason')],
-  fraud: [field('fraud_comment', 'comment')],
-  payment: [field('acquirer_id', 'acquirer id')],
-  delivery: [field('delivery_datetime', 'delivery time'), field('deliverer', 'deliverer')],
-};
+/** Per endpoint, the fields whose presence the fraud models depend on: each resource's `coverage`. */
+export const coverageFields: Readonly<Record<string, readonly CoverageField[]>> = Object.fromEntries(
+  registry.all.map((resource) => [resource.name, resource.coverage ?? []]),
+);
 
 const compiled = new Map(
   Object.entries(coverageFields).map(([endpoint, fields]) => [

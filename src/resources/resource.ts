@@ -1,3 +1,4 @@
+import type { CoverageField } from './shared/coverage.js';
 import type * as z from 'zod';
 import type { Issue } from '../core/issue.js';
 
@@ -110,6 +111,8 @@ export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts 
   facts(record: Record<string, unknown>): F | null;
   /** What the state keeps of a record the service accepted (or a dry run validated). */
   remember(facts: F, writes: StateWrites, hash: string, decision?: string): void;
+  /** The fields whose presence the fraud models depend on, for the report's field coverage; at most 31 (a bit mask). */
+  coverage?: readonly CoverageField[];
   /** Tables of its own that the state keeps (beyond `remember`'s writes), filled from its records' facts. */
   tables?: readonly RememberedTable<F>[];
   /** Its records' keys are claimed by creations (a delivery id belongs to one order): the rules see the claimants. */

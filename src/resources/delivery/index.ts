@@ -1,3 +1,4 @@
+import { deliveryCoverage } from './coverage.js';
 import * as z from 'zod';
 import { nonEmptyString } from '../../schema/formats.js';
 import { exampleDeliverer } from '../shared/deliverer.js';
@@ -29,6 +30,7 @@ export const deliveryResource: Resource<typeof deliverySchema, DeliveryFacts> = 
     return orderId && deliveryId ? { kind: 'delivery', orderId, key: deliveryId, deliveryId } : null;
   },
   remember: (facts, writes) => writes.addDelivery(facts.orderId, facts.deliveryId),
+  coverage: deliveryCoverage,
   schema: deliverySchema,
   checks: noChecks,
   example: {

@@ -1,3 +1,4 @@
+import { fraudCoverage } from './coverage.js';
 import * as z from 'zod';
 import { objectCheck } from '../../schema/checks.js';
 import { customData, nonEmptyString } from '../../schema/formats.js';
@@ -80,6 +81,7 @@ export const fraudResource: Resource<typeof fraudSchema, FraudFacts> = {
   summary: 'mark an order fraudulent (chargeback, manual review, acquirer, ...)',
   role: 'update',
   orderField: 'order_id',
+  coverage: fraudCoverage,
   accepted: { status: 201, message: 'Order marked as fraudulent' },
   facts: (record) => {
     const orderId = textField(record.order_id);

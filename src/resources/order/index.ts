@@ -1,5 +1,6 @@
 import { exampleAddress, exampleDeliverer } from '../shared/index.js';
 import type { Resource } from '../resource.js';
+import { orderCoverage } from './coverage.js';
 import { orderChecks } from './checks.js';
 import { orderFacts, rememberOrder, type OrderFacts } from './facts.js';
 import { orderSchema } from './schema.js';
@@ -19,6 +20,7 @@ export const orderResource: Resource<typeof orderSchema, OrderFacts> = {
   checks: orderChecks,
   facts: orderFacts,
   remember: rememberOrder,
+  coverage: orderCoverage,
   example: {
     id: 'ORD-1001',
     evaluate: true,

@@ -1,3 +1,4 @@
+import { paymentCoverage } from './coverage.js';
 import * as z from 'zod';
 import { customData, nonEmptyString } from '../../schema/formats.js';
 import { isRecord } from '../../schema/checks.js';
@@ -26,6 +27,7 @@ export const paymentResource: Resource<typeof paymentSchema, PaymentFacts> = {
   summary: "send the acquirer's transaction id of a payment",
   role: 'update',
   orderField: 'order_id',
+  coverage: paymentCoverage,
   accepted: { status: 200, message: 'Payment updated' },
   schema: paymentSchema,
   checks: noChecks,

@@ -1,3 +1,4 @@
+import { statusCoverage } from './coverage.js';
 import * as z from 'zod';
 import { customData, nonEmptyString, orderStatus } from '../../schema/formats.js';
 import { noChecks, textField, type Facts, type Resource } from '../resource.js';
@@ -34,4 +35,5 @@ export const statusResource: Resource<typeof statusSchema, StatusFacts> = {
     return orderId && status ? { kind: 'status', orderId, key: orderId, status } : null;
   },
   remember: (facts, writes) => writes.setLastStatus(facts.orderId, facts.status),
+  coverage: statusCoverage,
 };
