@@ -183,6 +183,32 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { tim
     expect(seen(http.requests)).toEqual(['POST EARLY-1', 'POST LATE-1', 'PUT LATE-1']);
   });
 
+  it('waits a little for a creation that commits after its status change (two transactions of the application)', async () => {
+    const url = await outbox();
+    const http = await service();
+    const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '100']);
+    await insertEvents(url, [creation('FIRST-1')]);
+    await running.waitFor((line) => line.state === 'sent' && line.order === 'FIRST-1');
+    const slow = new pg.Client({ connectionString: url });
+    await slow.connect();
+    cleanups.push(() => slow.end());
+    await slow.query('BEGIN');
+    await slow.query('INSERT INTO collect_outbox (endpoint, body) VALUES ($1, $2)', [
+      'order',
+      orderRecord('LATE-2'),
+    ]);
+    await insertEvents(url, [status('LATE-2')]);
+    await running.waitFor((line) => line.state === 'deferred' && line.order === 'LATE-2');
+    await slow.query('COMMIT');
+    await until(async () => (await outboxRows(url)).every((row) => row.relay_state !== null), 20);
+    expect((await outboxRows(url)).map((row) => `${row.id} ${row.relay_state}`)).toEqual([
+      '1 sent',
+      '2 sent',
+      '3 sent',
+    ]);
+    expect(seen(http.requests)).toEqual(['POST FIRST-1', 'POST LATE-2', 'PUT LATE-2']);
+  });
+
   it('after kill -9 a restart loses nothing and sends at most --concurrency events twice; SIGTERM drains and exits 0', async () => {
     const url = await outbox();
     const http = await service(20);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredFate, fateName, heldFate, reasonOf } from './eventFate.js';
+import { answeredFate, awaitsCreation, CREATION_WAITS, fateName, heldFate, reasonOf } from './eventFate.js';
 
 describe('the fate of a relayed event', () => {
   it('dead-letters a refused event with the service message, and defers a failure for a passing reason', () => {
@@ -39,5 +39,25 @@ describe('the fate of a relayed event', () => {
     expect(fateName(held)).toBe('held');
     expect(held.state === 'held' && held.reason.message).toContain('collect relay retry --id 41');
     expect(fateName({ state: 'sent', note: 'repeat' })).toBe('repeat');
+  });
+
+  it('puts back an update of an unknown order a few times (its creation may commit late), then dead-letters it', () => {
+    const unknown = {
+      severity: 'error' as const,
+      code: 'unknown-order',
+      path: 'id',
+      message: 'unknown order',
+    };
+    const invalid = {
+      severity: 'error' as const,
+      code: 'invalid-enum',
+      path: 'status',
+      message: 'bad status',
+    };
+    expect(awaitsCreation([unknown], 0)).toBe(true);
+    expect(awaitsCreation([unknown], CREATION_WAITS)).toBe(false);
+    // A record that is wrong in itself gains nothing by waiting.
+    expect(awaitsCreation([unknown, invalid], 0)).toBe(false);
+    expect(awaitsCreation([invalid], 0)).toBe(false);
   });
 });

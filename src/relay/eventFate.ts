@@ -13,6 +13,21 @@ export function reasonOf(issues: readonly Issue[]): DeadReason {
   };
 }
 
+/** How many times an update of an order no one has created yet is put back before it is dead-lettered (1 + 2 + 4 s). */
+export const CREATION_WAITS = 3;
+
+export const CREATION_NOT_IN =
+  "its order's creation is not in yet (a creation committed after this event shows up late)";
+
+/**
+ * An update whose only error is that its order is unknown, put back fewer than CREATION_WAITS times:
+ * it waits a little, since its creation may commit after it (two transactions of the application).
+ */
+export const awaitsCreation = (issues: readonly Issue[], waits: number): boolean =>
+  waits < CREATION_WAITS &&
+  issues.some((issue) => issue.code === 'unknown-order') &&
+  issues.every((issue) => issue.severity !== 'error' || issue.code === 'unknown-order');
+
 /** An update of an order whose creation is dead-lettered: it waits, and `relay retry` re-queues both. */
 export const heldFate = (orderId: string, file: string, creationId: number): Settlement => ({
   state: 'held',

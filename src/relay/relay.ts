@@ -1,7 +1,15 @@
 import { Sender, type Outcome, type SenderOptions } from '../send/sender.js';
 import type { Remembered } from '../state/remembered.js';
 import { CommitGroups } from './commitGroups.js';
-import { answeredFate, endpointOf, fateName, heldFate, unsentFate } from './eventFate.js';
+import {
+  answeredFate,
+  awaitsCreation,
+  CREATION_NOT_IN,
+  endpointOf,
+  fateName,
+  heldFate,
+  unsentFate,
+} from './eventFate.js';
 import { judgeEvent, orderOf } from './judgeEvent.js';
 import { sendEvent } from './sendEvent.js';
 import { OrderQueues, type QueuedEvent } from './orderQueues.js';
@@ -17,6 +25,8 @@ interface Queued extends QueuedEvent {
   event: OutboxEvent;
   /** The event names no order (its orderId is its own id): it goes alone. */
   unordered: boolean;
+  /** Times it was put back because its order's creation was not in yet (awaitsCreation). */
+  waits?: number;
 }
 
 /**
@@ -183,6 +193,10 @@ export class Relay {
     if (heldBy !== undefined && !queued.creation)
       return this.finish(queued, undefined, heldFate(orderId, source.file, heldBy));
     const judged = judgeEvent(event, source.file, registry, state, rules, new Date(clock.now()));
+    if (judged.kind === 'invalid' && awaitsCreation(judged.issues, queued.waits ?? 0)) {
+      queued.waits = (queued.waits ?? 0) + 1;
+      return this.defer(queued, endpointOf(event), CREATION_NOT_IN);
+    }
     if (judged.kind !== 'send')
       return this.finish(
         queued,
@@ -211,13 +225,18 @@ export class Relay {
       return this.finish(queued, endpoint, fate.settlement, fate.status, rows);
     }
     // Not sent for a passing reason (retries spent, the run halted): it stays pending, first of its order.
+    this.defer(queued, endpoint, 'reason' in outcome ? outcome.reason : outcome.kind);
+  }
+
+  /** Puts the event back, first of its order, which waits 1 s doubling to 30 s before it is tried again. */
+  private defer(queued: Queued, endpoint: string | undefined, why: string): void {
     const delay = this.queues.defer(queued, this.options.clock.now());
     this.options.log.write({
       state: 'deferred',
       id: queued.id,
-      endpoint,
+      ...(endpoint === undefined ? {} : { endpoint }),
       order: queued.orderId,
-      message: `${'reason' in outcome ? outcome.reason : outcome.kind}; tried again in ${Math.round(delay / 1000)} s`,
+      message: `${why}; tried again in ${Math.round(delay / 1000)} s`,
     });
     this.tick.abort();
   }
