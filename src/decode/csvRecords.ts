@@ -42,7 +42,7 @@ function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits)
   );
 }
 
-export { INLINE_PARSE_BYTES } from '../parallel/pieceParsers.js';
+export { INLINE_PARSE_BYTES } from './inputHead.js';
 
 /** Far past any export of the service's records (a few hundred columns, a few thousand with many numbered items). */
 export const MAX_CSV_COLUMNS = 10_000;

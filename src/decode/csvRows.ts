@@ -11,7 +11,7 @@ import {
   restOf,
   unsplittableBytes,
   workerCount,
-} from '../parallel/pieceParsers.js';
+} from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {

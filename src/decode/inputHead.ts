@@ -1,5 +1,7 @@
-import { INLINE_PARSE_BYTES } from '../parallel/pieceParsers.js';
 import type { ReadCheck, ReadLimits } from './sourceRecord.js';
+
+/** Inputs up to this many bytes are read on the reading thread alone: a worker costs more to start than they take. */
+export const INLINE_PARSE_BYTES = 128 * 1024;
 
 /**
  * The first bytes of an input, read until they pass INLINE_PARSE_BYTES: `whole` when the input

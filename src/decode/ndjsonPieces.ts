@@ -10,7 +10,7 @@ import {
   restOf,
   unsplittableBytes,
   workerCount,
-} from '../parallel/pieceParsers.js';
+} from './pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 /** One piece's records, in order, from line `base` and record `index` of the file. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCsvTask } from '../decode/csvPieceTask.js';
 import { createNdjsonTask } from '../decode/ndjsonPieceTask.js';
-import { PieceParsers, pieceWorkers } from './pieceParsers.js';
+import { PieceParsers, pieceWorkers } from '../decode/pieceParsers.js';
 import { pieceWorkerLimits } from './pieceWorkerHeap.js';
 
 const csv = { maxRecordSize: 0, delimiter: '\n' as const };

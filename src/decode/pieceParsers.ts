@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { PieceSplitter } from './pieceSplitter.js';
+import type { PieceSplitter } from '../parallel/pieceSplitter.js';
+import { INLINE_PARSE_BYTES } from './inputHead.js';
 import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
-import { outOfMemory, pieceWorkerLimits } from './pieceWorkerHeap.js';
-import { PieceWorkerPool } from './pieceWorkerPool.js';
+import { outOfMemory, pieceWorkerLimits } from '../parallel/pieceWorkerHeap.js';
+import { PieceWorkerPool } from '../parallel/pieceWorkerPool.js';
 import { fastPaths } from '../fast/fastPaths.js';
 
 /** The compiled module a worker imports: dist/ also when this code runs from src/ (the tests build it first). */
@@ -16,7 +17,10 @@ function builtUrl(url: string): string {
 const taskUrl = new URL('./pieceTask.js', builtUrl(import.meta.url)).href;
 
 /** The piece workers of this process, kept from one file to the next. */
-export const pieceWorkers = new PieceWorkerPool(new URL('./pieceWorker.js', import.meta.url), taskUrl);
+export const pieceWorkers = new PieceWorkerPool(
+  new URL('../parallel/pieceWorker.js', import.meta.url),
+  taskUrl,
+);
 
 /**
  * The size of the pieces handed to the workers: a message costs little beside a piece's parse, and a
@@ -26,9 +30,6 @@ export const pieceWorkers = new PieceWorkerPool(new URL('./pieceWorker.js', impo
  * run (peak 338 -> 265 MiB) and 4% less wall time on a backfill.
  */
 export const PIECE_BYTES = 64 * 1024;
-
-/** Inputs up to this many bytes are read on the reading thread alone: a worker costs more to start than they take. */
-export const INLINE_PARSE_BYTES = 128 * 1024;
 
 /**
  * Bytes with no record boundary after which a record cannot be cut out (past any allowed record,

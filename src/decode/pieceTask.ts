@@ -1,6 +1,6 @@
-import { createCsvTask, type CsvPieceAnswer, type CsvTaskOptions } from '../decode/csvPieceTask.js';
-import { createJsonTask, type JsonPiece, type JsonTaskOptions } from '../decode/jsonPieceTask.js';
-import { createNdjsonTask, type NdjsonPiece, type NdjsonTaskOptions } from '../decode/ndjsonPieceTask.js';
+import { createCsvTask, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
+import { createJsonTask, type JsonPiece, type JsonTaskOptions } from './jsonPieceTask.js';
+import { createNdjsonTask, type NdjsonPiece, type NdjsonTaskOptions } from './ndjsonPieceTask.js';
 
 /** What a piece worker is started with: a CSV, NDJSON or JSON file's pieces to decode (and check). */
 export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions | JsonTaskOptions;

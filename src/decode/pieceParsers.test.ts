@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvTask } from '../decode/csvPieceTask.js';
+import { createCsvTask } from './csvPieceTask.js';
 import { PieceParsers } from './pieceParsers.js';
 
 describe('PieceParsers', () => {
