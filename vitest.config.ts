@@ -16,11 +16,12 @@ export default defineConfig({
     isolate: false,
     // Hooks run collect too (test/stateErrors.test.ts's beforeAll): the tests' limit, not vitest's 10 s
     hookTimeout: 20000,
-    // One file more than cores: the end-to-end files wait a third of their time on a child, a server or a
-    // timer (on 2 cores: 400 s of files' time for 254 s of CPU). As many workers from the start: tinypool stops
-    // a worker idle past minWorkers at once, and such a stop once failed the run ('Terminating worker thread').
-    maxWorkers: availableParallelism() + 1,
-    minWorkers: availableParallelism() + 1,
+    // At least two files at a time, even on 2 cores: most end-to-end tests wait on a child or a server. A third
+    // worker on 2 shared cores (load 8-10) saved nothing measurable and timed a test out (20 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // All started at once: tinypool stops a worker idle past minWorkers at once, and such a stop once failed a
+    // whole run ('Terminating worker thread', an unhandled rejection in tinypool).
+    minWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'pure', include: pure } },
       {
