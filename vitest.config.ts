@@ -9,13 +9,21 @@ const pure = ['core', 'flow', 'report', 'resources', 'schema', 'validate', 'conv
 export default defineConfig({
   test: {
     testTimeout: 20000,
+    // One process per worker for the whole run, each project's files sharing its module graph: vitest's
+    // pool reads this root value alone (a project's `isolate` only resets modules within the process), and a
+    // process per file cost 250 of the suite's 500 CPU seconds. No test file changes process-wide state
+    // (environment, working folder, signal handlers, V8 flags); vi.resetConfig and vi.restoreAllMocks run after each file.
+    isolate: false,
     // Hooks run collect too (test/stateErrors.test.ts's beforeAll): the tests' limit, not vitest's 10 s
     hookTimeout: 20000,
-    // At least two files at a time, even on 2 cores: most end-to-end tests wait on a child or a server
+    // At least two files at a time, even on 2 cores: most end-to-end tests wait on a child or a server. A third
+    // worker on 2 shared cores (load 8-10) saved nothing measurable and timed a test out (20 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // All started at once: tinypool stops a worker idle past minWorkers at once, and such a stop once failed a
+    // whole run ('Terminating worker thread', an unhandled rejection in tinypool).
+    minWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // Without isolation these files took 53 s of vitest's time instead of 310 s (tools29's measurement)
-      { extends: true, test: { name: 'pure', include: pure, isolate: false } },
+      { extends: true, test: { name: 'pure', include: pure } },
       {
         extends: true,
         test: {
