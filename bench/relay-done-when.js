@@ -47,17 +47,27 @@ asPg(join(bin, 'pg_ctl'), [
   'start',
 ]);
 const url = `postgres://collect@127.0.0.1:${pgPort}/postgres`;
+const relays = [];
+let sandbox;
+// Whatever ends this script (an error included) stops what it started.
+process.on('exit', () => {
+  for (const child of [...relays, sandbox]) child?.kill('SIGKILL');
+  try {
+    asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+  } catch {
+    // stopped already
+  }
+});
 execFileSync(process.execPath, [cli, 'relay', 'init', '--from', url]);
 
 const sandboxPort = port(1);
 const record = join(dir, 'requests.ndjson');
-const sandbox = spawn(process.execPath, [
+sandbox = spawn(process.execPath, [
   ...[cli, 'sandbox', '--port', String(sandboxPort), '--record', record],
   ...['--slow-rate', '1', '--slow-ms', values['answer-ms'], '--report', join(dir, 'report.json')],
 ]);
 await sleep(1500);
 
-const relays = [];
 const startReplica = (n) => {
   const child = spawn(
     process.execPath,
@@ -149,9 +159,6 @@ for (let last = -1, still = 0; ;) {
   last = rows[0].n;
   if (still >= 300) {
     console.log(JSON.stringify({ stuck: `${last} events pending for a minute` }));
-    for (const relay of relays) relay.kill('SIGKILL');
-    sandbox.kill('SIGKILL');
-    asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
     process.exit(1);
   }
   await sleep(200);
@@ -169,6 +176,7 @@ const cpu = cpuOfKilled + cpuSeconds(relays[0].pid) + cpuSeconds(relays[1].pid);
 const calls = callsOfKilled + syscalls(relays[0].pid) + syscalls(relays[1].pid);
 // PostgreSQL's own CPU: its live processes, and the backends that ended (the postmaster's children's time).
 let pgCpu = 0;
+const postmaster = readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0];
 for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
   const stat = (() => {
     try {
@@ -179,6 +187,7 @@ for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
   })();
   if (!stat.includes('(postgres)')) continue;
   const fields = stat.split(') ')[1].split(' ');
+  if (pid !== postmaster && fields[1] !== postmaster) continue; // this bench's server only
   pgCpu += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
 }
 const sandboxCpu = cpuSeconds(sandbox.pid);
@@ -248,4 +257,3 @@ console.log(
     1,
   ),
 );
-asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
