@@ -2,6 +2,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../stateErrors.js';
 import { resources } from '../../resources/registry.js';
 import type { Facts } from '../../resources/resource.js';
+import { createStateFile } from './sqliteFile.js';
 import { SqliteState } from './sqliteState.js';
 import { namespaceOf } from '../remembered.js';
 
@@ -84,6 +86,19 @@ describe('the state file', () => {
     db.pragma('user_version = 99');
     db.close();
     expect(() => SqliteState.open(dir, url)).toThrow(/newer collect \(schema 99/);
+  });
+
+  it('is born in WAL mode and migrated, so two first runs never race to switch it (SQLITE_BUSY)', () => {
+    const dir = folder();
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 'fresh.sqlite');
+    createStateFile(path);
+    // The header's read and write versions are 2 in WAL mode (1: the rollback journal, to be switched).
+    const header = readFileSync(path).subarray(18, 20);
+    expect([...header]).toEqual([2, 2]);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0);
+    db.close();
   });
 
   it('is created whole: never a half-made file, and a second opening finds it ready', () => {

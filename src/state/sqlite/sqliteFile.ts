@@ -68,13 +68,18 @@ function migrate(db: Database.Database, path: string): void {
   }).immediate();
 }
 
-/** A new state, built aside and linked into place whole: no run ever sees it half made, and two first runs cannot both create it. */
-function create(path: string): void {
+/**
+ * A new state, built aside and linked into place whole: no run ever sees it half made, and two first
+ * runs cannot both create it. It is born in WAL mode: switching a linked file needs it alone, and two
+ * first runs switching it at once made one fail (SQLITE_BUSY, exit 2).
+ */
+export function createStateFile(path: string): void {
   const aside = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.new`;
   closeSync(openSync(aside, 'wx', 0o600));
   try {
     const db = new Database(aside);
     try {
+      db.pragma('journal_mode = WAL');
       migrate(db, aside);
     } finally {
       db.close();
@@ -105,7 +110,7 @@ export function openStateFile<T>(
   try {
     if (path !== null) {
       let info = statOrNull(path);
-      if (!info) create(path);
+      if (!info) createStateFile(path);
       info = statOrNull(path)!;
       checkWhole(path, info.size);
       // A state written by an older collect (0644) is made private too, when this user owns it.
