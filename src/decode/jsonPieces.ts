@@ -3,13 +3,7 @@ import { readHead, recordTaskOptions } from './inputHead.js';
 import type { JsonPiece, JsonTaskOptions } from './jsonPieceTask.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { arrayStart, JsonArraySplitter, lineBreaks } from '../parallel/jsonArraySplitter.js';
-import {
-  PIECE_BYTES,
-  PieceParsers,
-  restOf,
-  unsplittableBytes,
-  workerCount,
-} from './pieceParsers.js';
+import { PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
 /** One piece's records, in order, from line `base` and record `index` of the file. */
