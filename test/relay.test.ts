@@ -66,6 +66,22 @@ const seen = (requests: SeenRequest[]) =>
     return `${request.method} ${body.order_id ?? body.id}`;
   });
 
+/** Inserts an event in a transaction left open (its id taken, the row unseen); resolves to its commit. */
+async function uncommitted(
+  url: string,
+  event: { endpoint: string; body: object },
+): Promise<() => Promise<unknown>> {
+  const slow = new pg.Client({ connectionString: url });
+  await slow.connect();
+  cleanups.push(() => slow.end());
+  await slow.query('BEGIN');
+  await slow.query('INSERT INTO collect_outbox (endpoint, body) VALUES ($1, $2)', [
+    event.endpoint,
+    event.body,
+  ]);
+  return () => slow.query('COMMIT');
+}
+
 const allSettled = (url: string) => async () =>
   (await outboxRows(url)).every((row) => row.relay_state !== null);
 
@@ -160,18 +176,11 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { tim
     // A long poll interval: only the NOTIFYs' reads can find the rows here.
     const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '60000']);
     await running.waitFor((line) => line.state === 'buckets');
-    const slow = new pg.Client({ connectionString: url });
-    await slow.connect();
-    cleanups.push(() => slow.end());
     // The creation of LATE-1 takes its id first but commits last, after another order's row was relayed.
-    await slow.query('BEGIN');
-    await slow.query('INSERT INTO collect_outbox (endpoint, body) VALUES ($1, $2)', [
-      'order',
-      orderRecord('LATE-1'),
-    ]);
+    const commit = await uncommitted(url, creation('LATE-1'));
     await insertEvents(url, [creation('EARLY-1')]);
     await running.waitFor((line) => line.state === 'sent' && line.order === 'EARLY-1');
-    await slow.query('COMMIT');
+    await commit();
     // The application writes the status change once its creation has committed, as a shop does.
     await insertEvents(url, [status('LATE-1')]);
     await until(async () => (await outboxRows(url)).every((row) => row.relay_state !== null), 20);
@@ -189,17 +198,10 @@ describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { tim
     const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '100']);
     await insertEvents(url, [creation('FIRST-1')]);
     await running.waitFor((line) => line.state === 'sent' && line.order === 'FIRST-1');
-    const slow = new pg.Client({ connectionString: url });
-    await slow.connect();
-    cleanups.push(() => slow.end());
-    await slow.query('BEGIN');
-    await slow.query('INSERT INTO collect_outbox (endpoint, body) VALUES ($1, $2)', [
-      'order',
-      orderRecord('LATE-2'),
-    ]);
+    const commit = await uncommitted(url, creation('LATE-2'));
     await insertEvents(url, [status('LATE-2')]);
     await running.waitFor((line) => line.state === 'deferred' && line.order === 'LATE-2');
-    await slow.query('COMMIT');
+    await commit();
     await until(async () => (await outboxRows(url)).every((row) => row.relay_state !== null), 20);
     expect((await outboxRows(url)).map((row) => `${row.id} ${row.relay_state}`)).toEqual([
       '1 sent',
