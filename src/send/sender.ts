@@ -2,6 +2,8 @@ import type { RecordLocation } from '../core/issue.js';
 import type { EndpointName } from '../resources/resource.js';
 import type { Clock } from './clock.js';
 import type { HttpClient } from './httpClient.js';
+import { OrderHolds } from './orderHolds.js';
+import type { Outcome } from './outcome.js';
 import { isServiceError, parseBody, readDecision, serviceMessage } from './responseBody.js';
 import { defaultBackoff, judgeStatus, parseRetryAfter, retryDelay } from './retryPolicy.js';
 import {
@@ -34,15 +36,7 @@ export interface SendJob<Context = unknown> {
   guard?: () => { code: string; message: string } | undefined;
 }
 
-export type Outcome =
-  | { kind: 'accepted'; status: number; text: string; attempts: number; decision?: string; truncated?: true }
-  | { kind: 'rejected'; status: number; text: string; message: string; attempts: number; truncated?: true }
-  | { kind: 'failed'; reason: string; attempts: number }
-  | { kind: 'refused'; status: number; attempts: number }
-  /** Not sent: its order's creation was not accepted, or an earlier call of its order failed in this run. */
-  | { kind: 'blocked'; reason: string; by: 'creation' | 'earlier-call' }
-  | { kind: 'vetoed'; code: string; message: string }
-  | { kind: 'not-sent'; reason: string };
+export type { HoldCause, Outcome } from './outcome.js';
 
 export interface SenderOptions<Context> {
   client: HttpClient;
@@ -64,24 +58,6 @@ export interface SenderOptions<Context> {
   /** Called when every slot waits (for a commit, or for an earlier call of its order): time to commit now. */
   onStall?: () => void;
 }
-
-/** Why a call was not accepted, for the calls of its order that are held. */
-function callFailure(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'rejected':
-      return `was rejected (HTTP ${outcome.status}: ${outcome.message})`;
-    case 'failed':
-      return `failed (${outcome.reason})`;
-    case 'vetoed':
-      return `was not sent (${outcome.code})`;
-    default:
-      return 'was not sent';
-  }
-}
-
-/** An update a re-run sends again: its retries ran out, or the service did not know its order yet (404). */
-const sentAgainLater = (outcome: Outcome) =>
-  outcome.kind === 'failed' || (outcome.kind === 'rejected' && outcome.status === 404);
 
 /** A base URL that already ends in the version collect adds itself: every path becomes /v2/v2/... */
 const doubledVersion = (base: URL) => /\/v2\/?$/i.test(base.pathname);
@@ -112,11 +88,12 @@ export class Sender<Context = unknown> {
   private failedInARow = 0;
   /** Slots whose job waits, for an earlier call of its order or for its answer to be committed. */
   private idle = 0;
-  /** Orders whose creation (or, in a file run, an earlier call) was not accepted, with why: their later calls are held, however late they come. */
-  private readonly held = new Map<string, { reason: string; by: 'creation' | 'earlier-call' }>();
+  /** Orders whose later calls are held, however late they come, and why. */
+  private readonly holds: OrderHolds;
 
   constructor(private readonly options: SenderOptions<Context>) {
     this.bucket = options.rate === undefined ? undefined : new TokenBucket(options.rate, options.clock.now());
+    this.holds = new OrderHolds(options.requeuesFailures === true);
   }
 
   /** Nothing more is sent: the key was refused or a setup failure stopped the run. */
@@ -156,8 +133,8 @@ export class Sender<Context = unknown> {
     let outcome: Outcome;
     if (this.refused) outcome = { kind: 'not-sent', reason: 'not sent: the service refused the API key' };
     else if (this.halted || this.fatal) outcome = this.notSent();
-    else if (!creationOk || (!job.isCreation && this.held.has(job.orderId)))
-      outcome = { kind: 'blocked', ...this.heldBecause(job.orderId) };
+    else if (!creationOk || (!job.isCreation && this.holds.blocks(job.orderId)))
+      outcome = { kind: 'blocked', ...this.holds.why(job.orderId) };
     else {
       const veto = job.guard?.();
       outcome = veto ? { kind: 'vetoed', ...veto } : await this.deliver(job);
@@ -170,46 +147,13 @@ export class Sender<Context = unknown> {
       this.fatal ??= { cause };
       return false;
     }
-    this.noteHold(job, outcome);
+    this.holds.note(job, outcome);
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
-  }
-
-  /** Holds the order's later calls when this call leaves a gap in its flow that a later run (or the caller) fills. */
-  private noteHold(job: SendJob<Context>, outcome: Outcome): void {
-    const where = `${job.location.file}:${job.location.line ?? '?'}`;
-    const requeues = this.options.requeuesFailures === true;
-    if (job.isCreation) {
-      // A creation accepted after an earlier one failed (a relay's re-queued event) frees its order again.
-      if (outcome.kind !== 'accepted')
-        this.held.set(job.orderId, {
-          reason: `its creation at ${where} ${callFailure(outcome)}`,
-          by: 'creation',
-        });
-      else if (requeues) this.held.delete(job.orderId);
-    } else if (!requeues && sentAgainLater(outcome) && !this.held.has(job.orderId)) {
-      this.held.set(job.orderId, {
-        reason: `its update at ${where} ${callFailure(outcome)}`,
-        by: 'earlier-call',
-      });
-    }
-  }
-
-  private heldBecause(orderId: string): { reason: string; by: 'creation' | 'earlier-call' } {
-    const hold = this.held.get(orderId);
-    if (hold?.by === 'earlier-call')
-      return {
-        reason: `held: ${hold.reason}, and order "${orderId}"'s later calls wait for it, so they reach the service in flow order`,
-        by: 'earlier-call',
-      };
-    return {
-      reason: `held: order "${orderId}" is not at the service: ${hold?.reason ?? 'its creation was not accepted'}`,
-      by: 'creation',
-    };
   }
 
   /** Holds every later call of an order: its creation will not be accepted in this run (an earlier run's rejection, unchanged). */
   hold(orderId: string, why: string): void {
-    this.held.set(orderId, { reason: why, by: 'creation' });
+    this.holds.hold(orderId, why);
   }
 
   /** Waits until every submitted record has its outcome; throws when one could not be recorded (the state failed). */
