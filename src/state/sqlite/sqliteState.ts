@@ -71,12 +71,15 @@ export class SqliteState implements RunState {
     const s = this.statements;
     const writes: StateWrites = { ...writesOn(s), addRow: this.declared.addRow };
     // Made once: a sending run commits a group per window of answers, thousands of times.
-    this.rememberAll = this.db.transaction((records: readonly Remembered[], at: number) => {
+    const remember = this.raw.transaction((records: readonly Remembered[], at: number) => {
       this.held?.assertHeld();
       rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) =>
         s.journal.run(hashBlob(hash), outcomeCode(outcome), at),
       );
     });
+    // IMMEDIATE: it reads the run lock first, and a transaction that has read cannot then write once another
+    // connection committed (SQLITE_BUSY at once, no busy wait): a run waiting for the lock commits every few ms.
+    this.rememberAll = (records, at) => guardState(where, () => remember.immediate(records, at));
   }
 
   /** Opens the store of a namespace in `dir`, creating the folder (private: 0700); null dir: in memory. */
