@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryIo.js';
 import type { CliIo } from './io.js';
-import { startProgress } from './progress.js';
+import { holdProgress, startProgress } from './progress.js';
 
 function io(tty: boolean) {
   const stderr = Object.assign(new MemoryWritable(), { isTTY: tty });
@@ -43,5 +43,34 @@ describe('startProgress', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+  it('clears its line and draws nothing while a question holds it, then draws again', () => {
+    vi.useFakeTimers();
+    try {
+      const { stderr, io: cli } = io(true);
+      const progress = startProgress(cli, 'checked');
+      progress.tick();
+      vi.advanceTimersByTime(250);
+      expect(stderr.text).toMatch(/checked 1 records/);
+      const release = holdProgress();
+      expect(stderr.text.endsWith('\r\u001b[2K')).toBe(true);
+      const held = stderr.text.length;
+      vi.advanceTimersByTime(2000);
+      expect(stderr.text.length).toBe(held);
+      release();
+      release(); // a second release is no second question answered
+      vi.advanceTimersByTime(250);
+      expect(stderr.text.slice(held)).toMatch(/checked 1 records/);
+      progress.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('clears nothing when no line is on the screen', () => {
+    const { stderr, io: cli } = io(true);
+    startProgress(cli, 'checked').stop();
+    const before = stderr.text;
+    holdProgress()();
+    expect(stderr.text).toBe(before);
   });
 });

@@ -17,6 +17,23 @@ function duration(seconds: number): string {
       : `${s}s`;
 }
 
+/** Questions being asked (prompt.ts): no progress line is drawn while one waits for its answer. */
+let questions = 0;
+/** Clears the progress line last drawn, while it is on the screen. */
+let clearDrawn: (() => void) | undefined;
+
+/** Clears the progress line and stops every one drawing until the returned function is called (by the one who asks). */
+export function holdProgress(): () => void {
+  clearDrawn?.();
+  clearDrawn = undefined;
+  questions++;
+  let released = false;
+  return () => {
+    if (!released) questions--;
+    released = true;
+  };
+}
+
 /** The inputs' size on disk and how much of it has been read: a total before the records are counted. */
 export interface InputSize {
   total: number;
@@ -33,7 +50,9 @@ export function startProgress(io: CliIo, label: string, total?: number, size?: I
   let done = 0;
   let errors = 0;
   const started = Date.now();
+  const clear = () => io.stderr.write('\r\u001b[2K');
   const draw = () => {
+    if (questions > 0) return;
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     const rate = done / seconds;
     const parts = [
@@ -48,6 +67,7 @@ export function startProgress(io: CliIo, label: string, total?: number, size?: I
       if (share > 0) parts.push(`${duration((seconds * (1 - share)) / share)} left`);
     }
     io.stderr.write(`\r\u001b[2K${parts.join(' · ')}`);
+    clearDrawn = clear;
   };
   const timer = setInterval(draw, 250);
   timer.unref();
@@ -58,7 +78,8 @@ export function startProgress(io: CliIo, label: string, total?: number, size?: I
     },
     stop: () => {
       clearInterval(timer);
-      io.stderr.write('\r\u001b[2K');
+      if (clearDrawn === clear) clearDrawn = undefined;
+      clear();
     },
   };
 }

@@ -22,6 +22,7 @@ import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
 import { colorFor } from './color.js';
 import type { CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { confirmSending, type Question } from './prompt.js';
 import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../decode/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
@@ -169,9 +170,10 @@ const STOPPING =
 
 /** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
 export interface RunExtras {
-  confirm?: (io: CliIo, warnings: readonly string[]) => Promise<boolean>;
+  /** Asked (prompt.ts) before the first record is sent, with the warnings the rules say before sending. */
+  ask?: (warnings: readonly string[]) => Question;
   onSent?: (outcome: Outcome) => void;
-  /** No progress line (a single record: it would overwrite the question). */
+  /** No progress line (a single record: a line for one record says nothing). */
   noProgress?: boolean;
   /** Prints the outcome in place of the report and the stderr notices; the run's exit code stays. */
   show?: (result: RunResult, io: CliIo) => void;
@@ -242,7 +244,7 @@ export async function runWithFlags(
       : RunScratch.in(join(stateDir, 'tmp'));
   const issueSpill = new IssueSpillFile(() => spillScratch.dir());
   const memoryRecords = memoryRecordsOf(rawIo.env.COLLECT_MEMORY_RECORDS);
-  const { confirm } = extra;
+  const { ask } = extra;
   try {
     const result = await checkAndSend(
       {
@@ -288,7 +290,7 @@ export async function runWithFlags(
             io.stderr.write(STOPPING);
             handler();
           }),
-        ...(confirm ? { confirm: (warnings) => confirm(io, warnings) } : {}),
+        ...(ask ? { confirm: (warnings) => confirmSending(io, ask(warnings)) } : {}),
         ...(extra.onSent ? { onSent: extra.onSent } : {}),
       },
     );

@@ -16,15 +16,14 @@ import type { CliIo } from '../io.js';
 import { refuseUnsafeOutputs } from '../outputPaths.js';
 import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
 import { chooseState } from '../stateChoice.js';
-import { ask } from './recordByHand.js';
+import { asksBeforeSending, type AskingFlags, type Question } from '../prompt.js';
 
-interface ChargebackFlags extends RunFlags {
+interface ChargebackFlags extends RunFlags, AskingFlags {
   map?: string;
   orders?: string;
   onlyFraud?: boolean;
   reasonCategories?: string;
   inputFormat?: InputFormat;
-  yes?: boolean;
 }
 
 /** `collect chargebacks FILE...`: an acquirer's chargeback report to fraud marks (docs/chargebacks.md). */
@@ -54,8 +53,8 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
       '--only-fraud',
       'send only rows whose reason code is in the fraud category (the others: not-fraud)',
     )
-    .option('--reason-categories <file>', 'CSV network,reason_code,category[,label] over the shipped table')
-    .option('--yes', 'send without asking for confirmation');
+    .option('--reason-categories <file>', 'CSV network,reason_code,category[,label] over the shipped table');
+  asksBeforeSending(command, io, { what: 'chargeback marks' });
   return addRunOptions(command)
     .addHelpText(
       'after',
@@ -79,12 +78,6 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
     throw new UsageError(
       'no service to send to: give --base-url URL or set COLLECT_BASE_URL',
       'or add --dry-run to see the match report without sending',
-    );
-  // Refused before anything is read: no one can answer the question.
-  if (sending && !flags.yes && io.stdin.isTTY !== true)
-    throw new UsageError(
-      'refusing to send chargeback marks without confirmation: standard input is not a terminal',
-      'add --yes when no one is at a terminal to confirm',
     );
   // Flags of the run that mean nothing for a report's rows: refused rather than ignored.
   if (flags.transform !== undefined)
@@ -143,19 +136,16 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
   const { match } = plan;
   const fraud = registry.get('fraud')!;
   const marks = match.marks.map((mark) => mark.body);
-  const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
-    const counts = Object.entries(match.counts)
-      .map(([outcome, n]) => `${outcome} ${n}`)
-      .join(', ');
-    shown.stderr.write(
-      terminalLines(
-        `chargebacks: ${match.verdicts.length} rows: ${counts}\n${marks.length} fraud marks (chargeback) to ${baseUrl ?? ''}\n`,
-      ),
-    );
-    for (const warning of warnings) shown.stderr.write(terminalLines(`warning: ${warning}\n`));
-    if (flags.yes) return true;
-    return ask(shown, `Send ${marks.length} chargeback ${marks.length === 1 ? 'mark' : 'marks'}? [y/N] `);
-  };
+  const counts = Object.entries(match.counts)
+    .map(([outcome, n]) => `${outcome} ${n}`)
+    .join(', ');
+  const ask = (warnings: readonly string[]): Question => ({
+    shown: `chargebacks: ${match.verdicts.length} rows: ${counts}\n${marks.length} fraud marks (chargeback) to ${baseUrl ?? ''}\n`,
+    warnings,
+    question: `Send ${marks.length} chargeback ${marks.length === 1 ? 'mark' : 'marks'}?`,
+    yes: flags.yes === true,
+    what: 'chargeback marks',
+  });
   const { rejects: _rejects, ...runFlags } = flags;
   const code = await runWithFlags(
     [{ resource: fraud, spec: { name: '(chargebacks)', format: 'json', gzip: false, records: marks } }],
@@ -164,7 +154,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
     {
       // The order was found in the state or the orders export: a mark for an order created outside collect is expected.
       rules: flowRules.filter((rule) => rule.code !== 'unknown-order'),
-      ...(sending ? { confirm } : {}),
+      ...(sending ? { ask } : {}),
       report: (result, color) =>
         chargebackReportChunks(match, result.report, result.issues, flags.format, color, {
           dryRun: !sending,

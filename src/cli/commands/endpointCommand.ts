@@ -3,6 +3,7 @@ import { exitCodesHelp } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
+import { asksBeforeSending } from '../prompt.js';
 import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../io.js';
@@ -66,7 +67,9 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
           : new Option(option.flags, option.description),
       );
     }
-    command.option('--yes', 'send without asking for confirmation');
+    const trigger = (flags: Readonly<Record<string, unknown>>) =>
+      flags[byHand.trigger] !== undefined || flags.acquirerId !== undefined;
+    asksBeforeSending(command, io, { what: `a ${byHand.noun}`, when: trigger });
   }
   return addRunOptions(command)
     .addHelpText('after', examples(resource))

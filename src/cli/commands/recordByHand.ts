@@ -1,17 +1,15 @@
-import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exitCodes.js';
-import { terminalLines as forTerminal } from '../../core/terminalText.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
 import type { Outcome } from '../../send/sender.js';
 import { byHandSummary } from '../byHandSummary.js';
 import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
+import type { AskingFlags, Question } from '../prompt.js';
 import { runWithFlags, type RunFlags } from '../runOptions.js';
 import { chooseState } from '../stateChoice.js';
 
-export interface ByHandFlags extends RunFlags {
-  yes?: boolean;
+export interface ByHandFlags extends RunFlags, AskingFlags {
   [flag: string]: unknown;
 }
 
@@ -28,27 +26,11 @@ async function orderOfAcquirer(flags: ByHandFlags, io: CliIo): Promise<string> {
   return orderOfAcquirerId(String(flags.acquirerId), stateDir, baseUrl);
 }
 
-/** Asks on the terminal; Ctrl-C while asking is a no (the run then ends as interrupted). */
-export async function ask(io: CliIo, question: string): Promise<boolean> {
-  const prompt = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
-  const abort = new AbortController();
-  const stopListening = io.onInterrupt(() => abort.abort());
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question, { signal: abort.signal })).trim());
-  } catch (cause) {
-    if (abort.signal.aborted) return false;
-    throw cause;
-  } finally {
-    stopListening();
-    prompt.close();
-  }
-}
-
 /**
  * One record typed on the command line (`collect fraud --order-id ID --type TYPE`): checked in
  * memory exactly like a file record (schema and flow rules with the state), then shown and
- * confirmed on a terminal right before it is sent, in the same single run. No progress line (it
- * would overwrite the question); the pretty report is a short summary of what was sent and what
+ * confirmed on a terminal right before it is sent (prompt.ts), in the same single run. No progress
+ * line (one record); the pretty report is a short summary of what was sent and what
  * the service answered, or why nothing was sent.
  */
 export async function recordByHand(
@@ -70,33 +52,27 @@ export async function recordByHand(
       `or add --dry-run to check the ${resource.name} record without sending`,
     );
   }
-  // Refused before anything is read or locked: no one can answer the question.
-  if (!flags.dryRun && !flags.yes && io.stdin.isTTY !== true) {
-    throw new UsageError(
-      `refusing to send a ${byHand.noun} without confirmation: standard input is not a terminal`,
-      'add --yes when no one is at a terminal to confirm',
-    );
-  }
   // `collect fraud --acquirer-id TX`: the order is found in the state as `collect chargebacks` finds it.
   if (flags.acquirerId !== undefined)
     body = byHand.record({ ...flags, orderId: await orderOfAcquirer(flags, io) });
   const spec = { name: '(command line)', format: 'json' as const, gzip: false, records: [body] };
   let previewed = false;
   let outcome: Outcome | undefined;
-  const confirm = async (shown: CliIo, warnings: readonly string[]): Promise<boolean> => {
-    const target = (flags.baseUrl ?? shown.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
-    shown.stderr.write(
-      forTerminal(`${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`),
-    );
-    // What the rules could not check is said before the question (and with --yes, all the same), once.
-    for (const warning of warnings) shown.stderr.write(`warning: ${forTerminal(warning)}\n`);
+  const target = (flags.baseUrl ?? io.env.COLLECT_BASE_URL ?? '').replace(/\/+$/, '');
+  // What the rules could not check is said before the question (and with --yes, all the same), once.
+  const ask = (warnings: readonly string[]): Question => {
     previewed = true;
-    if (flags.yes) return true;
-    return ask(shown, `Send this ${byHand.noun}? [y/N] `);
+    return {
+      shown: `${resource.method} ${target}${resource.path}\n${JSON.stringify(body, null, 2)}\n`,
+      warnings,
+      question: `Send this ${byHand.noun}?`,
+      yes: flags.yes === true,
+      what: `a ${byHand.noun}`,
+    };
   };
   return runWithFlags([{ resource, spec }], flags, io, {
     noProgress: true,
-    ...(flags.dryRun ? {} : { confirm, onSent: (sent: Outcome) => (outcome = sent) }),
+    ...(flags.dryRun ? {} : { ask, onSent: (sent: Outcome) => (outcome = sent) }),
     // The machine formats keep the run's report as it is.
     ...(flags.format === 'pretty'
       ? {

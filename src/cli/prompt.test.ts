@@ -1,0 +1,110 @@
+import { PassThrough } from 'node:stream';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { MemoryWritable } from '../../test/helpers/memoryIo.js';
+import type { CliIo } from './io.js';
+import { askingCommands, asksBeforeSending, confirmSending, type Question } from './prompt.js';
+
+function terminal(tty = true) {
+  const stdin = Object.assign(new PassThrough(), { isTTY: tty });
+  const stderr = Object.assign(new MemoryWritable(), { isTTY: tty });
+  let interrupt = () => {};
+  const io = {
+    stdin,
+    stderr,
+    onInterrupt: (handler: () => void) => {
+      interrupt = handler;
+      return () => (interrupt = () => {});
+    },
+  } as unknown as CliIo;
+  return { io, stdin, stderr, interrupt: () => interrupt() };
+}
+
+const question = (yes = false): Question => ({
+  shown: 'POST /v2/order/mark_fraudulent\n{"order_id": "ORD-\u001b[2J1"}\n',
+  warnings: ['fraud-after-service-decline: not checked'],
+  question: 'Send this fraud mark?',
+  yes,
+  what: 'a fraud mark',
+});
+
+describe('confirmSending', () => {
+  it('shows what is sent (escaped) and the warnings, then asks; only y or yes is a yes', async () => {
+    for (const [typed, expected] of [
+      ['y\n', true],
+      ['YES\n', true],
+      ['n\n', false],
+      ['\n', false],
+      ['yep\n', false],
+    ] as const) {
+      const { io, stdin, stderr } = terminal();
+      const answer = confirmSending(io, question());
+      stdin.write(typed);
+      expect(await answer).toBe(expected);
+      expect(stderr.text).toBe(
+        'POST /v2/order/mark_fraudulent\n{"order_id": "ORD-\\u001b[2J1"}\nwarning: fraud-after-service-decline: not checked\nSend this fraud mark? [y/N] ',
+      );
+    }
+  });
+  it('with --yes shows the same and asks nothing', async () => {
+    const { io, stderr } = terminal(false);
+    expect(await confirmSending(io, question(true))).toBe(true);
+    expect(stderr.text).not.toContain('[y/N]');
+    expect(stderr.text).toContain('warning: fraud-after-service-decline');
+  });
+  it('Ctrl-C at the question is a no, and ends its line', async () => {
+    const { io, stderr, interrupt } = terminal();
+    const answer = confirmSending(io, question());
+    interrupt();
+    expect(await answer).toBe(false);
+    expect(stderr.text).toMatch(/\[y\/N\] \r\n$/);
+  });
+  it('the end of input (Ctrl-D) is a no, not a question left waiting', async () => {
+    const { io, stdin, stderr } = terminal();
+    const answer = confirmSending(io, question());
+    stdin.end();
+    expect(await answer).toBe(false);
+    expect(stderr.text).toMatch(/\[y\/N\] \n$/);
+  });
+  it('never reads a pipe as an answer', async () => {
+    const { io, stdin } = terminal(false);
+    stdin.write('y\n');
+    await expect(confirmSending(io, question())).rejects.toThrow(
+      'refusing to send a fraud mark without confirmation',
+    );
+  });
+});
+
+describe('asksBeforeSending', () => {
+  const program = (tty: boolean) => {
+    const { io } = terminal(tty);
+    let ran = false;
+    const root = new Command('collect').exitOverride();
+    const command = new Command('mark').option('--dry-run').option('--by-hand');
+    asksBeforeSending(command, io, { what: 'marks', when: (flags) => flags.byHand === true });
+    root.addCommand(command.action(() => void (ran = true)));
+    return { root, ran: () => ran };
+  };
+  it('refuses before the action when no one can answer', async () => {
+    const { root, ran } = program(false);
+    await expect(root.parseAsync(['mark', '--by-hand'], { from: 'user' })).rejects.toThrow(
+      'refusing to send marks without confirmation: standard input is not a terminal',
+    );
+    expect(ran()).toBe(false);
+  });
+  it('lets it run with --yes, on a dry run, when this command line does not ask, or on a terminal', async () => {
+    for (const [tty, args] of [
+      [false, ['--by-hand', '--yes']],
+      [false, ['--by-hand', '--dry-run']],
+      [false, []],
+      [true, ['--by-hand']],
+    ] as const) {
+      const { root, ran } = program(tty);
+      await root.parseAsync(['mark', ...args], { from: 'user' });
+      expect(ran()).toBe(true);
+    }
+  });
+  it('lists the commands that ask', () => {
+    expect(askingCommands(program(true).root)).toEqual(['mark']);
+  });
+});
