@@ -229,6 +229,23 @@ describe('help', () => {
     expect(order.stdout).toContain('--dry-run');
     expect(order.stdout).toContain('collect order orders.csv --dry-run');
   });
+  it("shows the fraud mark by hand first: its usage line, then its options above the files' ones", async () => {
+    const { stdout } = await runCli(['fraud', '--help']);
+    expect(stdout.split('\n').slice(0, 2)).toEqual([
+      'Usage: collect fraud --order-id <id> --type <type> [--comment <text>] [--yes]',
+      '       collect fraud [options] [files...]',
+    ]);
+    // Where each is listed, below the usage lines.
+    const at = (text: string) => stdout.indexOf(text, stdout.indexOf('Arguments:'));
+    expect(at('One record by hand')).toBeLessThan(at('--order-id <id> '));
+    for (const byHand of ['--order-id <id> ', '--acquirer-id', '--type <type>', '--comment', '--yes '])
+      expect(at(byHand)).toBeLessThan(at('\nOptions:'));
+    expect(at('\nOptions:')).toBeLessThan(at('--input-format'));
+    // A command without a form by hand keeps commander's usage and one list of options.
+    const order = await runCli(['order', '--help']);
+    expect(order.stdout.split('\n')[0]).toBe('Usage: collect order [options] [files...]');
+    expect(order.stdout).not.toContain('by hand');
+  });
 });
 
 describe('COLLECT_MEMORY_RECORDS', () => {

@@ -69,6 +69,8 @@ export interface ByHand {
   /** What the record is called in a question to the user (`fraud mark`). */
   noun: string;
   options: readonly ByHandOption[];
+  /** Help text: the form's usage line after the command's name (`--order-id <id> --type <type> ...`). */
+  usage: string;
   /** Help text: an example of the form. */
   example: string;
   /** The record the flags describe; throws a UsageError for a missing flag. */

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { exitCodesHelp } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
-import type { Resource } from '../../resources/resource.js';
+import type { ByHand, Resource } from '../../resources/resource.js';
 import { asksBeforeSending } from '../prompt.js';
 import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';
@@ -38,6 +38,24 @@ Examples:
 ${exitCodesHelp()}`;
 }
 
+/** The form by hand comes first in the help: its usage line, then its options (and --yes) above the files' ones. */
+function byHandOptions(command: Command, resource: Resource, byHand: ByHand, io: CliIo): void {
+  command
+    .usage(`${byHand.usage} [--yes]\n       collect ${resource.name} [options] [files...]`)
+    .optionsGroup('One record by hand (asks for confirmation on a terminal; --yes skips it):');
+  for (const option of byHand.options) {
+    command.addOption(
+      option.choices
+        ? foldedChoices(new Option(option.flags, option.description), option.choices)
+        : new Option(option.flags, option.description),
+    );
+  }
+  const trigger = (flags: Readonly<Record<string, unknown>>) =>
+    flags[byHand.trigger] !== undefined || flags.acquirerId !== undefined;
+  asksBeforeSending(command, io, { what: `a ${byHand.noun}`, when: trigger });
+  command.optionsGroup('Options:');
+}
+
 /** `collect order|status|fraud|payment|delivery [files...]`: one per resource of the registry. */
 export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: number) => void): Command {
   const command = new Command(resource.name)
@@ -45,7 +63,10 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
     .description(
       `${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV (optionally .gz) files, or standard input, and checks every\nrecord against the schema and the flow rules (collect rules), with what earlier runs recorded.`,
     )
-    .argument('[files...]', 'input files; - or nothing for standard input')
+    .argument('[files...]', 'input files; - or nothing for standard input');
+  const { byHand } = resource;
+  if (byHand) byHandOptions(command, resource, byHand, io);
+  command
     .addOption(
       new Option('--input-format <format>', 'input format, needed for standard input').choices([
         'json',
@@ -58,19 +79,6 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
       'a mapping file (YAML or JSON) that turns an export into records: renames, dates, values, lists',
     );
   addCsvDialectOptions(command);
-  const { byHand } = resource;
-  if (byHand) {
-    for (const option of byHand.options) {
-      command.addOption(
-        option.choices
-          ? foldedChoices(new Option(option.flags, option.description), option.choices)
-          : new Option(option.flags, option.description),
-      );
-    }
-    const trigger = (flags: Readonly<Record<string, unknown>>) =>
-      flags[byHand.trigger] !== undefined || flags.acquirerId !== undefined;
-    asksBeforeSending(command, io, { what: `a ${byHand.noun}`, when: trigger });
-  }
   return addRunOptions(command)
     .addHelpText('after', examples(resource))
     .action(async (files: string[], flags: EndpointFlags) => {

@@ -23,6 +23,7 @@ export const fraudByHand: ByHand = {
       description: 'fraud_comment, with --order-id (required for third_party_antifraud)',
     },
   ],
+  usage: '--order-id <id> --type <type> [--comment <text>]',
   example: '$ collect fraud --order-id ORD-1001 --type chargeback --comment "chargeback 2024-04-02"',
   record: (flags) => {
     if (flags.type === undefined)
