@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { MAX_ID_LENGTH } from '../src/schema/formats.js';
@@ -137,6 +138,30 @@ describe('collect decisions', () => {
       expect(stdout.length).toBeLessThan(2000);
       expect(stdout).not.toContain('\u001b');
     }
+  });
+
+  it('is the way out named when a mark by hand is refused as unknown-order: an order the platform created', async () => {
+    const server = await service();
+    const state = freshStateDir();
+    // The state knows an order collect created, so an order it never saw is unknown-order.
+    const orders = file('orders.ndjson', JSON.stringify(orderRecord('ORD-COLLECT')));
+    expect((await runCli(['order', orders, '--base-url', server.url, '--state', state], { env })).code).toBe(
+      0,
+    );
+    const mark = ['fraud', '--order-id', 'ORD-PLATFORM', '--type', 'chargeback', '--yes'];
+    const at = ['--base-url', server.url, '--state', state];
+    const refused = await runCli([...mark, ...at], { env: { ...env, NO_COLOR: '1' } });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('[unknown-order]');
+    expect(refused.stdout).toContain(
+      'fix: correct the order id, or send its creation first; for an order the platform created itself, load its decision first: collect decisions FILE (columns order_id,decision) with the same --base-url and --state',
+    );
+    expect(sentMarks(server)).toEqual([]);
+    // Following the fix sends the mark.
+    const decisions = file('decisions.csv', 'order_id,decision\nORD-PLATFORM,approve\n');
+    expect((await runCli(['decisions', decisions, ...at])).code).toBe(0);
+    expect((await runCli([...mark, ...at], { env })).code).toBe(0);
+    expect(sentMarks(server)).toEqual(['ORD-PLATFORM']);
   });
 
   it('needs the service whose state it loads into', async () => {
