@@ -315,3 +315,17 @@ export function operationalError(cause: unknown, subject: Subject = {}): Operati
   const diagnosis = diagnose(cause, subject);
   return diagnosis && new OperationalError(diagnosis.message, diagnosis.hint, diagnosis.kind);
 }
+
+/** A file a command writes (`flag` names it: --report FILE) could not be written: its cause and fix, or a plain usage error. */
+export function outputFileError(flag: string, file: string, cause: unknown): CollectError {
+  const named = `${flag} ${file}`;
+  return (
+    operationalError(cause, { name: named, path: file }) ??
+    new CollectError(
+      `${named}: cannot be written (${text(fieldsOf(cause).code) ?? String(cause)})`,
+      'usage',
+      exitCodes.usage,
+      'give a path in a folder that exists and that you may write to',
+    )
+  );
+}

@@ -60,7 +60,11 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     let outbox: PgOutbox | undefined;
     if (request.from === '-') source = new StdinSource(io.stdin, io.stdout);
     else {
-      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where);
+      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where).catch(
+        (cause: unknown) => {
+          throw operationalError(cause, { name: `the outbox ${where}` }) ?? cause;
+        },
+      );
       outbox.creationEndpoints = registry.all.filter((r) => r.role === 'creation').map((r) => r.name);
       source = outbox;
     }
