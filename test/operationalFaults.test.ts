@@ -89,6 +89,8 @@ afterAll(() => server?.stop());
  * The server's pg_hba.conf asks `role` for its password (the test servers trust every login):
  * written where the server says it is, then reloaded; waits until a wrong password is refused.
  */
+let restoreHba: ((admin: pg.Client) => Promise<void>) | undefined;
+
 async function passwordRole(admin: pg.Client, role: string, url: URL): Promise<string | undefined> {
   const { rows } = await admin.query<{ hba_file: string }>('SHOW hba_file');
   const file = rows[0]!.hba_file;
@@ -96,6 +98,11 @@ async function passwordRole(admin: pg.Client, role: string, url: URL): Promise<s
   try {
     text = readFileSync(file, 'utf8');
     writeFileSync(file, `host all ${role} 127.0.0.1/32 scram-sha-256\n${text}`);
+    // The server is shared with other test files: its pg_hba.conf is put back as it was.
+    restoreHba = async (client) => {
+      writeFileSync(file, text);
+      await client.query('SELECT pg_reload_conf()');
+    };
   } catch (cause) {
     return `the server's pg_hba.conf (${file}) cannot be written from here: ${String(cause)}`;
   }
@@ -118,6 +125,14 @@ async function passwordRole(admin: pg.Client, role: string, url: URL): Promise<s
 describe.runIf(server !== null || process.env.CI)('a PostgreSQL that cannot be used', () => {
   const urls: Record<string, string> = {};
   let noPasswordRole: string | undefined;
+  let adminUrl: string | undefined;
+  afterAll(async () => {
+    if (!restoreHba || !adminUrl) return;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await restoreHba(admin);
+    await admin.end();
+  });
   beforeAll(async () => {
     const url = new URL(await server!.database());
     const admin = new pg.Client({ connectionString: url.toString() });
@@ -128,6 +143,7 @@ describe.runIf(server !== null || process.env.CI)('a PostgreSQL that cannot be u
     await admin.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
     noPasswordRole = await passwordRole(admin, `secret_${suffix}`, url);
     await admin.end();
+    adminUrl = url.toString();
     expect((await runCli(['relay', 'init', '--from', url.toString()])).code).toBe(0);
     const as = (change: (u: URL) => void) => {
       const copy = new URL(url);
