@@ -86,7 +86,9 @@ describe('the password of a PostgreSQL state', () => {
       `postgres://collect@127.0.0.1:9/collect?password=${PASSWORD}`,
     ]);
     expect(code).toBe(2);
-    expect(stderr).toContain('cannot reach the state postgres://collect@127.0.0.1:9/collect?password=***');
+    expect(stderr).toContain(
+      'nothing answers at the state postgres://collect@127.0.0.1:9/collect?password=***',
+    );
     expect(stderr).not.toContain(PASSWORD);
   });
 });

@@ -69,7 +69,7 @@ const overwrite = (file: string, at: number, bytes: Buffer) => {
 const CASES: Record<string, { damage: (file: string) => void; says: string; fix: string }> = {
   'truncated to half': {
     damage: (f) => truncateSync(f, Math.floor(statSync(f).size / 2)),
-    says: 'is damaged (truncated',
+    says: 'is damaged (SQLITE_CORRUPT)',
     fix: 'mv ',
   },
   'pages overwritten in the middle': {

@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { outputFileError } from '../core/operationalError.js';
 import { HTML_REPORT_MARK } from '../report/formatHtml.js';
 
 /** Whether the file at `path` is an HTML report collect wrote (it starts with HTML_REPORT_MARK); an unreadable one is not known to be. */
@@ -50,9 +50,6 @@ export function writeHtmlReport(
   } catch (cause) {
     if (fd !== undefined) closeSync(fd);
     rmSync(temporary, { force: true });
-    throw new UsageError(
-      `--report-html ${path}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'give a path in a folder that exists and that you may write to',
-    );
+    throw outputFileError('--report-html', path, cause);
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { processIsAlive } from '../state/runScratch.js';
+import { outputFileError } from '../core/operationalError.js';
 
 /** The pid a file holds, null when it does not exist, or undefined when it is something else than a pid file. */
 function readPid(file: string): number | null | undefined {
@@ -45,10 +46,7 @@ export function writePidFile(file: string): void {
     renameSync(temporary, file);
   } catch (cause) {
     rmSync(temporary, { force: true });
-    throw new UsageError(
-      `--pid-file ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'give a path in a folder that exists and that you may write to',
-    );
+    throw outputFileError('--pid-file', file, cause);
   }
 }
 

@@ -131,10 +131,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     await (await program(argv, io, (code) => (exitCode = code))).parseAsync([...argv], { from: 'user' });
     return exitCode;
-  } catch (cause) {
-    if (cause instanceof CommanderError) {
+  } catch (thrown) {
+    if (thrown instanceof CommanderError) {
       // Help and version are successes; every other commander error is a usage error.
-      return cause.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
+      return thrown.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
     const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([
@@ -143,6 +143,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     ]);
     const redact = redactor(keyInEnvironment(io.env));
     const hide = (text: string) => maskUrlCredentials(redact(text));
+    // A full disk, a server down, a refused login reach here from any command: exit 2 with the cause and a fix.
+    const cause = isCollectError(thrown)
+      ? thrown
+      : ((await import('../core/operationalError.js')).operationalError(thrown) ?? thrown);
     if (isCollectError(cause)) {
       // Messages quote file names, headers and the service's words: escaped, as on every terminal.
       io.stderr.write(

@@ -9,6 +9,7 @@ import type { Sandbox } from '../sandbox/server.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
+import { outputFileError } from '../core/operationalError.js';
 
 export interface SessionPlan {
   /** Where the report goes, and in which format; none when the sandbox does not judge. */
@@ -27,10 +28,7 @@ export function writeReport(file: string, text: string): void {
   try {
     writeFileSync(file, text);
   } catch (cause) {
-    throw new UsageError(
-      `--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'give a path in a folder that exists and that you may write to',
-    );
+    throw outputFileError('--report', file, cause);
   }
 }
 

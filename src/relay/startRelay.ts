@@ -10,8 +10,9 @@ import { createHttpClient } from '../send/httpClient.js';
 import { describeHalt } from '../send/setupFailure.js';
 import { openState } from '../state/openState.js';
 import { isCollectError } from '../core/errors.js';
+import { operationalError } from '../core/operationalError.js';
 import { PgOutbox } from './pgOutbox.js';
-import { initOutbox, outboxTable, requeue } from './pgOutboxSchema.js';
+import { checkOutbox, initOutbox, outboxTable, requeue } from './pgOutboxSchema.js';
 import { Relay } from './relay.js';
 import { RelayLog, type LogFormat } from './relayLog.js';
 import { RelayMetrics, serveMetrics } from './relayMetrics.js';
@@ -59,7 +60,11 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     let outbox: PgOutbox | undefined;
     if (request.from === '-') source = new StdinSource(io.stdin, io.stdout);
     else {
-      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where);
+      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where).catch(
+        (cause: unknown) => {
+          throw operationalError(cause, { name: `the outbox ${where}` }) ?? cause;
+        },
+      );
       outbox.creationEndpoints = registry.all.filter((r) => r.role === 'creation').map((r) => r.name);
       source = outbox;
     }
@@ -133,20 +138,22 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
   }
 }
 
-async function connect(url: string): Promise<pg.Client> {
+/** Runs `use` on a connection to the outbox's database; a server down, a refused login or privilege is exit 2 naming the outbox. */
+async function withOutbox<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'collect relay' });
-  await client.connect();
-  return client;
+  try {
+    await client.connect();
+    return await use(client);
+  } catch (cause) {
+    throw operationalError(cause, { name: `the outbox ${maskUrlCredentials(url)}` }) ?? cause;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** `collect relay init`: the outbox table, the relay's columns and the NOTIFY trigger. */
 export async function initRelayOutbox(url: string, table: string): Promise<void> {
-  const client = await connect(url);
-  try {
-    await initOutbox(client, outboxTable(table));
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  await withOutbox(url, (client) => initOutbox(client, outboxTable(table)));
 }
 
 /** `collect relay retry`: re-queues dead-lettered events and those held behind them. */
@@ -155,10 +162,9 @@ export async function retryDeadLetters(
   table: string,
   ids: readonly number[] | undefined,
 ): Promise<{ chosen: number; held: number }> {
-  const client = await connect(url);
-  try {
-    return await requeue(client, outboxTable(table), ids);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  return withOutbox(url, async (client) => {
+    // A missing table (or column) says to run `relay init`, as `collect relay` does.
+    await checkOutbox(client, outboxTable(table), maskUrlCredentials(url));
+    return requeue(client, outboxTable(table), ids);
+  });
 }

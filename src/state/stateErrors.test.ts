@@ -15,7 +15,7 @@ describe('stateError', () => {
     ['SQLITE_CORRUPT', 'is damaged (SQLITE_CORRUPT)', 'mv /s/x.sqlite /s/x.sqlite.broken'],
     ['SQLITE_CORRUPT_INDEX', 'is damaged (SQLITE_CORRUPT_INDEX)', 'mv /s/x.sqlite'],
     ['SQLITE_NOTADB', 'is not a collect state', 'mv /s/x.sqlite'],
-    ['SQLITE_FULL', 'the disk holding /s/x.sqlite is full', 'free space on that disk'],
+    ['SQLITE_FULL', 'the disk holding the state file /s/x.sqlite is full', 'free space on that disk'],
     ['SQLITE_IOERR_WRITE', 'cannot write the state file /s/x.sqlite (SQLITE_IOERR_WRITE)', 'free space'],
     [
       'SQLITE_IOERR_READ',
@@ -58,7 +58,9 @@ describe('guardDatabase', () => {
         for (let i = 0; i < 1000; i++) insert.run('x'.repeat(1000));
       })(),
     ).toThrow(
-      expect.objectContaining({ message: expect.stringContaining(`the disk holding ${path} is full`) }),
+      expect.objectContaining({
+        message: expect.stringContaining(`the disk holding the state file ${path} is full`),
+      }),
     );
     expect([...db.prepare('SELECT v FROM t').iterate()]).toEqual([]);
     db.close();

@@ -1,4 +1,5 @@
 import { CollectError, isCollectError } from '../core/errors.js';
+import { diagnose, sqliteCode } from '../core/operationalError.js';
 
 /** The state cannot be read or written (damaged, full disk, no permission): exit 2, naming the file and what to do. */
 export class StateError extends CollectError {
@@ -7,78 +8,17 @@ export class StateError extends CollectError {
   }
 }
 
-const MOVE_ASIDE = (path: string) =>
-  `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`;
-
-/** The SQLite result code of an error, extended codes folded to their primary one (SQLITE_IOERR_WRITE -> SQLITE_IOERR). */
-function primaryCode(cause: unknown): string | undefined {
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
-  return code.split('_').slice(0, 2).join('_');
-}
-
-/** What a SQLite failure on the state file means for the user; undefined when it is not one. */
+/** What a SQLite failure on the state file means for the user (core/operationalError.ts); undefined when it is not one. */
 export function stateError(cause: unknown, path: string): StateError | undefined {
-  const code = primaryCode(cause);
+  const code = sqliteCode(cause);
   if (code === undefined) return undefined;
-  const detail = (cause as { code: string }).code;
-  const io = (cause as Error).message ?? '';
-  switch (code) {
-    case 'SQLITE_CORRUPT':
-      return new StateError(
-        `the state file ${path} is damaged (${detail}): it may have been truncated or overwritten`,
-        MOVE_ASIDE(path),
-      );
-    case 'SQLITE_NOTADB':
-      return new StateError(
-        `the state file ${path} is not a collect state (not an SQLite database)`,
-        MOVE_ASIDE(path),
-      );
-    case 'SQLITE_FULL':
-      return new StateError(
-        `the disk holding ${path} is full: collect cannot write there`,
-        'free space on that disk (or use --state on another one), then run the same command again: what was not saved is sent again',
-      );
-    case 'SQLITE_IOERR':
-      return /disk is full|no space/i.test(io) || detail === 'SQLITE_IOERR_WRITE'
-        ? new StateError(
-            `cannot write the state file ${path} (${detail}): the disk may be full or failing`,
-            'free space on that disk or use --state on another one, then run the same command again',
-          )
-        : new StateError(
-            `cannot read or write the state file ${path} (${detail})`,
-            'check the disk and the folder, or use another --state folder, then run the same command again',
-          );
-    case 'SQLITE_CANTOPEN':
-      return new StateError(
-        `cannot open the state file ${path}`,
-        'check that its folder exists and that you may write to it, or choose another folder with --state DIR',
-      );
-    case 'SQLITE_READONLY':
-    case 'SQLITE_PERM':
-    case 'SQLITE_AUTH':
-      return new StateError(
-        `the state file ${path} cannot be written (${detail})`,
-        `make it and its folder writable (chmod u+w ${path}), or choose another folder with --state DIR`,
-      );
-    case 'SQLITE_BUSY':
-    case 'SQLITE_LOCKED':
-      return new StateError(
-        `the state file ${path} is in use by another process (${detail})`,
-        'wait for the other collect run to finish, or give this one another --state folder',
-      );
-    case 'SQLITE_NOMEM':
-      return new StateError(
-        `out of memory while using the state file ${path}`,
-        'close other programs, or split the input and run each part',
-      );
-    default:
-      // SQLITE_ERROR and the rest at open: a table or column missing, a schema this collect does not know.
-      return new StateError(
-        `the state file ${path} cannot be used (${detail}: ${io})`,
-        `it may come from another version of collect: ${MOVE_ASIDE(path)}`,
-      );
-  }
+  const known = diagnose(cause, { name: `the state file ${path}`, path });
+  if (known) return new StateError(known.message, known.hint);
+  // SQLITE_ERROR and the rest at open: a table or column missing, a schema this collect does not know.
+  return new StateError(
+    `the state file ${path} cannot be used (${code[1]}: ${(cause as Error).message ?? ''})`,
+    `it may come from another version of collect: move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`,
+  );
 }
 
 /** What a failed state operation throws: a SQLite failure as a StateError naming the file, anything else as it was. */

@@ -12,6 +12,7 @@ import type { CliIo } from '../io.js';
 import { checkPidFile, writePidFile } from '../pidFile.js';
 import { redactingIo } from '../redactingIo.js';
 import { runSession, writeReport } from '../sandboxSession.js';
+import { outputFileError } from '../../core/operationalError.js';
 
 interface SandboxFlags {
   port: number;
@@ -100,10 +101,7 @@ function checkRecordFile(file: string): void {
   try {
     closeSync(openSync(file, 'a', 0o600));
   } catch (cause) {
-    throw new UsageError(
-      `--record ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'give a path in a folder that exists and that you may write to',
-    );
+    throw outputFileError('--record', file, cause);
   }
 }
 

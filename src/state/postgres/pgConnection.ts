@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { diagnose } from '../../core/operationalError.js';
 import { StateError } from '../stateErrors.js';
 
 /** How long a run tries to reach the database again after a connection dropped: a restart or a failover, not an outage. */
@@ -48,11 +49,27 @@ export async function connectPg(url: string, where: string, onLost?: OnLost): Pr
   try {
     return await open(url, onLost);
   } catch (cause) {
-    throw new StateError(
-      `cannot reach the state ${where}: ${(cause as Error).message}`,
-      'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)',
+    throw (
+      pgStateError(cause, where) ??
+      new StateError(
+        `cannot reach the state ${where}: ${(cause as Error).message}`,
+        'check the URL, that the server is up, and the user and password (in the URL or PGPASSWORD)',
+      )
     );
   }
+}
+
+/** A PostgreSQL or network failure of the state as a StateError with its cause and fix (core/operationalError.ts). */
+export function pgStateError(cause: unknown, where: string): StateError | undefined {
+  if (cause instanceof StateError) return cause;
+  const known = diagnose(cause, { name: `the state ${where}` });
+  if (known === undefined) return undefined;
+  // What a state's user needs, for the owner who grants it.
+  const needs =
+    known.kind === 'privilege'
+      ? ': the state needs CREATE on its schema on first use, then SELECT, INSERT, UPDATE and DELETE on its tables'
+      : '';
+  return new StateError(known.message, `${known.hint}${needs}`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@ import type { AcquirerOwner, LockRequest, RunState, Shard } from '../runState.js
 import { RunScratch } from '../runScratch.js';
 import { SqliteState } from '../sqlite/sqliteState.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
-import { connectionLost, connectPg, reconnectPg } from './pgConnection.js';
+import { connectionLost, connectPg, pgStateError, reconnectPg } from './pgConnection.js';
 import { PostgresLock } from './pgLock.js';
 import { migratePostgres, migrateDeclared, pgTable } from './pgSchema.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
@@ -84,12 +84,13 @@ export class PostgresState implements RunState {
     } catch (cause) {
       await session.end().catch(() => undefined);
       await writer?.end().catch(() => undefined);
-      throw cause instanceof StateError
-        ? cause
-        : new StateError(
-            `the state ${where} cannot be used: ${(cause as Error).message}`,
-            'check the database and the rights of its user (CREATE TABLE on first use)',
-          );
+      throw (
+        pgStateError(cause, where) ??
+        new StateError(
+          `the state ${where} cannot be used: ${(cause as Error).message}`,
+          'check the database and the rights of its user (CREATE TABLE on first use)',
+        )
+      );
     }
   }
 
@@ -112,7 +113,8 @@ export class PostgresState implements RunState {
       );
       await this.load();
     } catch (cause) {
-      if (cause instanceof StateError) throw cause;
+      const known = pgStateError(cause, this.where);
+      if (known) throw known;
       throw new StateError(
         `the state ${this.where} cannot be read: ${(cause as Error).message}`,
         connectionLost(cause)

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import Database from '../../platform/sqlite.js';
 import { isCollectError, UsageError } from '../../core/errors.js';
 import { guardDatabase, StateError, stateError } from '../stateErrors.js';
 import { migrations } from './migrations.js';
 
-const HEADER = 'SQLite format 3\u0000';
 /** What to do with a state that cannot be used, as stateErrors.ts says it. */
 const moveAside = (path: string) =>
   `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`;
@@ -24,33 +23,30 @@ export function privateFolder(dir: string): void {
   }
 }
 
-/** Refuses a file that cannot be a whole state: empty, not SQLite, or shorter than its header says. */
-function checkWhole(path: string, size: number): void {
-  if (size === 0)
-    throw new StateError(
-      `the state file ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`,
-      moveAside(path),
-    );
-  const header = Buffer.alloc(100);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, 100, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (size < 100 || header.toString('latin1', 0, 16) !== HEADER)
-    throw new StateError(
-      `the state file ${path} is not a collect state (not an SQLite database)`,
-      moveAside(path),
-    );
-  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
-  // The page count in the header is valid when its "version valid for" matches the change counter.
-  const pages = header.readUInt32BE(92) === header.readUInt32BE(24) ? header.readUInt32BE(28) : 0;
-  if (pages * pageSize > size)
-    throw new StateError(
-      `the state file ${path} is damaged (truncated: ${size} bytes where its header says ${pages * pageSize})`,
-      moveAside(path),
-    );
+/**
+ * Refuses an empty state file with no WAL beside it: SQLite would take it for a new database and
+ * the run would forget what earlier runs sent, and collect never leaves one.
+ */
+function refuseEmpty(path: string, size: number): void {
+  if (size > 0 || (statOrNull(`${path}-wal`)?.size ?? 0) > 0) return;
+  throw new StateError(
+    `the state file ${path} is an empty file (0 bytes): collect never leaves one, so it was truncated or replaced`,
+    moveAside(path),
+  );
+}
+
+/**
+ * SQLite's own verdict on the whole state, its WAL included (an interrupted checkpoint leaves the
+ * main file short and the pages in the WAL, which is whole): quick_check reads every page.
+ */
+function checkWhole(db: Database.Database, path: string): void {
+  const problems = db.pragma('quick_check(3)', { simple: false }) as { quick_check: string }[];
+  const said = problems.map((row) => row.quick_check);
+  if (said.length === 1 && said[0] === 'ok') return;
+  throw new StateError(
+    `the state file ${path} is damaged: SQLite's check finds ${said.join('; ')}`,
+    moveAside(path),
+  );
 }
 
 /** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
@@ -112,7 +108,7 @@ export function openStateFile<T>(
       let info = statOrNull(path);
       if (!info) createStateFile(path);
       info = statOrNull(path)!;
-      checkWhole(path, info.size);
+      refuseEmpty(path, info.size);
       // A state written by an older collect (0644) is made private too, when this user owns it.
       if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) chmodSync(path, 0o600);
     }
@@ -121,6 +117,7 @@ export function openStateFile<T>(
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     raw.pragma('cache_size = -16384');
+    if (path !== null) checkWhole(raw, path);
     migrate(raw, path ?? ':memory:');
   } catch (cause) {
     raw?.close();

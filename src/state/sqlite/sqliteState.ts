@@ -110,7 +110,14 @@ export class SqliteState implements RunState {
   }
 
   async lock(request: LockRequest): Promise<HeldLock> {
-    const lock = await StateLock.acquire(this.raw, request);
+    // The lock's transactions run on the unguarded database: their SQLite failures are named here.
+    const where = this.path ?? ':memory:';
+    let lock: StateLock;
+    try {
+      lock = await StateLock.acquire(this.raw, request);
+    } catch (cause) {
+      throw stateError(cause, where) ?? cause;
+    }
     this.held = lock;
     this.recount();
     return {
@@ -120,7 +127,7 @@ export class SqliteState implements RunState {
           this.drain();
         } finally {
           this.held = undefined;
-          lock.release();
+          guardState(where, () => lock.release());
         }
       },
     };
