@@ -4,8 +4,10 @@ import { UsageError } from '../core/errors.js';
 import { exitCodes } from '../core/exitCodes.js';
 import { formatReport, type ReportFormat } from '../report/formatReport.js';
 import { reportExitCode, type Report } from '../report/report.js';
+import type { GithubOptions } from '../report/formatGithub.js';
 import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
+import { ciOutputs } from './ciOutputs.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
@@ -34,9 +36,10 @@ export function writeReport(file: string, text: string): void {
   }
 }
 
-const reportText = (report: Report, format: ReportFormat, insights?: Insights) =>
+const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, insights?: Insights) =>
   formatReport(report, format, new Chalk({ level: 0 }), {
     title: 'collect sandbox session',
+    ...ci,
     ...(insights ? { insights } : {}),
   });
 
@@ -67,9 +70,10 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     if (plan.pidFile !== undefined) removePidFile(plan.pidFile);
     const report = sandbox.finalReport();
     if (report && plan.report)
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
+      writeReport(plan.report.file, shown(reportText(report, plan.report.format, ci, sandbox.insights())));
   });
   const shown = plan.redact ?? ((text: string) => text);
+  const ci = ciOutputs(io, shown);
   let signals = 0;
   let stopRequested: (signal: StopSignal) => void = () => {};
   const stopped = new Promise<StopSignal>((resolve) => (stopRequested = resolve));
@@ -97,7 +101,7 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     }
     const report = sandbox.report();
     if (report && plan.report) {
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
+      writeReport(plan.report.file, shown(reportText(report, plan.report.format, ci, sandbox.insights())));
       io.stderr.write(summaryLine(report, plan.report.file));
     }
     const letGo = sandbox.lettingGo();

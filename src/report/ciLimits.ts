@@ -18,6 +18,16 @@ export const ciLimits = {
   examplesPerGroup: 20,
 } as const;
 
+/** The groups a report annotates (GitHub shows annotationsPerKind errors and as many warnings per step): the first of each severity, and how many are left. */
+export function annotatedGroups(groups: readonly IssueGroup[]): { shown: IssueGroup[]; left: number } {
+  const per = ciLimits.annotationsPerKind;
+  const shown = [
+    ...groups.filter((group) => group.severity === 'error').slice(0, per),
+    ...groups.filter((group) => group.severity === 'warning').slice(0, per),
+  ];
+  return { shown, left: groups.length - shown.length };
+}
+
 /**
  * How many issues of each group a capped report shows (by group id): first up to
  * `examplesPerGroup` each, errors' groups first; then what is left shared evenly, errors before
