@@ -39,6 +39,7 @@ export function writeReport(file: string, text: string): void {
 const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, insights?: Insights) =>
   formatReport(report, format, new Chalk({ level: 0 }), {
     title: 'collect sandbox session',
+    session: true,
     ...ci,
     ...(insights ? { insights } : {}),
   });

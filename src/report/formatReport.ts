@@ -5,6 +5,7 @@ import { jsonChunks } from './formatJson.js';
 import { junitChunks } from './formatJunit.js';
 import { prettyChunks, type PrettyOptions } from './formatPretty.js';
 import { sarifChunks } from './formatSarif.js';
+import { sessionJunitChunks } from './sessionJunit.js';
 import type { Report } from './report.js';
 import { issuesOf, type ReportIssues } from './reportIssues.js';
 
@@ -12,7 +13,12 @@ export const reportFormats = ['pretty', 'json', 'junit', 'github', 'sarif', 'htm
 export type ReportFormat = (typeof reportFormats)[number];
 
 /** Options of the formats that have some: pretty's, html's (the run's insights), github's (the job summary). */
-export type FormatOptions = PrettyOptions & HtmlOptions & GithubOptions;
+export type FormatOptions = PrettyOptions &
+  HtmlOptions &
+  GithubOptions & {
+    /** The report is a sandbox session's: its "files" are requests (junit names its tests after them). */
+    session?: boolean;
+  };
 
 /** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour, pretty, html and github options. */
 export type Formatter = (
@@ -26,7 +32,8 @@ export type Formatter = (
 export const formatters: Readonly<Record<ReportFormat, Formatter>> = {
   pretty: prettyChunks,
   json: (report, issues) => jsonChunks(report, issues),
-  junit: (report, issues) => junitChunks(report, issues),
+  junit: (report, issues, _color, options) =>
+    options.session ? sessionJunitChunks(report, issues) : junitChunks(report, issues),
   github: (report, issues, _color, options) => githubChunks(report, issues, options),
   sarif: (report, issues) => sarifChunks(report, issues),
   html: (report, issues, _color, options) => htmlChunks(report, issues, options),
