@@ -7,6 +7,7 @@ import { reportExitCode, type Report } from '../report/report.js';
 import type { GithubOptions } from '../report/formatGithub.js';
 import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
+import { keyForms } from './apiKey.js';
 import { ciOutputs } from './ciOutputs.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
@@ -20,8 +21,23 @@ export interface SessionPlan {
   pidFile?: string;
   /** Hides the upstream's key in the report file (it may echo it). */
   redact?: (text: string) => string;
+  /**
+   * The upstream's key, with the key the command gets in its place (the sandbox's): the command never
+   * gets the upstream's (in COLLECT_API_KEY or any variable holding it), and its output is redacted.
+   */
+  upstreamKey?: { secret: string; commandKey: string };
   /** --keep-mb, named when orders were let go past it. */
   keepMb?: number;
+}
+
+/** The environment without any variable that holds the key, in any form (the command talks to the sandbox, which holds it). */
+function withoutKey(env: CliIo['env'], secret: string): CliIo['env'] {
+  const forms = keyForms(secret);
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([, value]) => value === undefined || !forms.some((form) => value.includes(form)),
+    ),
+  );
 }
 
 /** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
@@ -88,7 +104,18 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     let exitCode: number;
     let failed: string | undefined;
     if (plan.command) {
-      child = startWrapped(plan.command, { ...io.env, COLLECT_BASE_URL: sandbox.url });
+      const { upstreamKey } = plan;
+      child = startWrapped(
+        plan.command,
+        upstreamKey
+          ? {
+              ...withoutKey(io.env, upstreamKey.secret),
+              COLLECT_API_KEY: upstreamKey.commandKey,
+              COLLECT_BASE_URL: sandbox.url,
+            }
+          : { ...io.env, COLLECT_BASE_URL: sandbox.url },
+        upstreamKey ? { secret: upstreamKey.secret, stdout: io.stdout, stderr: io.stderr } : undefined,
+      );
       const end = await child.ended;
       if ('failed' in end) failed = end.failed;
       else io.stderr.write(`collect sandbox: ${plan.command.join(' ')} exited with ${end.code}\n`);

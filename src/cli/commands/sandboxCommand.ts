@@ -38,6 +38,9 @@ interface SandboxFlags {
   pidFile?: string;
 }
 
+/** The key a command run with --upstream gets in COLLECT_API_KEY when no --key says one: the sandbox takes any. */
+const SANDBOX_KEY = 'collect-sandbox-key';
+
 /** The report's format: as given, else from the file's extension (report.xml: junit, report.html: html), else pretty. */
 function formatOf(file: string, given: ReportFormat | undefined): ReportFormat {
   if (given) return given;
@@ -306,7 +309,13 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
             : { report: { file: flags.report, format: formatOf(flags.report, flags.reportFormat) } }),
           ...(wrapped ? { command: wrapped } : {}),
           ...(flags.pidFile === undefined ? {} : { pidFile: flags.pidFile }),
-          ...(upstream ? { redact: upstream.redact } : {}),
+          ...(upstream
+            ? {
+                redact: upstream.redact,
+                // The command talks to the sandbox: it gets the key the sandbox takes, never the upstream's.
+                upstreamKey: { secret: upstream.key, commandKey: flags.key ?? SANDBOX_KEY },
+              }
+            : {}),
           keepMb: flags.keepMb,
         }),
       );
