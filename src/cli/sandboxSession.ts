@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { Chalk } from 'chalk';
 import { UsageError } from '../core/errors.js';
 import { exitCodes } from '../core/exitCodes.js';
@@ -11,6 +10,7 @@ import { keyForms } from './apiKey.js';
 import { ciOutputs } from './ciOutputs.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
+import { writeReportFile } from './sessionReportFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
 
 export interface SessionPlan {
@@ -38,18 +38,6 @@ function withoutKey(env: CliIo['env'], secret: string): CliIo['env'] {
       ([, value]) => value === undefined || !forms.some((form) => value.includes(form)),
     ),
   );
-}
-
-/** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
-export function writeReport(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (cause) {
-    throw new UsageError(
-      `--report ${file}: cannot be written (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'give a path in a folder that exists and that you may write to',
-    );
-  }
 }
 
 const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, insights?: Insights) =>
@@ -87,7 +75,10 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     if (plan.pidFile !== undefined) removePidFile(plan.pidFile);
     const report = sandbox.finalReport();
     if (report && plan.report)
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, ci, sandbox.insights())));
+      writeReportFile(
+        plan.report.file,
+        shown(reportText(report, plan.report.format, ci, sandbox.insights())),
+      );
   });
   const shown = plan.redact ?? ((text: string) => text);
   const ci = ciOutputs(io, shown);
@@ -129,7 +120,10 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     }
     const report = sandbox.report();
     if (report && plan.report) {
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, ci, sandbox.insights())));
+      writeReportFile(
+        plan.report.file,
+        shown(reportText(report, plan.report.format, ci, sandbox.insights())),
+      );
       io.stderr.write(summaryLine(report, plan.report.file));
     }
     const letGo = sandbox.lettingGo();

@@ -11,7 +11,9 @@ import { internalErrorText } from '../internalError.js';
 import type { CliIo } from '../io.js';
 import { checkPidFile, writePidFile } from '../pidFile.js';
 import { redactingIo } from '../redactingIo.js';
-import { runSession, writeReport } from '../sandboxSession.js';
+import { runSession } from '../sandboxSession.js';
+import { refuseUnsafeOutputs } from '../outputPaths.js';
+import { startReportFile } from '../sessionReportFile.js';
 
 interface SandboxFlags {
   port: number;
@@ -238,6 +240,8 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
         throw new UsageError('--report-format and --strict apply to a report', 'add --report FILE');
       }
       const wrapped = wrappedCommand(words, command);
+      // The output-file rules of --rejects: never through a link, never a file collect did not write.
+      if (flags.report !== undefined) refuseUnsafeOutputs({ report: flags.report }, { specs: [] });
       const upstream = upstreamOf(io, flags);
       // The upstream key never reaches the terminal either, whatever the service or the application sends.
       const out = upstream ? redactingIo(io, upstream.redact) : io;
@@ -279,7 +283,7 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
       });
       try {
         // Emptied at once: a report left from an earlier session is never taken for this one's.
-        if (flags.report !== undefined) writeReport(flags.report, '');
+        if (flags.report !== undefined) startReportFile(flags.report);
         if (flags.pidFile !== undefined) writePidFile(flags.pidFile);
       } catch (cause) {
         await sandbox.close();
