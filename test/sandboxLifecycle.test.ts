@@ -91,7 +91,9 @@ describe('collect sandbox on a port that is taken', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
     const dir = scratch();
-    writeFileSync(join(dir, 'report.json'), 'earlier');
+    // A report of an earlier session (a file collect did not write is refused before the port is tried).
+    const earlier = '{\n  "version": 1,\n  "summary": {}\n}\n';
+    writeFileSync(join(dir, 'report.json'), earlier);
     try {
       const run = start(
         process.execPath,
@@ -101,7 +103,7 @@ describe('collect sandbox on a port that is taken', () => {
       expect(await run.exit).toBe(2);
       expect(run.output()).toContain(`port ${port} on 127.0.0.1 is taken`);
       expect(run.output()).not.toContain('internal error');
-      expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('earlier');
+      expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(earlier);
     } finally {
       taken.close();
     }

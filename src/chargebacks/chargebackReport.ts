@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { LocatedIssue } from '../core/issue.js';
 import { terminalText } from '../core/terminalText.js';
-import { reportChunks, type ReportFormat } from '../report/formatReport.js';
+import { reportChunks, type FormatOptions, type ReportFormat } from '../report/formatReport.js';
 import type { Report } from '../report/report.js';
 import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
 import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
@@ -74,11 +74,11 @@ export function* chargebackReportChunks(
   issues: ReportIssues,
   format: ReportFormat,
   color: ChalkInstance,
-  options: { dryRun: boolean; allIssues: boolean },
+  options: FormatOptions & { dryRun: boolean },
 ): Generator<string> {
   if (format === 'pretty') {
     yield chargebacksPretty(match, color, options.dryRun);
-    yield* reportChunks(report, issues, format, color, { allIssues: options.allIssues });
+    yield* reportChunks(report, issues, format, color, { allIssues: options.allIssues === true });
     return;
   }
   if (format === 'json') {
@@ -105,5 +105,5 @@ export function* chargebackReportChunks(
       warnings: report.summary.warnings + own.filter((i) => i.severity === 'warning').length,
     },
   };
-  yield* reportChunks(merged, issuesOf(all), format, color);
+  yield* reportChunks(merged, issuesOf(all), format, color, options);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryIo.js';
 import type { CliIo } from './io.js';
-import { keyProblem, loadApiKey, redactor } from './apiKey.js';
+import { keyProblem, loadApiKey, redactor, streamRedactor } from './apiKey.js';
 
 const KEY = 'sk_live/Ab+c"d\\e?f=g&h';
 
@@ -121,5 +121,23 @@ describe('redactor', () => {
 
   it('leaves texts without the key alone', () => {
     expect(redact('skipped 3 records')).toBe('skipped 3 records');
+  });
+});
+
+describe('streamRedactor', () => {
+  it('never lets the key through, wherever the stream is cut, and holds back nothing else', () => {
+    const key = 'prod-key-0123456789abcdef';
+    const text = `key ${key}; as base64 ${Buffer.from(`Bearer ${key}`).toString('base64')}; done`;
+    const whole = redactor(key)(text);
+    expect(whole).toBe('key [REDACTED]; as base64 QmVhcmVyIH[REDACTED]Y=; done');
+    for (let cut = 0; cut <= text.length; cut++) {
+      const stream = streamRedactor(key);
+      const out = stream.write(text.slice(0, cut)) + stream.write(text.slice(cut)) + stream.end();
+      expect(out).toBe(whole);
+    }
+    const stream = streamRedactor(key);
+    expect(stream.write('Password: ')).toBe('Password: ');
+    expect(stream.write('a prod-')).toBe('a ');
+    expect(stream.write('uction\n')).toBe('prod-uction\n');
   });
 });

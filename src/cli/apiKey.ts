@@ -174,3 +174,37 @@ export function redactor(secret: string | undefined): (text: string) => string {
     return result;
   };
 }
+
+/**
+ * The redactor for a stream of text cut anywhere (a command's output): each piece is redacted
+ * and given back but for its end where that could begin a form of the key, held until the next
+ * piece (or `end`) says; so a key cut in two still never passes, and nothing else waits.
+ */
+export function streamRedactor(secret: string): { write: (text: string) => string; end: () => string } {
+  const forms = keyForms(secret);
+  const redact = redactor(secret);
+  let held = '';
+  const heldBack = (text: string) => {
+    let hold = 0;
+    for (const form of forms)
+      for (let length = Math.min(form.length - 1, text.length); length > hold; length--)
+        if (text.endsWith(form.slice(0, length))) {
+          hold = length;
+          break;
+        }
+    return hold;
+  };
+  return {
+    write: (text) => {
+      const whole = redact(held + text);
+      const hold = heldBack(whole);
+      held = whole.slice(whole.length - hold);
+      return whole.slice(0, whole.length - hold);
+    },
+    end: () => {
+      const rest = held;
+      held = '';
+      return redact(rest);
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import type { InputSpec } from '../decode/openInput.js';
 import { isRejectsFile, rejectsPaths } from '../send/safeOutput.js';
 import { isHtmlReport } from './htmlReportFile.js';
+import { isSessionReport } from './sessionReportFile.js';
 
 /** What a run reads besides its inputs' files: mapping and related files, and folders it lists. */
 export interface ReadPlaces {
@@ -47,13 +48,13 @@ const sameFile = (a: Identity | undefined, b: Identity | undefined) =>
   a !== undefined && b !== undefined && (a.id === b.id || a.real === b.real);
 
 /**
- * Refuses, before anything is read, the --rejects, --results and --report-html paths that would destroy or
+ * Refuses, before anything is read, the --rejects, --results, --report-html and (the sandbox's) --report paths that would destroy or
  * feed the run's own inputs (the same file, a hard or symbolic link to it, a file an input
  * folder would read), that are a symbolic link or not a regular file, and a --rejects or
- * --report-html file collect did not write: collect never overwrites a user's file by surprise.
+ * --report-html or --report file collect did not write: collect never overwrites a user's file by surprise.
  */
 export function refuseUnsafeOutputs(
-  flags: { rejects?: string; results?: string; reportHtml?: string },
+  flags: { rejects?: string; results?: string; reportHtml?: string; report?: string },
   targets: { specs: readonly InputSpec[]; folder?: boolean },
   places: ReadPlaces = {},
 ): void {
@@ -115,6 +116,12 @@ export function refuseUnsafeOutputs(
         'name a new file for --report-html, or remove that one if it is yours to lose',
       );
     }
+    if (flag === '--report' && info && !isSessionReport(path)) {
+      throw refuse(
+        'exists and is not a report collect wrote; collect never overwrites it',
+        'name a new file for --report, or remove that one if it is yours to lose',
+      );
+    }
     outputs.push({ flag, path });
   };
 
@@ -126,4 +133,5 @@ export function refuseUnsafeOutputs(
   }
   if (flags.results !== undefined) check('--results', flags.results, 'file');
   if (flags.reportHtml !== undefined) check('--report-html', flags.reportHtml, 'file');
+  if (flags.report !== undefined) check('--report', flags.report, 'file');
 }

@@ -7,7 +7,12 @@ import { terminalLines } from '../core/terminalText.js';
 import { maskUrlCredentials } from '../core/urlCredentials.js';
 import type { ExitCode } from '../core/exitCodes.js';
 import type { FlowRule } from '../flow/rules/rule.js';
-import { reportChunks, reportFormats, type ReportFormat } from '../report/formatReport.js';
+import {
+  reportChunks,
+  reportFormats,
+  type FormatOptions,
+  type ReportFormat,
+} from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
 import { isPostgresUrl } from '../state/openState.js';
 import { RunScratch } from '../state/runScratch.js';
@@ -27,6 +32,7 @@ import { chooseState } from './stateChoice.js';
 import { inputBytes, inputMeter } from '../decode/inputMeter.js';
 import { redactingIo } from './redactingIo.js';
 import { writeChunks } from './writeChunks.js';
+import { ciOutputs } from './ciOutputs.js';
 import { htmlChunks } from '../report/formatHtml.js';
 import { writeHtmlReport } from './htmlReportFile.js';
 import { refuseUnsafeOutputs, type ReadPlaces } from './outputPaths.js';
@@ -182,7 +188,7 @@ export interface RunExtras {
   /** The flow rules to judge by (default: all of them). */
   rules?: readonly FlowRule[];
   /** The report's pieces in place of the run's own (a command that adds a section of its own, `collect chargebacks`). */
-  report?: (result: RunResult, color: ChalkInstance) => Iterable<string>;
+  report?: (result: RunResult, color: ChalkInstance, options: FormatOptions) => Iterable<string>;
 }
 
 const noProgress = { tick: () => {}, stop: () => {} };
@@ -302,14 +308,12 @@ export async function runWithFlags(
       return result.exitCode;
     }
     const color = colorFor(io.stdout, io.env);
+    const options = { allIssues: flags.allIssues === true, ...html, ...ciOutputs(io, redact) };
     await writeChunks(
       io.stdout,
       extra.report
-        ? extra.report(result, color)
-        : reportChunks(result.report, result.issues, flags.format, color, {
-            allIssues: flags.allIssues === true,
-            ...html,
-          }),
+        ? extra.report(result, color, options)
+        : reportChunks(result.report, result.issues, flags.format, color, options),
     );
     if (result.keyRefused) {
       io.stderr.write(

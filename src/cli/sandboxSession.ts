@@ -1,15 +1,17 @@
-import { writeFileSync } from 'node:fs';
 import { Chalk } from 'chalk';
 import { UsageError } from '../core/errors.js';
 import { exitCodes } from '../core/exitCodes.js';
 import { formatReport, type ReportFormat } from '../report/formatReport.js';
 import { reportExitCode, type Report } from '../report/report.js';
+import type { GithubOptions } from '../report/formatGithub.js';
 import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
+import { keyForms } from './apiKey.js';
+import { ciOutputs } from './ciOutputs.js';
 import type { CliIo, StopSignal } from './io.js';
 import { removePidFile } from './pidFile.js';
+import { writeReportFile } from './sessionReportFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
-import { outputFileError } from '../core/operationalError.js';
 
 export interface SessionPlan {
   /** Where the report goes, and in which format; none when the sandbox does not judge. */
@@ -19,22 +21,30 @@ export interface SessionPlan {
   pidFile?: string;
   /** Hides the upstream's key in the report file (it may echo it). */
   redact?: (text: string) => string;
+  /**
+   * The upstream's key, with the key the command gets in its place (the sandbox's): the command never
+   * gets the upstream's (in COLLECT_API_KEY or any variable holding it), and its output is redacted.
+   */
+  upstreamKey?: { secret: string; commandKey: string };
   /** --keep-mb, named when orders were let go past it. */
   keepMb?: number;
 }
 
-/** Writes the report file; a path that cannot be written is the user's to fix (checked at start, so a session is never lost to it). */
-export function writeReport(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (cause) {
-    throw outputFileError('--report', file, cause);
-  }
+/** The environment without any variable that holds the key, in any form (the command talks to the sandbox, which holds it). */
+function withoutKey(env: CliIo['env'], secret: string): CliIo['env'] {
+  const forms = keyForms(secret);
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([, value]) => value === undefined || !forms.some((form) => value.includes(form)),
+    ),
+  );
 }
 
-const reportText = (report: Report, format: ReportFormat, insights?: Insights) =>
+const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, insights?: Insights) =>
   formatReport(report, format, new Chalk({ level: 0 }), {
     title: 'collect sandbox session',
+    session: true,
+    ...ci,
     ...(insights ? { insights } : {}),
   });
 
@@ -65,9 +75,13 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     if (plan.pidFile !== undefined) removePidFile(plan.pidFile);
     const report = sandbox.finalReport();
     if (report && plan.report)
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
+      writeReportFile(
+        plan.report.file,
+        shown(reportText(report, plan.report.format, ci, sandbox.insights())),
+      );
   });
   const shown = plan.redact ?? ((text: string) => text);
+  const ci = ciOutputs(io, shown);
   let signals = 0;
   let stopRequested: (signal: StopSignal) => void = () => {};
   const stopped = new Promise<StopSignal>((resolve) => (stopRequested = resolve));
@@ -81,7 +95,18 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     let exitCode: number;
     let failed: string | undefined;
     if (plan.command) {
-      child = startWrapped(plan.command, { ...io.env, COLLECT_BASE_URL: sandbox.url });
+      const { upstreamKey } = plan;
+      child = startWrapped(
+        plan.command,
+        upstreamKey
+          ? {
+              ...withoutKey(io.env, upstreamKey.secret),
+              COLLECT_API_KEY: upstreamKey.commandKey,
+              COLLECT_BASE_URL: sandbox.url,
+            }
+          : { ...io.env, COLLECT_BASE_URL: sandbox.url },
+        upstreamKey ? { secret: upstreamKey.secret, stdout: io.stdout, stderr: io.stderr } : undefined,
+      );
       const end = await child.ended;
       if ('failed' in end) failed = end.failed;
       else io.stderr.write(`collect sandbox: ${plan.command.join(' ')} exited with ${end.code}\n`);
@@ -95,7 +120,10 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     }
     const report = sandbox.report();
     if (report && plan.report) {
-      writeReport(plan.report.file, shown(reportText(report, plan.report.format, sandbox.insights())));
+      writeReportFile(
+        plan.report.file,
+        shown(reportText(report, plan.report.format, ci, sandbox.insights())),
+      );
       io.stderr.write(summaryLine(report, plan.report.file));
     }
     const letGo = sandbox.lettingGo();

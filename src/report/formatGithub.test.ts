@@ -26,4 +26,47 @@ describe('formatGithub', () => {
     for (const line of lines.slice(0, 3)) expect(line).toMatch(COMMAND);
     expect(lines[3]).toMatch(/^collect: 1 record, /);
   });
+
+  it('annotates at most 10 errors and 10 warnings: one per issue group, with its count and first place', () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let row = 0; row < 3000; row++)
+      builder.add('order', { file: 'orders.csv', index: row, line: row + 2 }, [
+        error('invalid-number', `field_${row % 12}`, `"x${row}" is not a number`),
+        warning('unknown-field', `extra_${row % 15}`, 'not a field'),
+      ]);
+    const lines = formatGithub(builder.build()).trimEnd().split('\n');
+    const errors = lines.filter((line) => line.startsWith('::error '));
+    const warnings = lines.filter((line) => line.startsWith('::warning '));
+    expect(errors).toHaveLength(10);
+    expect(warnings).toHaveLength(10);
+    for (const line of [...errors, ...warnings]) expect(line).toMatch(COMMAND);
+    expect(errors[0]).toBe(
+      '::error file=orders.csv,line=2,title=invalid-number (250 issues)::field_0: "x0" is not a number (record 0, order); 249 more issues like it in order records.',
+    );
+    expect(lines).toContain(
+      'collect: 7 more issue groups not annotated (GitHub shows 10 of each kind per step): --format json lists them',
+    );
+    expect(lines.at(-1)).toBe('collect: 3,000 records, 0 valid, 3000 invalid, 3,000 errors, 3,000 warnings');
+  });
+
+  it('hands a Markdown job summary to stepSummary: verdict, counts, the groups, per file, input escaped', () => {
+    const builder = new ReportBuilder({ strict: false });
+    const file = 'in/<img src=x onerror=alert(1)>|x.csv';
+    for (let row = 0; row < 3; row++)
+      builder.add('order', { file, index: row, line: row + 2 }, [
+        error('invalid-number', 'total_paid_value', `"a|b" is not a number`, { hint: 'use digits' }),
+      ]);
+    builder.add('status', { file: 'status.csv', index: 0, line: 2 }, []);
+    let markdown = '';
+    formatGithub(builder.build(), { stepSummary: (text) => (markdown += text) });
+    expect(markdown).toContain('### collect: ❌ 4 records: 3 invalid');
+    expect(markdown).toContain('| records | valid | invalid | errors | warnings |');
+    expect(markdown).toContain('| 4 | 1 | 3 | 3 | 0 |');
+    expect(markdown).toMatch(
+      /\| ❌ error \| invalid\\-number \| order \| total\\_paid\\_value \| 3 \| in\/&lt;img .*:2 \(record 0\) \|/,
+    );
+    expect(markdown).toContain('| status\\.csv | status | 1 | 0 |');
+    expect(markdown).not.toContain('<img');
+    expect(markdown).not.toMatch(/[^\\]\|x\\\.csv/);
+  });
 });

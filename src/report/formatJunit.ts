@@ -2,7 +2,7 @@ import type { LocatedIssue } from '../core/issue.js';
 import type { FileSummary, Report } from './report.js';
 import { issuesOf, type ReportIssues } from './reportIssues.js';
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string): string =>
   text
     // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry at all
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
@@ -12,12 +12,12 @@ const escapeXml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-const attrs = (values: Record<string, string | number>) =>
+export const attrs = (values: Record<string, string | number>): string =>
   Object.entries(values)
     .map(([key, value]) => `${key}="${escapeXml(String(value))}"`)
     .join(' ');
 
-function describe(issue: LocatedIssue): string {
+export function describeIssue(issue: LocatedIssue): string {
   const field = issue.path === '' ? '' : `${issue.path}: `;
   return `[${issue.code}] ${field}${issue.message}${issue.hint ? ` (fix: ${issue.hint})` : ''}`;
 }
@@ -34,19 +34,19 @@ function testcase(
   const body: string[] = [];
   if (errors.length > 0) {
     body.push(
-      `      <failure ${attrs({ message: describe(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describe).join('\n'))}</failure>`,
+      `      <failure ${attrs({ message: describeIssue(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describeIssue).join('\n'))}</failure>`,
     );
   }
   if (warnings.length > 0)
     body.push(
-      `      <system-out>${escapeXml(warnings.map((w) => `warning ${describe(w)}`).join('\n'))}</system-out>`,
+      `      <system-out>${escapeXml(warnings.map((w) => `warning ${describeIssue(w)}`).join('\n'))}</system-out>`,
     );
   const open = `    <testcase ${attrs({ classname: `${endpoint}.${file}`, name, file, ...(line === null ? {} : { line }) })}`;
   return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
 }
 
 /** The issues record by record, in report order (a file's own problems, index null, come first as one group). */
-function* recordGroups(issues: Iterable<LocatedIssue>): Generator<LocatedIssue[]> {
+export function* recordGroups(issues: Iterable<LocatedIssue>): Generator<LocatedIssue[]> {
   let group: LocatedIssue[] = [];
   for (const issue of issues) {
     const head = group[0];

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { error, warning } from '../core/issue.js';
 import { formatSarif } from './formatSarif.js';
@@ -104,11 +105,12 @@ describe('formatSarif', () => {
         },
       ],
     });
-    expect(results[1]).toMatchObject({ ruleId: 'unknown-field', level: 'warning' });
-    expect(results[3]).toMatchObject({
+    // Errors first, each severity in report order.
+    expect(results[4]).toMatchObject({ ruleId: 'unknown-field', level: 'warning' });
+    expect(results[2]).toMatchObject({
       locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///abs/fraud.ndjson' } } }],
     });
-    expect(results[4]).toMatchObject({ locations: [{ physicalLocation: { region: { startLine: 1 } } }] });
+    expect(results[3]).toMatchObject({ locations: [{ physicalLocation: { region: { startLine: 1 } } }] });
     expect((run.invocations as Json[])[0]).toMatchObject({
       toolExecutionNotifications: [{ message: { text: 'unknown-order: skipped: nothing known' } }],
     });
@@ -118,5 +120,79 @@ describe('formatSarif', () => {
     const empty = JSON.parse(formatSarif(new ReportBuilder({ strict: false }).build())) as Json;
     expect(sarifProblems(empty)).toEqual([]);
     expect((empty.runs as Json[])[0]!.results).toEqual([]);
+  });
+});
+
+describe('formatSarif past what code scanning takes', () => {
+  /** A run of many invalid rows: `rows` records each with an error and a warning, and one rare error at the end. */
+  function manyIssues(
+    rows: number,
+    message: (row: number) => string = (row) => `"x${row}" is not a number`,
+    warningText: (row: number) => string = () => 'x is not a field',
+  ) {
+    const builder = new ReportBuilder({ strict: false });
+    for (let row = 0; row < rows; row++)
+      builder.add('order', { file: 'orders.csv', index: row, line: row + 2 }, [
+        error('invalid-number', row % 2 ? 'total_paid_value' : 'amount', message(row)),
+        warning('unknown-field', 'x', warningText(row)),
+      ]);
+    builder.add('order', { file: 'orders.csv', index: rows, line: rows + 2 }, [
+      error('invalid-enum', 'currency', '"EURO" is not a currency'),
+    ]);
+    return builder.build();
+  }
+
+  it('holds at most 25,000 results, errors first, every rule and field with examples, and says how many were left out', () => {
+    const report = manyIssues(13_000);
+    const log = JSON.parse(formatSarif(report)) as Json;
+    expect(sarifProblems(log)).toEqual([]);
+    const run = (log.runs as Json[])[0]!;
+    const results = run.results as { ruleId: string; level: string; properties: { field?: string } }[];
+    expect(results).toHaveLength(25_000);
+    const firstWarning = results.findIndex((result) => result.level === 'warning');
+    expect(results.slice(firstWarning).every((result) => result.level === 'warning')).toBe(true);
+    const groups = new Set(results.map((result) => `${result.ruleId} ${result.properties.field}`));
+    expect(groups).toEqual(
+      new Set([
+        'invalid-number amount',
+        'invalid-number total_paid_value',
+        'invalid-enum currency',
+        'unknown-field x',
+      ]),
+    );
+    expect(run.properties).toMatchObject({ resultsShown: 25_000, resultsLeftOut: 26_001 - 25_000 });
+    const notes = (run.invocations as { toolExecutionNotifications: { message: { text: string } }[] }[])[0]!
+      .toolExecutionNotifications;
+    expect(notes[0]!.message.text).toMatch(/^1001 results left out: .*25,000 results per run/);
+  });
+
+  it('stays within 10 MB gzipped, however long the messages', () => {
+    // Random text does not compress: 16,000 messages of 900 characters are about 11 MB gzipped.
+    let seed = 7;
+    const random = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed >>> 0;
+    };
+    const bytes = Buffer.alloc(1 << 22);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = 48 + (random() % 64);
+    const pool = bytes.toString('latin1');
+    const noise = (at: number) =>
+      pool.slice((at * 900) % (pool.length - 900), ((at * 900) % (pool.length - 900)) + 900);
+    const report = manyIssues(
+      8_000,
+      (row) => noise(2 * row),
+      (row) => noise(2 * row + 1),
+    );
+    const text = formatSarif(report);
+    const log = JSON.parse(text) as Json;
+    expect(sarifProblems(log)).toEqual([]);
+    expect(gzipSync(text).length).toBeLessThanOrEqual(10 * 1024 * 1024);
+    const run = (log.runs as Json[])[0]!;
+    const shown = (run.results as unknown[]).length;
+    expect(shown).toBeGreaterThan(5_000);
+    expect(run.properties).toMatchObject({ resultsShown: shown, resultsLeftOut: 16_001 - shown });
+    expect(shown).toBeLessThan(25_000);
   });
 });

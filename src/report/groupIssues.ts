@@ -29,6 +29,18 @@ export function fieldOf(path: string): string {
 /** An issue's place in the report: issues are shown in ascending order of these (file, record, arrival). */
 export type IssueKey = readonly [file: number, index: number, seq: number];
 
+/** The group an issue counts in: its severity, code, endpoint and field. */
+export const groupIdOf = (issue: {
+  severity: Severity;
+  code: string;
+  endpoint: string;
+  path: string;
+}): string => groupId(issue.severity, issue.code, issue.endpoint, fieldOf(issue.path));
+
+/** A group's id from its parts (the field already folded). */
+export const groupId = (severity: Severity, code: string, endpoint: string, field: string): string =>
+  `${severity}\u0000${code}\u0000${endpoint}\u0000${field}`;
+
 export const compareKeys = (a: IssueKey, b: IssueKey): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 interface Counted {
@@ -58,7 +70,7 @@ export class GroupCounter {
 
   add(issue: LocatedIssue, key: IssueKey): void {
     const field = fieldOf(issue.path);
-    const id = `${issue.severity}\u0000${issue.code}\u0000${issue.endpoint}\u0000${field}`;
+    const id = groupId(issue.severity, issue.code, issue.endpoint, field);
     let counted = this.groups.get(id);
     if (!counted) {
       counted = {

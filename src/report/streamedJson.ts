@@ -13,12 +13,16 @@ export function* streamedJson(value: unknown, marker: string, items: Iterable<un
   yield text.slice(0, at);
   let first = true;
   for (const item of items) {
-    yield `${first ? '[\n' : ',\n'}${inner}${JSON.stringify(item, null, 2).replace(/\n/g, `\n${inner}`)}`;
+    yield `${first ? '[\n' : ',\n'}${itemText(item, inner)}`;
     first = false;
   }
   yield first ? '[]' : `\n${indent}]`;
   yield text.slice(at + token.length);
 }
+
+/** One item of a streamed array as it is written, at its indent. */
+export const itemText = (item: unknown, inner: string): string =>
+  `${inner}${JSON.stringify(item, null, 2).replace(/\n/g, `\n${inner}`)}`;
 
 /** A marker no report's text holds: a NUL (escaped in JSON) around a random word. */
 export const freshMarker = (): string => `\u0000${Math.random().toString(36).slice(2)}\u0000`;

@@ -13,6 +13,7 @@ import { isRecord } from '../schema/checks.js';
 import { readDecision, serviceMessage } from '../send/responseBody.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { headerIssues, parseJsonBody, unknownEndpoint, type ReceivedRequest } from './protocolRules.js';
+import { requestFile } from './requestName.js';
 import { eventBytes, foldTimeline, summaryBytes } from './timelineSummary.js';
 
 /** A request's body as JSON, with its issues against its endpoint's schema. */
@@ -105,7 +106,7 @@ export class SessionJudge {
   receive(request: ReceivedRequest): Judgement {
     const seq = ++this.seq;
     const location: RecordLocation = {
-      file: `request #${seq} ${request.method} ${request.path} at ${request.at.toISOString()}`,
+      file: requestFile(seq, request.method, request.path, request.at),
       index: 0,
       line: seq,
     };

@@ -155,10 +155,10 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
       // The order was found in the state or the orders export: a mark for an order created outside collect is expected.
       rules: flowRules.filter((rule) => rule.code !== 'unknown-order'),
       ...(sending ? { ask } : {}),
-      report: (result, color) =>
+      report: (result, color, options) =>
         chargebackReportChunks(match, result.report, result.issues, flags.format, color, {
+          ...options,
           dryRun: !sending,
-          allIssues: flags.allIssues === true,
         }),
     },
   );

@@ -11,8 +11,10 @@ import { internalErrorText } from '../internalError.js';
 import type { CliIo } from '../io.js';
 import { checkPidFile, writePidFile } from '../pidFile.js';
 import { redactingIo } from '../redactingIo.js';
-import { runSession, writeReport } from '../sandboxSession.js';
+import { runSession } from '../sandboxSession.js';
 import { outputFileError } from '../../core/operationalError.js';
+import { refuseUnsafeOutputs } from '../outputPaths.js';
+import { startReportFile } from '../sessionReportFile.js';
 
 interface SandboxFlags {
   port: number;
@@ -38,6 +40,9 @@ interface SandboxFlags {
   keepMb: number;
   pidFile?: string;
 }
+
+/** The key a command run with --upstream gets in COLLECT_API_KEY when no --key says one: the sandbox takes any. */
+const SANDBOX_KEY = 'collect-sandbox-key';
 
 /** The report's format: as given, else from the file's extension (report.xml: junit, report.html: html), else pretty. */
 function formatOf(file: string, given: ReportFormat | undefined): ReportFormat {
@@ -233,6 +238,8 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
         throw new UsageError('--report-format and --strict apply to a report', 'add --report FILE');
       }
       const wrapped = wrappedCommand(words, command);
+      // The output-file rules of --rejects: never through a link, never a file collect did not write.
+      if (flags.report !== undefined) refuseUnsafeOutputs({ report: flags.report }, { specs: [] });
       const upstream = upstreamOf(io, flags);
       // The upstream key never reaches the terminal either, whatever the service or the application sends.
       const out = upstream ? redactingIo(io, upstream.redact) : io;
@@ -274,7 +281,7 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
       });
       try {
         // Emptied at once: a report left from an earlier session is never taken for this one's.
-        if (flags.report !== undefined) writeReport(flags.report, '');
+        if (flags.report !== undefined) startReportFile(flags.report);
         if (flags.pidFile !== undefined) writePidFile(flags.pidFile);
       } catch (cause) {
         await sandbox.close();
@@ -304,7 +311,13 @@ without Authorization: Bearer is 401 (and reported); with --upstream it is not f
             : { report: { file: flags.report, format: formatOf(flags.report, flags.reportFormat) } }),
           ...(wrapped ? { command: wrapped } : {}),
           ...(flags.pidFile === undefined ? {} : { pidFile: flags.pidFile }),
-          ...(upstream ? { redact: upstream.redact } : {}),
+          ...(upstream
+            ? {
+                redact: upstream.redact,
+                // The command talks to the sandbox: it gets the key the sandbox takes, never the upstream's.
+                upstreamKey: { secret: upstream.key, commandKey: flags.key ?? SANDBOX_KEY },
+              }
+            : {}),
           keepMb: flags.keepMb,
         }),
       );
