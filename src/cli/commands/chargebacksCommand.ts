@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp, type ExitCode } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitCode, type ExitRow } from '../../core/exitCodes.js';
 import { terminalLines } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
@@ -26,6 +26,18 @@ interface ChargebackFlags extends RunFlags {
   inputFormat?: InputFormat;
   yes?: boolean;
 }
+
+/** What `collect chargebacks` ends with: a row that needs a human is 1, even in a dry run. */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'every row matched and marked (in a dry run: ready to mark), none needing a human'],
+  [
+    exitCodes.invalid,
+    'rows invalid, unmatched or needing a human (the report lists them), or marks rejected',
+  ],
+  exitCodes.usage,
+  exitCodes.deliveryFailed,
+  exitCodes.interrupted,
+];
 
 /** `collect chargebacks FILE...`: an acquirer's chargeback report to fraud marks (docs/chargebacks.md). */
 export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): Command {
@@ -65,7 +77,7 @@ Examples:
   $ collect chargebacks report.csv --map acquirer.yaml --orders orders.csv --dry-run --rejects fix.csv
   $ collect chargebacks report.csv --only-fraud --base-url https://collect.example.com --yes
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: ChargebackFlags) => {
       setExit(await chargebacks(files, flags, io));

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
@@ -14,6 +14,13 @@ interface DecisionsFlags {
   state?: string;
   inputFormat?: InputFormat;
 }
+
+/** What `collect decisions` ends with: it never sends. */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'every row loaded'],
+  [exitCodes.invalid, 'some rows not loaded (each listed with its line); the others were'],
+  [exitCodes.usage, 'usage or input error: a bad flag, no --base-url, an unreadable file or state'],
+];
 
 /** Rows written to the state per transaction. */
 const BATCH = 5000;
@@ -49,7 +56,7 @@ Examples:
   $ collect decisions decisions.csv --base-url https://collect.example.com
   $ zcat export.ndjson.gz | collect decisions - --input-format ndjson --base-url https://collect.example.com
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: DecisionsFlags) => {
       const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
 import type { Resource } from '../../resources/resource.js';
@@ -34,7 +34,7 @@ Examples:
   $ collect ${name} export.csv --map mapping.yaml --dry-run  read an export with its own columns
   $ collect ${name} ${name}s.csv --dry-run --format github     annotations in a GitHub Actions job${byHand}
 
-${exitCodesHelp()}`;
+${exitCodesHelp(runExits)}`;
 }
 
 /** `collect order|status|fraud|payment|delivery [files...]`: one per resource of the registry. */

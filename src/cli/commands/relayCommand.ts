@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { isPostgresUrl } from '../../state/openState.js';
@@ -54,6 +54,31 @@ function outboxUrl(flags: RelayFlags, stdinAllowed: boolean): string {
     );
   return from;
 }
+
+/** What `collect relay` and its subcommands end with (a signal drains the relay: exit 0, never 130). */
+const exits: Record<'relay' | 'init' | 'retry', readonly ExitRow[]> = {
+  relay: [
+    [
+      exitCodes.ok,
+      'stopped by SIGTERM or Ctrl-C once the events in flight finished (--from -: input ended, no dead letter)',
+    ],
+    [
+      exitCodes.invalid,
+      '--from -: standard input ended and some events were dead-lettered (on standard output)',
+    ],
+    [exitCodes.usage, 'usage error (a bad flag, no key or URL), or the outbox or the state failed'],
+    [exitCodes.deliveryFailed, 'the service refused the key, or sending halted (the message says why)'],
+  ],
+  init: [
+    [exitCodes.ok, 'the outbox is ready'],
+    [exitCodes.usage, 'usage error, or the database cannot be reached or refused the change'],
+  ],
+  retry: [
+    [exitCodes.ok, 'the dead letters were re-queued (with no --id, none at all is fine)'],
+    [exitCodes.invalid, 'none of the --id events is dead-lettered'],
+    [exitCodes.usage, 'usage error, or the database cannot be reached or refused the change'],
+  ],
+};
 
 const FROM_HELP =
   'the outbox: a postgres:// URL (the table --table), or - for NDJSON events on standard input';
@@ -110,7 +135,7 @@ Examples:
   $ consumer | collect relay --from - --base-url https://collect.example.com > dead-letters.ndjson
   $ collect relay retry --from postgres://app@db/shop --id 1042
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits.relay)}`,
     )
     .action(async (flags: RelayFlags) => {
       const from = outboxUrl(flags, true);
@@ -152,6 +177,10 @@ ${exitCodesHelp()}`,
     .description(
       "Creates the outbox table (if missing), the relay's columns, its index and the NOTIFY trigger; safe to run again.",
     )
+    // Listed for the help: the relay's own --from and --table take the values (optsWithGlobals below).
+    .option('--from <url>', 'the outbox database: a postgres:// URL')
+    .option('--table <name>', 'the outbox table', 'collect_outbox')
+    .addHelpText('after', `\n${exitCodesHelp(exits.init)}`)
     .action(async (_flags: unknown, command: Command) => {
       const flags = command.optsWithGlobals<RelayFlags>();
       const from = outboxUrl(flags, false);
@@ -167,10 +196,13 @@ ${exitCodesHelp()}`,
     .description(
       'Re-queues dead-lettered events (all, or those of --id) and the events held behind them, after you fixed them in the outbox.',
     )
+    .option('--from <url>', 'the outbox database: a postgres:// URL')
+    .option('--table <name>', 'the outbox table', 'collect_outbox')
     .option('--id <n...>', 'only these outbox ids', (text: string, list: number[] = []) => [
       ...list,
       whole(1)(text),
     ])
+    .addHelpText('after', `\n${exitCodesHelp(exits.retry)}`)
     .action(async (own: { id?: number[] }, command: Command) => {
       const flags = command.optsWithGlobals<RelayFlags>();
       const from = outboxUrl(flags, false);

@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { reportFormats, type ReportFormat } from '../../report/formatReport.js';
 import { defaultRules } from '../../sandbox/decide.js';
 import { DEFAULT_KEEP_BYTES, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
@@ -132,6 +133,14 @@ const number = (text: string) => {
   return value;
 };
 
+/** What `collect sandbox` ends with; a failed -- COMMAND's own code is passed on (the note). */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'stopped (a signal), or -- COMMAND succeeded; with --report, every request judged valid'],
+  [exitCodes.invalid, 'with --report: some requests broke a rule (the report lists them)'],
+  [exitCodes.usage, 'usage error: a bad flag, a taken port, an unwritable file, or COMMAND cannot start'],
+  [exitCodes.interrupted, 'interrupted while -- COMMAND ran (the report is written)'],
+];
+
 /** `collect sandbox`: a local stand-in for the service, until Ctrl-C or until the command after `--` ends. */
 export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
@@ -227,7 +236,9 @@ it listens, or an --allow-host name) is refused (403) unjudged, so no web page c
 Only POST /v2/order, PUT /v2/order, POST /v2/order/mark_fraudulent, PUT /v2/order/payment and
 PUT /v2/order/delivery are endpoints, exactly as written (no query, no encoded or extra
 segments): anything else is 404 or 405 and, with --upstream, never forwarded. A request
-without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`,
+without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.
+
+${exitCodesHelp(exits, "N   -- COMMAND failed with exit code N: the sandbox ends with COMMAND's own code")}`,
     )
 
     .action(async (words: string[], flags: SandboxFlags, command: Command) => {
