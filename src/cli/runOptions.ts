@@ -306,6 +306,7 @@ export async function runWithFlags(
         ? extra.report(result, color)
         : reportChunks(result.report, result.issues, flags.format, color, {
             allIssues: flags.allIssues === true,
+            exitCode: result.exitCode,
             ...html,
           }),
     );

@@ -7,7 +7,7 @@ import type { InputFormat } from '../../decode/sourceRecord.js';
 import { flowRules } from '../../flow/rules/index.js';
 import { registry } from '../../resources/registry.js';
 import { chargebackResource } from '../../chargebacks/chargebackRow.js';
-import { chargebackReportChunks, needsHuman } from '../../chargebacks/chargebackReport.js';
+import { chargebackReportChunks, chargebacksExitCode } from '../../chargebacks/chargebackReport.js';
 import { planChargebacks, type Plan } from '../../chargebacks/planChargebacks.js';
 import { reasonTable, writeRejects } from '../../chargebacks/chargebackFiles.js';
 import type { ReportInput } from '../../chargebacks/readChargebacks.js';
@@ -181,9 +181,9 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
         chargebackReportChunks(match, result.report, result.issues, flags.format, color, {
           dryRun: !sending,
           allIssues: flags.allIssues === true,
+          exitCode: chargebacksExitCode(result.exitCode, match),
         }),
     },
   );
-  const needs = needsHuman.some((outcome) => match.counts[outcome] > 0);
-  return code === exitCodes.ok && needs ? exitCodes.invalid : code;
+  return chargebacksExitCode(code, match);
 }

@@ -7,6 +7,8 @@ import type { InputFormat } from '../../decode/sourceRecord.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../decisions/decisionRows.js';
 import { openState } from '../../state/openState.js';
+import { verdictLine } from '../../report/verdictLine.js';
+import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 
 interface DecisionsFlags {
@@ -103,11 +105,12 @@ ${exitCodesHelp(exits)}`,
       }
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
-      io.stdout.write(
-        `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`,
-      );
+      const color = colorFor(io.stdout, io.env);
+      const said = `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}`;
+      io.stdout.write(`${problems.length > 0 ? said : verdictLine(exitCodes.ok, said, color)}\n`);
       if (problems.length > 0) {
-        io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
+        const notLoaded = `${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:`;
+        io.stdout.write(`${verdictLine(exitCodes.invalid, notLoaded, color)}\n`);
         // A row's problem quotes the file's own text: escaped, so a decision cell cannot drive the terminal.
         for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${terminalText(problem)}\n`);
         if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);

@@ -5,6 +5,8 @@ import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { isPostgresUrl } from '../../state/openState.js';
 import { loadApiKey } from '../apiKey.js';
+import { verdictLine } from '../../report/verdictLine.js';
+import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 
 interface RelayFlags {
@@ -186,9 +188,8 @@ ${exitCodesHelp(exits.relay)}`,
       const from = outboxUrl(flags, false);
       const { initRelayOutbox } = await import('../../relay/startRelay.js');
       await initRelayOutbox(from, flags.table);
-      io.stdout.write(
-        `the outbox ${flags.table} in ${maskUrlCredentials(from)} is ready for collect relay\n`,
-      );
+      const ready = `the outbox ${flags.table} in ${maskUrlCredentials(from)} is ready for collect relay`;
+      io.stdout.write(`${verdictLine(exitCodes.ok, ready, colorFor(io.stdout, io.env))}\n`);
       setExit(exitCodes.ok);
     });
   relay
@@ -208,10 +209,10 @@ ${exitCodesHelp(exits.relay)}`,
       const from = outboxUrl(flags, false);
       const { retryDeadLetters } = await import('../../relay/startRelay.js');
       const moved = await retryDeadLetters(from, flags.table, own.id);
-      io.stdout.write(
-        `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}\n`,
-      );
-      setExit(moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok);
+      const code = moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok;
+      const said = `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}`;
+      io.stdout.write(`${verdictLine(code, said, colorFor(io.stdout, io.env))}\n`);
+      setExit(code);
     });
   return relay;
 }
