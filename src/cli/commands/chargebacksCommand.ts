@@ -73,9 +73,9 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
       'after',
       `
 Examples:
-  $ collect chargebacks report.csv --base-url https://collect.example.com --dry-run
-  $ collect chargebacks report.csv --map acquirer.yaml --orders orders.csv --dry-run --rejects fix.csv
-  $ collect chargebacks report.csv --only-fraud --base-url https://collect.example.com --yes
+  $ collect chargebacks report.csv --orders orders.csv --dry-run
+  $ collect chargebacks acquirer-report.csv --map acquirer.yaml --orders orders.csv --dry-run --rejects fix.csv
+  $ collect chargebacks report.csv --orders orders.csv --only-fraud --base-url https://collect.example.com --yes
 
 ${exitCodesHelp(exits)}`,
     )

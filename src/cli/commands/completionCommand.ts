@@ -13,7 +13,7 @@ export function completionCommand(io: CliIo, fullProgram: () => Promise<Command>
       `
 Examples:
   $ collect completion bash > ~/.local/share/bash-completion/completions/collect
-  $ collect completion zsh > "\${fpath[1]}/_collect"
+  $ collect completion zsh > ~/.zfunc/_collect      # with fpath+=(~/.zfunc) in ~/.zshrc
   $ collect completion fish > ~/.config/fish/completions/collect.fish
 
 ${exitCodesHelp([

@@ -28,11 +28,11 @@ function examples(resource: Resource): string {
     : '';
   return `
 Examples:
-  $ collect ${name} ${name}s.csv --dry-run                 check a CSV export
+  $ collect ${name} ${name}.csv --dry-run                     # check a CSV export
   $ collect ${name} a.ndjson b.json.gz --dry-run --format json > report.json
-  $ cat ${name}s.ndjson | collect ${name} - --input-format ndjson --dry-run
-  $ collect ${name} export.csv --map mapping.yaml --dry-run  read an export with its own columns
-  $ collect ${name} ${name}s.csv --dry-run --format github     annotations in a GitHub Actions job${byHand}
+  $ cat ${name}.ndjson | collect ${name} - --input-format ndjson --dry-run
+  $ collect ${name} export.csv --map mapping.yaml --dry-run   # an export with its own columns
+  $ collect ${name} ${name}.csv --dry-run --format github      # annotations in a GitHub Actions job${byHand}
 
 ${exitCodesHelp(runExits)}`;
 }

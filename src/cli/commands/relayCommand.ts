@@ -134,8 +134,8 @@ export function relayCommand(io: CliIo, setExit: (code: number) => void): Comman
 Examples:
   $ collect relay init --from postgres://app@db/shop
   $ collect relay --from postgres://app@db/shop --base-url https://collect.example.com --metrics-port 9464
-  $ consumer | collect relay --from - --base-url https://collect.example.com > dead-letters.ndjson
-  $ collect relay retry --from postgres://app@db/shop --id 1042
+  $ collect relay --from - --base-url https://collect.example.com < events.ndjson > dead-letters.ndjson
+  $ collect relay retry --from postgres://app@db/shop          # every dead letter, once fixed
 
 ${exitCodesHelp(exits.relay)}`,
     )

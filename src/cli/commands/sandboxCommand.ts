@@ -215,10 +215,11 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
       'after',
       `
 Examples:
-  $ collect sandbox                                        # then, in another terminal:
-  $ COLLECT_API_KEY=test collect backfill fixtures/history --base-url http://127.0.0.1:8787
-  $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
+  $ collect sandbox --pid-file sandbox.pid &           # or in a terminal of its own, until Ctrl-C
+  $ COLLECT_API_KEY=sandbox-key collect backfill fixtures/history --base-url http://127.0.0.1:8787
   $ curl -s http://127.0.0.1:8787/_sandbox/orders/ORD-1001
+  $ kill $(cat sandbox.pid)
+  $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
 
   As a contract test of an application: its tests run against the sandbox (COLLECT_BASE_URL set to its
   URL); the exit code is theirs if they failed, else 1 when a request broke a rule, else 0:
@@ -228,7 +229,7 @@ Examples:
   $ collect sandbox --report report.xml --pid-file sandbox.pid &
   $ curl -s http://127.0.0.1:8787/_sandbox/report            # the report so far (JSON)
   $ kill $(cat sandbox.pid)
-  $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com
+  $ collect sandbox --report report.json --upstream https://staging.example.com   # COLLECT_API_KEY: its key
 
 Who it answers: programs on this machine. A request with a browser Origin header, or whose
 Host is not the sandbox's own address and port (127.0.0.1:PORT, localhost:PORT, [::1]:PORT as
