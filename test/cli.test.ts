@@ -227,7 +227,7 @@ describe('help', () => {
     expect(root.stdout).toContain('Examples:');
     const order = await runCli(['order', '--help']);
     expect(order.stdout).toContain('--dry-run');
-    expect(order.stdout).toContain('collect order orders.csv --dry-run');
+    expect(order.stdout).toContain('collect order order.csv --dry-run');
   });
   it("shows the fraud mark by hand first: its usage line, then its options above the files' ones", async () => {
     const { stdout } = await runCli(['fraud', '--help']);

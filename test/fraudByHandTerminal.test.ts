@@ -52,11 +52,11 @@ describe('collect fraud --order-id on a terminal', () => {
       const screen = await session.screen();
       const text = screen.lines.join('\n');
       expect(afterQuestion(screen)).toEqual([
-        '✔ sent: the service accepted the fraud mark (HTTP 201, 1 attempt)',
         'the service answered:',
         '{',
         '  "message": "Order marked as fraudulent"',
         '}',
+        '✔ sent: the service accepted the fraud mark (HTTP 201, 1 attempt)',
       ]);
       // The warning of §1.5 is said once, before the question; no file run's notes.
       expect(occurrences(text, 'fraud-after-service-decline')).toBe(1);
@@ -76,7 +76,7 @@ describe('collect fraud --order-id on a terminal', () => {
       await session.waitFor(`${QUESTION} `);
       session.type('n\r');
       expect(await session.exited).toBe(1);
-      expect(afterQuestion(await session.screen())).toEqual(['nothing sent: you answered no']);
+      expect(afterQuestion(await session.screen())).toEqual(['✖ nothing sent: you answered no']);
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();
@@ -90,9 +90,7 @@ describe('collect fraud --order-id on a terminal', () => {
       await session.waitFor(`${QUESTION} `);
       session.type('\u0003');
       expect(await session.exited).toBe(130);
-      expect(afterQuestion(await session.screen()).at(-1)).toBe(
-        'nothing sent: interrupted before the fraud mark was sent',
-      );
+      expect(afterQuestion(await session.screen()).at(-1)).toBe('⚠ interrupted: the fraud mark was not sent');
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();

@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { exitCodes, type ExitCode } from '../core/exitCodes.js';
 import type { LocatedIssue } from '../core/issue.js';
 import { terminalText } from '../core/terminalText.js';
 import { reportChunks, type FormatOptions, type ReportFormat } from '../report/formatReport.js';
@@ -8,6 +9,12 @@ import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './
 
 /** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
 export const needsHuman: readonly RowOutcome[] = ['unmatched', 'ambiguous', 'refused', 'invalid'];
+
+/** The exit code of a chargebacks run: a row that needs a human makes a clean run 1, a dry run too. */
+export function chargebacksExitCode(run: ExitCode, match: MatchResult): ExitCode {
+  const needs = needsHuman.some((outcome) => match.counts[outcome] > 0);
+  return run === exitCodes.ok && needs ? exitCodes.invalid : run;
+}
 
 /** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
 export function chargebacksJson(match: MatchResult) {
@@ -74,11 +81,18 @@ export function* chargebackReportChunks(
   issues: ReportIssues,
   format: ReportFormat,
   color: ChalkInstance,
-  options: FormatOptions & { dryRun: boolean },
+  options: FormatOptions & { dryRun: boolean; exitCode: ExitCode },
 ): Generator<string> {
   if (format === 'pretty') {
     yield chargebacksPretty(match, color, options.dryRun);
-    yield* reportChunks(report, issues, format, color, { allIssues: options.allIssues === true });
+    const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome)).length;
+    yield* reportChunks(report, issues, format, color, {
+      allIssues: options.allIssues === true,
+      exitCode: options.exitCode,
+      ...(human > 0
+        ? { verdictNote: ` · ${human} ${human === 1 ? 'row needs' : 'rows need'} a human (above)` }
+        : {}),
+    });
     return;
   }
   if (format === 'json') {

@@ -20,6 +20,7 @@ function run(
     report: builder.build(),
     declined: false,
     interrupted: false,
+    exitCode: 0,
     ...extra,
   };
 }
@@ -32,7 +33,7 @@ describe('byHandSummary', () => {
         plain,
       ),
     ).toBe(
-      '✔ sent: the service accepted the fraud mark (HTTP 200, 2 attempts)\nthe service answered:\n{\n  "message": "ok"\n}\n',
+      'the service answered:\n{\n  "message": "ok"\n}\n✔ sent: the service accepted the fraud mark (HTTP 200, 2 attempts)\n',
     );
   });
   it("a long answer is cut, and a peer's control characters are escaped", () => {
@@ -48,7 +49,7 @@ describe('byHandSummary', () => {
   });
   it('an invalid mark: its issues (the record is not shown whole), then why nothing was sent', () => {
     const out = byHandSummary(
-      run({ previewed: false }, (b) =>
+      run({ previewed: false, exitCode: 1 }, (b) =>
         b.add('fraud', at, [
           error('fraud-comment-required', 'fraud_comment', 'fraud_comment is required', {
             value: { order_id: 'ORD-1' },
@@ -79,7 +80,9 @@ describe('byHandSummary', () => {
     ).not.toContain('fraud-after-service-decline');
   });
   it('says why nothing was sent: answered no, already accepted, rejected before, vetoed, not delivered', () => {
-    expect(byHandSummary(run({ declined: true }), plain)).toBe('nothing sent: you answered no\n');
+    expect(byHandSummary(run({ declined: true, exitCode: 1 }), plain)).toBe(
+      '✖ nothing sent: you answered no\n',
+    );
     expect(
       byHandSummary(
         run({}, (b) => (b.add('fraud', at, []), b.addSkipped())),
@@ -100,12 +103,30 @@ describe('byHandSummary', () => {
             code: 'fraud-after-service-decline',
             message: 'the service declined ORD-1',
           },
+          exitCode: 1,
         }),
         plain,
       ),
     ).toBe('✖ nothing sent: the service declined ORD-1 [fraud-after-service-decline]\n');
     expect(
-      byHandSummary(run({ outcome: { kind: 'failed', reason: 'connection refused', attempts: 6 } }), plain),
-    ).toContain('✖ not delivered: connection refused (6 attempts)');
+      byHandSummary(
+        run({ outcome: { kind: 'failed', reason: 'connection refused', attempts: 6 }, exitCode: 3 }),
+        plain,
+      ),
+    ).toContain('✖ delivery failed: connection refused (6 attempts)');
+  });
+
+  it('marks its verdict, the last unindented line, from the exit code alone', () => {
+    const accepted = { kind: 'accepted', status: 200, text: '{}', attempts: 1 } as const;
+    const verdict = (out: string) =>
+      out
+        .split('\n')
+        .filter((line) => /^\S/.test(line))
+        .at(-1);
+    expect(verdict(byHandSummary(run({ outcome: accepted, exitCode: 0 }), plain))).toMatch(/^✔ sent/);
+    expect(verdict(byHandSummary(run({ interrupted: true, exitCode: 130 }), plain))).toMatch(
+      /^⚠ interrupted:/,
+    );
+    expect(verdict(byHandSummary(run({ exitCode: 2 }), plain))).toMatch(/^✖ stopped:/);
   });
 });

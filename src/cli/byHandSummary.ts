@@ -1,8 +1,10 @@
 import type { ChalkInstance } from 'chalk';
+import type { ExitCode } from '../core/exitCodes.js';
 import type { Issue } from '../core/issue.js';
 import { shorten } from '../core/suggest.js';
 import { flowRules } from '../flow/rules/index.js';
 import type { Report } from '../report/report.js';
+import { verdictLine } from '../report/verdictLine.js';
 import type { Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import { parseBody } from '../send/responseBody.js';
@@ -20,6 +22,8 @@ export interface ByHandRun {
   interrupted: boolean;
   halted?: SetupFailure;
   outcome?: Outcome;
+  /** The run's exit code: the verdict line's mark. */
+  exitCode: ExitCode;
 }
 
 /** An answer is shown whole up to this many lines; --results keeps all of it. */
@@ -58,72 +62,80 @@ function issueLines(issue: Issue, color: ChalkInstance): string[] {
   return lines;
 }
 
+/** The verdict's words (its mark comes from the exit code), what comes before it, and the indented details after it. */
+interface Account {
+  before?: string[];
+  verdict: string;
+  after?: string[];
+}
+
 /** What the service did with the record it was sent. */
-function sentLines(run: ByHandRun, outcome: Outcome, color: ChalkInstance): string[] {
+function sentAccount(run: ByHandRun, outcome: Outcome, color: ChalkInstance): Account {
   const fix = (text: string) => `  ${color.cyan('fix:')} ${text}`;
   switch (outcome.kind) {
     case 'accepted':
-      return [
-        `${color.green('✔')} sent: the service accepted the ${run.noun} (HTTP ${outcome.status}, ${attempts(outcome.attempts)})`,
-        ...(outcome.decision ? [`  decision: ${forTerminal(outcome.decision)}`] : []),
-        ...answerLines(outcome.text),
-      ];
+      return {
+        before: answerLines(outcome.text),
+        verdict: `sent: the service accepted the ${run.noun} (HTTP ${outcome.status}, ${attempts(outcome.attempts)})`,
+        after: outcome.decision ? [`  decision: ${forTerminal(outcome.decision)}`] : [],
+      };
     case 'rejected':
-      return [
-        `${color.red('✖')} sent, not accepted: the service rejected the ${run.noun} (HTTP ${outcome.status}, ${attempts(outcome.attempts)})`,
-        ...answerLines(outcome.text),
-        fix(`correct the ${run.noun} as the answer says and run the command again`),
-      ];
+      return {
+        before: answerLines(outcome.text),
+        verdict: `sent, not accepted: the service rejected the ${run.noun} (HTTP ${outcome.status}, ${attempts(outcome.attempts)})`,
+        after: [fix(`correct the ${run.noun} as the answer says and run the command again`)],
+      };
     case 'refused':
-      return [
-        `${color.red('✖')} not accepted: the service refused the API key (HTTP ${outcome.status})`,
-        fix('check COLLECT_API_KEY or --api-key-file, and --base-url'),
-      ];
+      return {
+        verdict: `the service refused the API key (HTTP ${outcome.status})`,
+        after: [fix('check COLLECT_API_KEY or --api-key-file, and --base-url')],
+      };
     case 'failed':
-      return [
-        `${color.red('✖')} not delivered: ${forTerminal(outcome.reason)} (${attempts(outcome.attempts)})`,
-        fix(
-          run.halted
-            ? `${run.halted.hint}; then run the same command again`
-            : 'run the same command again; check the service and the network',
-        ),
-      ];
+      return {
+        verdict: `${forTerminal(outcome.reason)} (${attempts(outcome.attempts)})`,
+        after: [
+          fix(
+            run.halted
+              ? `${run.halted.hint}; then run the same command again`
+              : 'run the same command again; check the service and the network',
+          ),
+        ],
+      };
     case 'vetoed':
-      return [
-        `${color.red('✖')} nothing sent: ${forTerminal(outcome.message)} ${color.dim(`[${outcome.code}]`)}`,
-      ];
+      return {
+        verdict: `nothing sent: ${forTerminal(outcome.message)} ${color.dim(`[${outcome.code}]`)}`,
+      };
     default:
-      return [
-        `${color.red('✖')} nothing sent: ${forTerminal(outcome.reason)}`,
-        ...(run.halted ? [fix(run.halted.hint)] : []),
-      ];
+      return {
+        verdict: `nothing sent: ${forTerminal(outcome.reason)}`,
+        after: run.halted ? [fix(run.halted.hint)] : [],
+      };
   }
 }
 
 /** Why nothing was sent, when the service was never asked. */
-function unsentLines(run: ByHandRun, color: ChalkInstance): string[] {
+function unsentAccount(run: ByHandRun, color: ChalkInstance): Account {
   const { summary, notes } = run.report;
-  if (summary.invalid > 0)
-    return [`${color.red('✖')} nothing sent: the ${run.noun} is not valid (see above)`];
-  if (run.interrupted) return [`nothing sent: interrupted before the ${run.noun} was sent`];
-  if (run.declined) return [`nothing sent: you answered no`];
+  if (summary.invalid > 0) return { verdict: `nothing sent: the ${run.noun} is not valid (see above)` };
+  if (run.interrupted) return { verdict: `the ${run.noun} was not sent` };
+  if (run.declined) return { verdict: `nothing sent: you answered no` };
   if (run.halted)
-    return [
-      `${color.red('✖')} nothing sent: ${forTerminal(run.halted.summary)}`,
-      `  ${color.cyan('fix:')} ${run.halted.hint}`,
-    ];
-  if (run.dryRun) return [`${color.green('✔')} valid; nothing sent (--dry-run)`];
+    return {
+      verdict: `nothing sent: ${forTerminal(run.halted.summary)}`,
+      after: [`  ${color.cyan('fix:')} ${run.halted.hint}`],
+    };
+  if (run.dryRun) return { verdict: 'valid; nothing sent (--dry-run)' };
   if (notes.some((note) => note.code === 'rejected-before')) {
-    return [
-      `nothing sent: the service rejected this same ${run.noun} in an earlier run (the state remembers it)`,
-      `  ${color.cyan('fix:')} correct it, or add --resend to send it again as it is`,
-    ];
+    return {
+      verdict: `nothing sent: the service rejected this same ${run.noun} in an earlier run (the state remembers it)`,
+      after: [`  ${color.cyan('fix:')} correct it, or add --resend to send it again as it is`],
+    };
   }
   if (summary.skipped > 0)
-    return [
-      `${color.green('✔')} nothing sent: the service already accepted this same ${run.noun} in an earlier run (the state remembers it); --resend sends it again`,
-    ];
-  return [`nothing sent`];
+    return {
+      verdict: `nothing sent: the service already accepted this same ${run.noun} in an earlier run (the state remembers it); --resend sends it again`,
+    };
+  return { verdict: 'nothing sent' };
 }
 
 /**
@@ -139,6 +151,11 @@ export function byHandSummary(run: ByHandRun, color: ChalkInstance): string {
       if (warnedRules.has(note.code))
         out.push(`  ${color.yellow('⚠ warning')} ${note.code}: ${note.message}`);
   }
-  out.push(...(run.outcome ? sentLines(run, run.outcome, color) : unsentLines(run, color)));
+  const account = run.outcome ? sentAccount(run, run.outcome, color) : unsentAccount(run, color);
+  out.push(
+    ...(account.before ?? []),
+    verdictLine(run.exitCode, account.verdict, color),
+    ...(account.after ?? []),
+  );
   return `${out.join('\n')}\n`;
 }

@@ -66,7 +66,7 @@ function rootCommand(): Command {
       `
 Examples:
   $ collect order fixtures/order/valid.csv --dry-run
-  $ collect status updates.ndjson --dry-run --format json
+  $ collect status fixtures/status/valid.ndjson --dry-run --format json
   $ collect backfill fixtures/history --dry-run
   $ collect rules
   $ collect template order > orders.csv

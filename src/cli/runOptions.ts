@@ -308,7 +308,12 @@ export async function runWithFlags(
       return result.exitCode;
     }
     const color = colorFor(io.stdout, io.env);
-    const options = { allIssues: flags.allIssues === true, ...html, ...ciOutputs(io, redact) };
+    const options = {
+      allIssues: flags.allIssues === true,
+      exitCode: result.exitCode,
+      ...html,
+      ...ciOutputs(io, redact),
+    };
     await writeChunks(
       io.stdout,
       extra.report

@@ -25,7 +25,7 @@ const heads = [
 ];
 const tails = [
   /collect: [\d,]+ records?, \d+ valid, \d+ invalid, /,
-  /(✔|✖|⚠ interrupted:) [\d,]+ records?: \d+ valid/,
+  /(✔|✖|✖ stopped:|✖ delivery failed:|⚠ interrupted:) [\d,]+ records?: \d+ valid/,
 ];
 
 /**

@@ -36,9 +36,25 @@ export const exitCodeMeanings: readonly { code: ExitCode; meaning: string }[] = 
   },
 ];
 
-/** The exit codes as a help text section. */
-export function exitCodesHelp(): string {
-  return `Exit codes:\n${exitCodeMeanings.map(({ code, meaning }) => `  ${String(code).padEnd(4)}${meaning}`).join('\n')}`;
+/** A code a command can end with, in the command's own words where the shared meaning does not fit it. */
+export type ExitRow = ExitCode | readonly [ExitCode, string];
+
+/** The codes of a command that checks records and may send them: every row of the table. */
+export const runExits: readonly ExitRow[] = exitCodeMeanings
+  .map(({ code }) => code)
+  .filter((code) => code !== exitCodes.internal);
+
+/**
+ * A command's exit table as a help text section: the codes it can end with, each in its words or
+ * the shared ones, then 70 (any command can have a bug) and `note` (what no code says).
+ */
+export function exitCodesHelp(rows: readonly ExitRow[] = runExits, note?: string): string {
+  const shared = (code: ExitCode) => exitCodeMeanings.find((row) => row.code === code)!.meaning;
+  const lines = [...rows, exitCodes.internal]
+    .map((row) => (typeof row === 'number' ? ([row, shared(row)] as const) : row))
+    .sort(([a], [b]) => a - b)
+    .map(([code, meaning]) => `  ${String(code).padEnd(4)}${meaning}`);
+  return `Exit codes:\n${lines.join('\n')}${note === undefined ? '' : `\n  ${note}`}`;
 }
 
 /** What a finished run means as an exit code. */

@@ -3,13 +3,19 @@ import type { LocatedIssue } from '../core/issue.js';
 import { shorten } from '../core/suggest.js';
 import { terminalText as safe } from '../core/terminalText.js';
 import type { IssueGroup } from './groupIssues.js';
-import type { Report } from './report.js';
+import { exitCodes, type ExitCode } from '../core/exitCodes.js';
+import { reportExitCode, type Report } from './report.js';
 import { issuesOf, SAMPLE_SIZE, type ReportIssues } from './reportIssues.js';
+import { verdictLine } from './verdictLine.js';
 
 /** Options of the pretty report. */
 export interface PrettyOptions {
   /** Every issue of every record (`--all-issues`); otherwise the detail stops at DETAIL_LIMIT and the rest is counted by group. */
   allIssues?: boolean;
+  /** The run's exit code, which the verdict line says; without it (a report alone), the report's own. */
+  exitCode?: ExitCode;
+  /** Words the verdict line ends with: what a command adds to the run's counts (`collect chargebacks`' rows). */
+  verdictNote?: string;
 }
 
 /** Issues shown one by one before the report switches to counts per code and field. */
@@ -125,13 +131,13 @@ export function* prettyChunks(
   const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
   // An interrupted run is unfinished, never a success: no green check.
   const unfinished = report.notes.some((note) => note.code.startsWith('interrupted'));
-  const verdict =
-    summary.errors > 0
-      ? color.red.bold('✖ ')
-      : unfinished
-        ? color.yellow.bold('⚠ interrupted: ')
-        : color.green.bold('✔ ');
-  out.push(`${verdict}${counts}`);
+  out.push(
+    verdictLine(
+      options.exitCode ?? (unfinished ? exitCodes.interrupted : reportExitCode(report)),
+      `${counts}${options.verdictNote ?? ''}`,
+      color,
+    ),
+  );
   const { delivery } = report;
   if (delivery) {
     const unsent = summary.unsent ? ` · not sent ${summary.unsent}` : '';

@@ -38,4 +38,16 @@ describe("RejectsWriter in a source file's dialect", () => {
       /in\.csv line 7: a cell holds "東" \(U\+6771\), which windows-1252 cannot hold/,
     );
   });
+
+  it('writes each of three identical rows without a line: three records, three rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const writer = new RejectsWriter(
+      join(dir, 'out.csv'),
+      [{ name: 'in.csv', format: 'csv', gzip: false }],
+      keep,
+    );
+    for (let n = 0; n < 3; n++) writer.write('in.csv', { kind: 'csv', header: ['id'], cells: ['A'] }, 'bad');
+    await writer.close();
+    expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toBe('id,collect_reason\nA,bad\nA,bad\nA,bad\n');
+  });
 });

@@ -35,8 +35,6 @@ interface RejectsSink {
   /** A CSV source's delimiter, quote and encoding: its rejects are written in them, so the same mapping reads them back. */
   dialect?: CsvDialect;
   count: number;
-  /** The last CSV row written: a row mapped into two records (an order and its status) is written once. */
-  last?: readonly string[];
   /** The lines written of a mapped file: a row that built several rejected records (an order's row and its status, a product of many orders) is written once. */
   lines?: Set<number>;
 }
@@ -138,7 +136,8 @@ export class RejectsWriter {
   }
 
   /**
-   * One CSV row with its reason, once: by its line where known, else unless it repeats the last row.
+   * One CSV row with its reason; a mapped row (it knows its line) once, though it built several records.
+   * Rows without a line are each a record of their own: identical ones are each written, as counted.
    * In its source's dialect; a character of the reason its encoding cannot hold is written `?`.
    */
   private writeRow(
@@ -153,13 +152,7 @@ export class RejectsWriter {
       sink.lines ??= new Set();
       if (sink.lines.has(line)) return;
       sink.lines.add(line);
-    } else if (
-      sink.last &&
-      sink.last.length === cells.length &&
-      sink.last.every((cell, i) => cell === cells[i])
-    )
-      return;
-    sink.last = cells;
+    }
     const encoding = sink.dialect?.encoding ?? 'utf-8';
     const cell = [...header, ...cells].find((text) => unencodable(text, encoding) !== undefined);
     if (cell !== undefined) {

@@ -60,3 +60,19 @@ export async function runCli(
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
+
+/** An io that reads nothing and keeps what is written: to build the program without running it. */
+export function quietIo(): CliIo {
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    stdout: new MemoryWritable(),
+    stderr: new MemoryWritable(),
+    stdin: Object.assign(stdin, { isTTY: false }),
+    env: {},
+    now: () => new Date('2025-01-01T00:00:00Z'),
+    onInterrupt: () => () => {},
+    onFatal: () => () => {},
+    onStop: () => () => {},
+  };
+}

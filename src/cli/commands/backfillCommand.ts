@@ -8,7 +8,7 @@ import {
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
@@ -83,7 +83,7 @@ Examples:
   $ collect backfill exports/ --dry-run --format junit > backfill.xml
   $ collect backfill fixtures/marketplace --map fixtures/marketplace/mapping.yaml --dry-run
 
-${exitCodesHelp()}`,
+${exitCodesHelp(runExits)}`,
     )
     .action(async (dir: string | undefined, flags: BackfillFlags) => {
       const named = registry.all.flatMap((resource) =>

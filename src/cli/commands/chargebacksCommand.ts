@@ -1,13 +1,13 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp, type ExitCode } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitCode, type ExitRow } from '../../core/exitCodes.js';
 import { terminalLines } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
 import { flowRules } from '../../flow/rules/index.js';
 import { registry } from '../../resources/registry.js';
 import { chargebackResource } from '../../chargebacks/chargebackRow.js';
-import { chargebackReportChunks, needsHuman } from '../../chargebacks/chargebackReport.js';
+import { chargebackReportChunks, chargebacksExitCode } from '../../chargebacks/chargebackReport.js';
 import { planChargebacks, type Plan } from '../../chargebacks/planChargebacks.js';
 import { reasonTable, writeRejects } from '../../chargebacks/chargebackFiles.js';
 import type { ReportInput } from '../../chargebacks/readChargebacks.js';
@@ -25,6 +25,18 @@ interface ChargebackFlags extends RunFlags, AskingFlags {
   reasonCategories?: string;
   inputFormat?: InputFormat;
 }
+
+/** What `collect chargebacks` ends with: a row that needs a human is 1, even in a dry run. */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'every row matched and marked (in a dry run: ready to mark), none needing a human'],
+  [
+    exitCodes.invalid,
+    'rows invalid, unmatched or needing a human (the report lists them), or marks rejected',
+  ],
+  exitCodes.usage,
+  exitCodes.deliveryFailed,
+  exitCodes.interrupted,
+];
 
 /** `collect chargebacks FILE...`: an acquirer's chargeback report to fraud marks (docs/chargebacks.md). */
 export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): Command {
@@ -60,11 +72,11 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
       'after',
       `
 Examples:
-  $ collect chargebacks report.csv --base-url https://collect.example.com --dry-run
-  $ collect chargebacks report.csv --map acquirer.yaml --orders orders.csv --dry-run --rejects fix.csv
-  $ collect chargebacks report.csv --only-fraud --base-url https://collect.example.com --yes
+  $ collect chargebacks report.csv --orders orders.csv --dry-run
+  $ collect chargebacks acquirer-report.csv --map acquirer.yaml --orders orders.csv --dry-run --rejects fix.csv
+  $ collect chargebacks report.csv --orders orders.csv --only-fraud --base-url https://collect.example.com --yes
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: ChargebackFlags) => {
       setExit(await chargebacks(files, flags, io));
@@ -159,9 +171,9 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
         chargebackReportChunks(match, result.report, result.issues, flags.format, color, {
           ...options,
           dryRun: !sending,
+          exitCode: chargebacksExitCode(result.exitCode, match),
         }),
     },
   );
-  const needs = needsHuman.some((outcome) => match.counts[outcome] > 0);
-  return code === exitCodes.ok && needs ? exitCodes.invalid : code;
+  return chargebacksExitCode(code, match);
 }

@@ -1,4 +1,5 @@
 import { Argument, Command } from 'commander';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { completionScript, completionShells, type CompletionShell } from '../completionScripts.js';
 import type { CliIo } from '../io.js';
 
@@ -12,8 +13,13 @@ export function completionCommand(io: CliIo, fullProgram: () => Promise<Command>
       `
 Examples:
   $ collect completion bash > ~/.local/share/bash-completion/completions/collect
-  $ collect completion zsh > "\${fpath[1]}/_collect"
-  $ collect completion fish > ~/.config/fish/completions/collect.fish`,
+  $ collect completion zsh > ~/.zfunc/_collect      # with fpath+=(~/.zfunc) in ~/.zshrc
+  $ collect completion fish > ~/.config/fish/completions/collect.fish
+
+${exitCodesHelp([
+  [exitCodes.ok, 'the script printed'],
+  [exitCodes.usage, 'usage error: an unknown shell'],
+])}`,
     )
     .action(async (shell: CompletionShell) => {
       io.stdout.write(completionScript(shell, await fullProgram()));

@@ -1,12 +1,14 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../decisions/decisionRows.js';
 import { openState } from '../../state/openState.js';
+import { verdictLine } from '../../report/verdictLine.js';
+import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 
 interface DecisionsFlags {
@@ -14,6 +16,13 @@ interface DecisionsFlags {
   state?: string;
   inputFormat?: InputFormat;
 }
+
+/** What `collect decisions` ends with: it never sends. */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'every row loaded'],
+  [exitCodes.invalid, 'some rows not loaded (each listed with its line); the others were'],
+  [exitCodes.usage, 'usage or input error: a bad flag, no --base-url, an unreadable file or state'],
+];
 
 /** Rows written to the state per transaction. */
 const BATCH = 5000;
@@ -49,7 +58,7 @@ Examples:
   $ collect decisions decisions.csv --base-url https://collect.example.com
   $ zcat export.ndjson.gz | collect decisions - --input-format ndjson --base-url https://collect.example.com
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: DecisionsFlags) => {
       const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
@@ -96,11 +105,12 @@ ${exitCodesHelp()}`,
       }
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
-      io.stdout.write(
-        `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}\n`,
-      );
+      const color = colorFor(io.stdout, io.env);
+      const said = `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}`;
+      io.stdout.write(`${problems.length > 0 ? said : verdictLine(exitCodes.ok, said, color)}\n`);
       if (problems.length > 0) {
-        io.stdout.write(`${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:\n`);
+        const notLoaded = `${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:`;
+        io.stdout.write(`${verdictLine(exitCodes.invalid, notLoaded, color)}\n`);
         // A row's problem quotes the file's own text: escaped, so a decision cell cannot drive the terminal.
         for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${terminalText(problem)}\n`);
         if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);

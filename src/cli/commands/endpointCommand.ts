@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
@@ -29,13 +29,13 @@ function examples(resource: Resource): string {
     : '';
   return `
 Examples:
-  $ collect ${name} ${name}s.csv --dry-run                 check a CSV export
+  $ collect ${name} ${name}.csv --dry-run                     # check a CSV export
   $ collect ${name} a.ndjson b.json.gz --dry-run --format json > report.json
-  $ cat ${name}s.ndjson | collect ${name} - --input-format ndjson --dry-run
-  $ collect ${name} export.csv --map mapping.yaml --dry-run  read an export with its own columns
-  $ collect ${name} ${name}s.csv --dry-run --format github     annotations in a GitHub Actions job${byHand}
+  $ cat ${name}.ndjson | collect ${name} - --input-format ndjson --dry-run
+  $ collect ${name} export.csv --map mapping.yaml --dry-run   # an export with its own columns
+  $ collect ${name} ${name}.csv --dry-run --format github      # annotations in a GitHub Actions job${byHand}
 
-${exitCodesHelp()}`;
+${exitCodesHelp(runExits)}`;
 }
 
 /** The form by hand comes first in the help: its usage line, then its options (and --yes) above the files' ones. */

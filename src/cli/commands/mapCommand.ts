@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { proposeMapping } from '../../mapping/proposeMapping.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { EndpointName } from '../../resources/resource.js';
@@ -25,12 +26,23 @@ export function mapCommand(io: CliIo): Command {
       `
 Example:
   $ collect map init exports/orders.csv --zone America/Sao_Paulo > mapping.yaml
-  $ collect backfill exports/ --map mapping.yaml --dry-run`,
+  $ collect backfill exports/ --map mapping.yaml --dry-run
+
+${exitCodesHelp([
+  [exitCodes.ok, 'the mapping printed'],
+  [exitCodes.usage, 'usage error: an unreadable export, an unknown endpoint or zone'],
+])}`,
     )
     .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
       const samples = [];
       for (const file of files) samples.push({ file: basename(file), ...(await readExportSample(file)) });
       io.stdout.write(proposeMapping(samples, registry.get(flags.endpoint)!, flags.zone));
     });
-  return new Command('map').summary('work with mapping files (see docs/mapping.md)').addCommand(init);
+  return new Command('map')
+    .summary('work with mapping files (see docs/mapping.md)')
+    .addHelpText(
+      'after',
+      `\n${exitCodesHelp([[exitCodes.usage, 'no subcommand or an unknown one: see collect map init --help']])}`,
+    )
+    .addCommand(init);
 }

@@ -86,6 +86,7 @@ export async function recordByHand(
                   report: result.report,
                   declined: result.declined,
                   interrupted: result.interrupted,
+                  exitCode: result.exitCode,
                   ...(result.halted ? { halted: result.halted } : {}),
                   ...(outcome ? { outcome } : {}),
                 },

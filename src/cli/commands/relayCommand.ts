@@ -1,10 +1,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { isPostgresUrl } from '../../state/openState.js';
 import { loadApiKey } from '../apiKey.js';
+import { verdictLine } from '../../report/verdictLine.js';
+import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
 
 interface RelayFlags {
@@ -54,6 +56,31 @@ function outboxUrl(flags: RelayFlags, stdinAllowed: boolean): string {
     );
   return from;
 }
+
+/** What `collect relay` and its subcommands end with (a signal drains the relay: exit 0, never 130). */
+const exits: Record<'relay' | 'init' | 'retry', readonly ExitRow[]> = {
+  relay: [
+    [
+      exitCodes.ok,
+      'stopped by SIGTERM or Ctrl-C once the events in flight finished (--from -: input ended, no dead letter)',
+    ],
+    [
+      exitCodes.invalid,
+      '--from -: standard input ended and some events were dead-lettered (on standard output)',
+    ],
+    [exitCodes.usage, 'usage error (a bad flag, no key or URL), or the outbox or the state failed'],
+    [exitCodes.deliveryFailed, 'the service refused the key, or sending halted (the message says why)'],
+  ],
+  init: [
+    [exitCodes.ok, 'the outbox is ready'],
+    [exitCodes.usage, 'usage error, or the database cannot be reached or refused the change'],
+  ],
+  retry: [
+    [exitCodes.ok, 'the dead letters were re-queued (with no --id, none at all is fine)'],
+    [exitCodes.invalid, 'none of the --id events is dead-lettered'],
+    [exitCodes.usage, 'usage error, or the database cannot be reached or refused the change'],
+  ],
+};
 
 const FROM_HELP =
   'the outbox: a postgres:// URL (the table --table), or - for NDJSON events on standard input';
@@ -107,10 +134,10 @@ export function relayCommand(io: CliIo, setExit: (code: number) => void): Comman
 Examples:
   $ collect relay init --from postgres://app@db/shop
   $ collect relay --from postgres://app@db/shop --base-url https://collect.example.com --metrics-port 9464
-  $ consumer | collect relay --from - --base-url https://collect.example.com > dead-letters.ndjson
-  $ collect relay retry --from postgres://app@db/shop --id 1042
+  $ collect relay --from - --base-url https://collect.example.com < events.ndjson > dead-letters.ndjson
+  $ collect relay retry --from postgres://app@db/shop          # every dead letter, once fixed
 
-${exitCodesHelp()}`,
+${exitCodesHelp(exits.relay)}`,
     )
     .action(async (flags: RelayFlags) => {
       const from = outboxUrl(flags, true);
@@ -152,14 +179,17 @@ ${exitCodesHelp()}`,
     .description(
       "Creates the outbox table (if missing), the relay's columns, its index and the NOTIFY trigger; safe to run again.",
     )
+    // Listed for the help: the relay's own --from and --table take the values (optsWithGlobals below).
+    .option('--from <url>', 'the outbox database: a postgres:// URL')
+    .option('--table <name>', 'the outbox table', 'collect_outbox')
+    .addHelpText('after', `\n${exitCodesHelp(exits.init)}`)
     .action(async (_flags: unknown, command: Command) => {
       const flags = command.optsWithGlobals<RelayFlags>();
       const from = outboxUrl(flags, false);
       const { initRelayOutbox } = await import('../../relay/startRelay.js');
       await initRelayOutbox(from, flags.table);
-      io.stdout.write(
-        `the outbox ${flags.table} in ${maskUrlCredentials(from)} is ready for collect relay\n`,
-      );
+      const ready = `the outbox ${flags.table} in ${maskUrlCredentials(from)} is ready for collect relay`;
+      io.stdout.write(`${verdictLine(exitCodes.ok, ready, colorFor(io.stdout, io.env))}\n`);
       setExit(exitCodes.ok);
     });
   relay
@@ -167,19 +197,22 @@ ${exitCodesHelp()}`,
     .description(
       'Re-queues dead-lettered events (all, or those of --id) and the events held behind them, after you fixed them in the outbox.',
     )
+    .option('--from <url>', 'the outbox database: a postgres:// URL')
+    .option('--table <name>', 'the outbox table', 'collect_outbox')
     .option('--id <n...>', 'only these outbox ids', (text: string, list: number[] = []) => [
       ...list,
       whole(1)(text),
     ])
+    .addHelpText('after', `\n${exitCodesHelp(exits.retry)}`)
     .action(async (own: { id?: number[] }, command: Command) => {
       const flags = command.optsWithGlobals<RelayFlags>();
       const from = outboxUrl(flags, false);
       const { retryDeadLetters } = await import('../../relay/startRelay.js');
       const moved = await retryDeadLetters(from, flags.table, own.id);
-      io.stdout.write(
-        `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}\n`,
-      );
-      setExit(moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok);
+      const code = moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok;
+      const said = `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}`;
+      io.stdout.write(`${verdictLine(code, said, colorFor(io.stdout, io.env))}\n`);
+      setExit(code);
     });
   return relay;
 }

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { flowRules } from '../../flow/rules/index.js';
 import { ruleAppliesTo } from '../../flow/rules/rule.js';
 import { registry } from '../../resources/registry.js';
@@ -9,7 +10,13 @@ import type { CliIo } from '../io.js';
 export function rulesCommand(io: CliIo): Command {
   return new Command('rules')
     .addOption(new Option('--format <format>', 'output format').choices(['pretty', 'json']).default('pretty'))
-    .addHelpText('after', "\nExample:\n  $ collect rules --format json | jq -r '.[].code'")
+    .addHelpText(
+      'after',
+      `\nExample:\n  $ collect rules --format json | jq -r '.[].code'\n\n${exitCodesHelp([
+        [exitCodes.ok, 'the rules printed'],
+        [exitCodes.usage, 'usage error: a bad flag'],
+      ])}`,
+    )
     .action((flags: { format: 'pretty' | 'json' }) => {
       const rules = flowRules.map((rule) => ({
         code: rule.code,

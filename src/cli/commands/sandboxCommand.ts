@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { reportFormats, type ReportFormat } from '../../report/formatReport.js';
 import { defaultRules } from '../../sandbox/decide.js';
 import { DEFAULT_KEEP_BYTES, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
@@ -135,6 +136,14 @@ const number = (text: string) => {
   return value;
 };
 
+/** What `collect sandbox` ends with; a failed -- COMMAND's own code is passed on (the note). */
+const exits: readonly ExitRow[] = [
+  [exitCodes.ok, 'stopped (a signal), or -- COMMAND succeeded; with --report, every request judged valid'],
+  [exitCodes.invalid, 'with --report: some requests broke a rule (the report lists them)'],
+  [exitCodes.usage, 'usage error: a bad flag, a taken port, an unwritable file, or COMMAND cannot start'],
+  [exitCodes.interrupted, 'interrupted while -- COMMAND ran (the report is written)'],
+];
+
 /** `collect sandbox`: a local stand-in for the service, until Ctrl-C or until the command after `--` ends. */
 export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
   return new Command('sandbox')
@@ -209,10 +218,11 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
       'after',
       `
 Examples:
-  $ collect sandbox                                        # then, in another terminal:
-  $ COLLECT_API_KEY=test collect backfill fixtures/history --base-url http://127.0.0.1:8787
-  $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
+  $ collect sandbox --pid-file sandbox.pid &           # or in a terminal of its own, until Ctrl-C
+  $ COLLECT_API_KEY=sandbox-key collect backfill fixtures/history --base-url http://127.0.0.1:8787
   $ curl -s http://127.0.0.1:8787/_sandbox/orders/ORD-1001
+  $ kill $(cat sandbox.pid)
+  $ collect sandbox --fail-rate 0.2 --throttle-rate 0.1 --seed 7 --record sandbox.ndjson
 
   As a contract test of an application: its tests run against the sandbox (COLLECT_BASE_URL set to its
   URL); the exit code is theirs if they failed, else 1 when a request broke a rule, else 0:
@@ -222,7 +232,7 @@ Examples:
   $ collect sandbox --report report.xml --pid-file sandbox.pid &
   $ curl -s http://127.0.0.1:8787/_sandbox/report            # the report so far (JSON)
   $ kill $(cat sandbox.pid)
-  $ COLLECT_API_KEY=... collect sandbox --report report.json --upstream https://staging.example.com
+  $ collect sandbox --report report.json --upstream https://staging.example.com   # COLLECT_API_KEY: its key
 
 Who it answers: programs on this machine. A request with a browser Origin header, or whose
 Host is not the sandbox's own address and port (127.0.0.1:PORT, localhost:PORT, [::1]:PORT as
@@ -230,7 +240,9 @@ it listens, or an --allow-host name) is refused (403) unjudged, so no web page c
 Only POST /v2/order, PUT /v2/order, POST /v2/order/mark_fraudulent, PUT /v2/order/payment and
 PUT /v2/order/delivery are endpoints, exactly as written (no query, no encoded or extra
 segments): anything else is 404 or 405 and, with --upstream, never forwarded. A request
-without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.`,
+without Authorization: Bearer is 401 (and reported); with --upstream it is not forwarded.
+
+${exitCodesHelp(exits, "N   -- COMMAND failed with exit code N: the sandbox ends with COMMAND's own code")}`,
     )
 
     .action(async (words: string[], flags: SandboxFlags, command: Command) => {

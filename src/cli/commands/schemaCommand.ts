@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import * as z from 'zod';
 import { UsageError } from '../../core/errors.js';
+import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { Resource } from '../../resources/resource.js';
 import type { CliIo } from '../io.js';
@@ -13,11 +14,20 @@ export function resourceNamed(name: string): Resource {
   return resource;
 }
 
+/** What `collect schema` and `collect template` end with. */
+export const printExits = [
+  [exitCodes.ok, 'printed'],
+  [exitCodes.usage, 'usage error: an unknown endpoint or a bad flag'],
+] as const;
+
 /** `collect schema ENDPOINT`: the JSON Schema of an endpoint's body, from the zod schema. */
 export function schemaCommand(io: CliIo): Command {
   return new Command('schema')
     .argument('<endpoint>', endpointNames.join('|'))
-    .addHelpText('after', '\nExample:\n  $ collect schema delivery > delivery.schema.json')
+    .addHelpText(
+      'after',
+      `\nExample:\n  $ collect schema delivery > delivery.schema.json\n\n${exitCodesHelp(printExits)}`,
+    )
     .action((name: string) => {
       const resource = resourceNamed(name);
       const schema = z.toJSONSchema(resource.schema, { io: 'input', unrepresentable: 'any' });

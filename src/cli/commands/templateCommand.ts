@@ -1,15 +1,19 @@
 import { Command } from 'commander';
+import { exitCodesHelp } from '../../core/exitCodes.js';
 import { csvLine } from '../../convert/csvLine.js';
 import { flattenRecord } from '../../convert/flatten.js';
 import { endpointNames } from '../../resources/registry.js';
 import type { CliIo } from '../io.js';
-import { resourceNamed } from './schemaCommand.js';
+import { printExits, resourceNamed } from './schemaCommand.js';
 
 /** `collect template ENDPOINT`: a CSV header line and one example row. */
 export function templateCommand(io: CliIo): Command {
   return new Command('template')
     .argument('<endpoint>', endpointNames.join('|'))
-    .addHelpText('after', '\nExample:\n  $ collect template order > orders.csv')
+    .addHelpText(
+      'after',
+      `\nExample:\n  $ collect template order > orders.csv\n\n${exitCodesHelp(printExits)}`,
+    )
     .action((name: string) => {
       const resource = resourceNamed(name);
       const cells = flattenRecord(resource.schema, resource.example as Record<string, unknown>);
