@@ -1,4 +1,5 @@
 import { coverageFields } from '../check/fieldCoverage.js';
+import { countDecision } from './decisionCounts.js';
 import type { OrderFlow } from './orderFlow.js';
 import type { RunEvent } from './runEvents.js';
 
@@ -45,7 +46,7 @@ export interface Insights {
   flow?: FlowCoverage;
   /** Absent when nothing was sent. */
   timeline?: Timeline;
-  /** Evaluation decisions given by the service, by decision (a sandbox session's; a run's are in its report). */
+  /** Evaluation decisions given by the service, by decision, capped as a run's (decisionCounts.ts): a sandbox session's; a run's are in its report. */
   decisions: Record<string, number>;
   /** Answers the service did not give, by kind (`429`, `5xx`, `no answer`): a sandbox's faults. */
   faults: Record<string, number>;
@@ -155,7 +156,7 @@ export class InsightsBuilder {
     } else {
       this.answer(status < 400 ? 'accepted' : 'rejected');
     }
-    if (decision !== undefined) this.decisions[decision] = (this.decisions[decision] ?? 0) + 1;
+    if (decision !== undefined) countDecision(this.decisions, decision);
   }
 
   build(): Insights {
