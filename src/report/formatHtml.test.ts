@@ -50,6 +50,8 @@ function hostileRun() {
     status: true,
     declined: true,
     fraudMarked: false,
+    serviceRejected: false,
+    decisionUnknown: false,
     payments: 2,
     withAcquirer: 1,
   });
@@ -95,10 +97,39 @@ describe('htmlChunks', () => {
     // Coverage: customer's document in 2 of 3 orders, email in 1 of 3.
     expect(html).toContain('customer&#39;s document (user.document): 2 of 3');
     expect(html).toContain('customer&#39;s email (user.email): 1 of 3');
-    expect(html).toContain('declined orders with a fraud mark: 0 of 1');
+    expect(html).toContain('platform declines with fraud mark: 0 of 1');
     expect(html).toContain('payments with an acquirer id: 1 of 2');
     expect(html).toContain('aria-label="answers per minute"');
     expect(html).toContain('10:00 UTC: 1 accepted, 0 rejected, 0 failed or unanswered, 0 retried');
+  });
+
+  it("counts fraud marks against the platform's declines: the service's own are apart, never red (§1.5)", () => {
+    const builder = new ReportBuilder({ strict: false });
+    const insights = new InsightsBuilder(() => 0);
+    const declined = {
+      created: true,
+      status: true,
+      declined: true,
+      fraudMarked: false,
+      serviceRejected: false,
+      decisionUnknown: false,
+      payments: 0,
+      withAcquirer: 0,
+    };
+    // A clean history: one platform decline with its mark, two declines of the service's evaluation without (as they must be).
+    insights.order({ ...declined, fraudMarked: true });
+    insights.order({ ...declined, serviceRejected: true });
+    insights.order({ ...declined, serviceRejected: true });
+    const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join('');
+    const flow = html.slice(
+      html.indexOf('<section id="flow">'),
+      html.indexOf('</section>', html.indexOf('<section id="flow">')),
+    );
+    expect(flow).toContain('platform declines with fraud mark: 1 of 1');
+    expect(flow).not.toContain('fill poor');
+    expect(flow).toContain(
+      "2 declined by the service's own evaluation: no fraud mark is sent for them (§1.5)",
+    );
   });
 
   it('says a clean run is valid, without sending or flow sections it has nothing for', () => {

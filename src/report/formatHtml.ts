@@ -181,12 +181,25 @@ function flowSection(insights: Insights): string {
   const bars: Bar[] = [
     { label: 'orders with a creation', part: flow.created, whole: flow.orders },
     { label: 'orders with at least one status', part: flow.withStatus, whole: flow.orders },
-    { label: 'declined orders with a fraud mark', part: flow.declinedMarked, whole: flow.declined },
+    {
+      label: 'platform declines with fraud mark',
+      part: flow.platformDeclinedMarked,
+      whole: flow.platformDeclined,
+    },
     { label: 'payments with an acquirer id', part: flow.paymentsWithAcquirer, whole: flow.payments },
   ];
+  // Shown apart and never coloured: a fraud mark is forbidden for the service's declines (§1.5), unknown for the undecided.
+  const apart = [
+    flow.serviceDeclined > 0
+      ? `<li>${count(flow.serviceDeclined)} declined by the service's own evaluation: no fraud mark is sent for them (§1.5)</li>`
+      : '',
+    flow.undecidedDeclined > 0
+      ? `<li>${count(flow.undecidedDeclined)} declined with no decision of the service known (evaluated, or created outside collect): whose decline it is cannot be told; <code>collect decisions FILE</code> loads the platform's decisions</li>`
+      : '',
+  ].join('');
   return (
-    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined, ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
-    `${barChart('flow coverage', bars)}</section>`
+    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined (${count(flow.platformDeclined)} by the platform, where a fraud mark is expected), ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
+    `${barChart('flow coverage', bars)}${apart ? `<ul class="apart">${apart}</ul>` : ''}</section>`
   );
 }
 

@@ -16,7 +16,13 @@ export interface FlowCoverage {
   created: number;
   withStatus: number;
   declined: number;
-  declinedMarked: number;
+  /** Declined by the platform (its decision known not to be the service's): the ones a fraud mark is expected for (§3 rule 6). */
+  platformDeclined: number;
+  platformDeclinedMarked: number;
+  /** Declined by the service's own evaluation: a fraud mark is forbidden for them (§1.5), so they are counted apart. */
+  serviceDeclined: number;
+  /** Declined with no decision of the service known: whose decline it is cannot be told. */
+  undecidedDeclined: number;
   payments: number;
   paymentsWithAcquirer: number;
 }
@@ -112,15 +118,25 @@ export class InsightsBuilder {
       created: 0,
       withStatus: 0,
       declined: 0,
-      declinedMarked: 0,
+      platformDeclined: 0,
+      platformDeclinedMarked: 0,
+      serviceDeclined: 0,
+      undecidedDeclined: 0,
       payments: 0,
       paymentsWithAcquirer: 0,
     });
     counts.orders += sign;
     if (flow.created) counts.created += sign;
     if (flow.status) counts.withStatus += sign;
-    if (flow.declined) counts.declined += sign;
-    if (flow.declined && flow.fraudMarked) counts.declinedMarked += sign;
+    if (flow.declined) {
+      counts.declined += sign;
+      if (flow.serviceRejected) counts.serviceDeclined += sign;
+      else if (flow.decisionUnknown) counts.undecidedDeclined += sign;
+      else {
+        counts.platformDeclined += sign;
+        if (flow.fraudMarked) counts.platformDeclinedMarked += sign;
+      }
+    }
     counts.payments += sign * flow.payments;
     counts.paymentsWithAcquirer += sign * flow.withAcquirer;
   }
