@@ -37,6 +37,7 @@ export function writeReport(file: string, text: string): void {
 const reportText = (report: Report, format: ReportFormat, insights?: Insights) =>
   formatReport(report, format, new Chalk({ level: 0 }), {
     title: 'collect sandbox session',
+    requests: true,
     ...(insights ? { insights } : {}),
   });
 
