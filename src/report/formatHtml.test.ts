@@ -92,7 +92,7 @@ describe('htmlChunks', () => {
       expect(html).toContain(`<section id="${id}">`);
     expect(html).toMatch(/<details class="group error"><summary>.*unknown-field/);
     expect(html).toContain('<details class="group warning">');
-    expect(html).toContain('<code class="file">orders.csv:4</code> record 2');
+    expect(html).toContain('<code class="file"><span class="part">orders.csv:4</span></code> record 2');
     expect(html).toContain('<b>Fix:</b>');
     // Coverage: customer's document in 2 of 3 orders, email in 1 of 3.
     expect(html).toContain('customer&#39;s document (user.document): 2 of 3');
