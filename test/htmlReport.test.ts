@@ -9,6 +9,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { error } from '../src/core/issue.js';
+import { htmlChunks } from '../src/report/formatHtml.js';
+import { InsightsBuilder } from '../src/report/insights.js';
+import { ReportBuilder } from '../src/report/report.js';
 import { startServer } from './helpers/localServer.js';
 
 const main = resolve('dist/cli/main.js');
@@ -115,7 +119,7 @@ describe('--report-html, opened in Chromium', () => {
     expect(await fix.isVisible()).toBe(false);
     await groups.first().locator('summary').click();
     expect(await fix.isVisible()).toBe(true);
-    expect(await groups.first().locator('.examples li').first().textContent()).toMatch(
+    expect(await groups.first().locator('.examples li .where').first().textContent()).toMatch(
       /^orders\.csv:\d+ record \d+$/,
     );
     expect(await page.locator('#coverage svg.chart rect.fill').count()).toBe(16);
@@ -162,10 +166,147 @@ describe('--report-html, opened in Chromium', () => {
     expect(await page.locator('#coverage svg.chart').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('#sending svg.timeline').count()).toBe(1);
     expect(await page.locator('#flow svg.chart').count()).toBe(1);
+    // A session judges requests: it lists them as such, never as files.
+    const counts = (await page.locator('#counts').innerText()).toLowerCase();
+    expect(counts).toContain('requests');
+    expect(counts).not.toMatch(/per file|\bfiles?\b/);
+    const judged = /(\d+) requests? judged/.exec(session.stderr);
+    expect(await page.locator('#counts td.request').count()).toBe(Number(judged?.[1]));
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'html-report-sandbox.png'), fullPage: true });
     expect(requests()).toEqual([]);
     expect(console).toEqual([]);
+    await page.close();
+  });
+});
+
+/** A page of the report builder's, written to a file and opened as a person would (narrow: a phone's width). */
+async function openPage(html: string, width = 1000) {
+  const dir = mkdtempSync(join(tmpdir(), 'collect-html-view-'));
+  writeFileSync(join(dir, 'report.html'), html);
+  const opened = await open(join(dir, 'report.html'));
+  await opened.page.setViewportSize({ width, height: 900 });
+  return opened;
+}
+
+/** The few DOM types renderedLines needs: this file is compiled without the DOM library. */
+interface LaidOutDocument {
+  createTreeWalker(root: unknown, show: number): { nextNode(): unknown };
+  createRange(): {
+    setStart(node: unknown, offset: number): void;
+    setEnd(node: unknown, offset: number): void;
+    getClientRects(): ArrayLike<{ top: number }>;
+  };
+}
+
+/** The lines an element's text is laid out on, as the browser broke them. */
+function renderedLines(element: { ownerDocument: LaidOutDocument }): string[] {
+  const document = element.ownerDocument;
+  const lines: string[] = [];
+  let line = '';
+  let top: number | undefined;
+  const walker = document.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+  for (
+    let node = walker.nextNode() as { data: string } | null;
+    node;
+    node = walker.nextNode() as typeof node
+  ) {
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (rect && top !== undefined && rect.top > top + 2) {
+        lines.push(line);
+        line = '';
+      }
+      if (rect) top = rect.top;
+      line += node.data[i];
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+describe('what a person reads in the HTML report (Chromium)', () => {
+  it('a file name wraps after a path separator, never inside a word, in every "where"', async () => {
+    const file = 'exports/platform-eu-west-1/2026-03-01/daily/orders-march.csv';
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 0; n < 2; n++)
+      builder.add('order', { file, index: n, line: n + 2 }, [error('required', 'id', 'id is required')]);
+    const { page } = await openPage([...htmlChunks(builder.build(), builder.issues())].join(''), 400);
+    await page.locator('details.group summary').first().click();
+    const cells = page.locator('details.group code.file, #issues td.file, #counts td.file');
+    expect(await cells.count()).toBe(5);
+    for (const cell of await cells.all()) {
+      const lines = await cell.evaluate(renderedLines);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join('')).toMatch(
+        /^exports\/platform-eu-west-1\/2026-03-01\/daily\/orders-march\.csv(:\d+)?$/,
+      );
+      for (const line of lines.slice(0, -1)) expect(line).toMatch(/\/$/);
+    }
+    await page.close();
+  });
+
+  it("a group reads as the group's (rule, field, count, the rule's fix), each example with its own order", async () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 1; n <= 5; n++)
+      builder.add('status', { file: 'status.csv', index: n, line: n + 1 }, [
+        error('order-invalid', 'id', `the creation of order "O${n}" at orders.csv:${n + 1} is invalid`, {
+          hint: `fix the creation at orders.csv:${n + 1} and send it first`,
+        }),
+      ]);
+    const { page } = await openPage([...htmlChunks(builder.build(), builder.issues())].join(''));
+    const group = page.locator('details.group').first();
+    await group.locator('summary').click();
+    const text = await group.locator(':scope > p.message').innerText();
+    expect(text).toMatch(/^5 issues of order-invalid on id \(status\): a status update/);
+    const fix = await group.locator(':scope > p.fix').innerText();
+    expect(fix).toMatch(/^Fix: fix the order's creation/);
+    expect(`${text} ${fix}`).not.toMatch(/"O\d"|orders\.csv/);
+    expect(await group.locator('.examples-title').innerText()).toBe('The first 3 of 5:');
+    const examples = await group.locator('.examples li').allInnerTexts();
+    expect(examples).toHaveLength(3);
+    examples.forEach((example, i) => {
+      expect(example).toContain(`status.csv:${i + 2} record ${i + 1}`);
+      expect(example).toContain(`the creation of order "O${i + 1}"`);
+    });
+    await page.close();
+  });
+
+  it("a clean history's flow coverage is not red: the service's own declines are shown apart (§1.5)", async () => {
+    const builder = new ReportBuilder({ strict: false });
+    const insights = new InsightsBuilder(() => 0);
+    const declined = {
+      created: true,
+      status: true,
+      declined: true,
+      fraudMarked: false,
+      serviceRejected: false,
+      decisionUnknown: false,
+      payments: 0,
+      withAcquirer: 0,
+    };
+    insights.order({ ...declined, fraudMarked: true });
+    insights.order({ ...declined, serviceRejected: true });
+    insights.order({ ...declined, serviceRejected: true });
+    const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join('');
+    const { page } = await openPage(html);
+    const fills = await page
+      .locator('#flow rect.fill')
+      .evaluateAll((rects) =>
+        rects.map((rect) => rect.ownerDocument.defaultView!.getComputedStyle(rect).fill),
+      );
+    expect(fills).toHaveLength(4);
+    const red = await page
+      .locator('html')
+      .evaluate((root) => root.ownerDocument.defaultView!.getComputedStyle(root).getPropertyValue('--poor'));
+    expect(red.trim()).toBe('#d64545');
+    expect(fills).not.toContain('rgb(214, 69, 69)');
+    const flow = await page.locator('#flow').innerText();
+    expect(flow).toContain('platform declines with fraud mark');
+    expect(flow).toContain("2 declined by the service's own evaluation");
     await page.close();
   });
 });

@@ -44,6 +44,7 @@ const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, ins
   formatReport(report, format, new Chalk({ level: 0 }), {
     title: 'collect sandbox session',
     session: true,
+    requests: true,
     ...ci,
     ...(insights ? { insights } : {}),
   });

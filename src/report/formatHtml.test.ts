@@ -50,6 +50,8 @@ function hostileRun() {
     status: true,
     declined: true,
     fraudMarked: false,
+    serviceRejected: false,
+    decisionUnknown: false,
     payments: 2,
     withAcquirer: 1,
   });
@@ -90,15 +92,105 @@ describe('htmlChunks', () => {
       expect(html).toContain(`<section id="${id}">`);
     expect(html).toMatch(/<details class="group error"><summary>.*unknown-field/);
     expect(html).toContain('<details class="group warning">');
-    expect(html).toContain('<code>orders.csv:4</code> record 2');
+    expect(html).toContain('<code class="file"><span class="part">orders.csv:4</span></code> record 2');
     expect(html).toContain('<b>Fix:</b>');
     // Coverage: customer's document in 2 of 3 orders, email in 1 of 3.
     expect(html).toContain('customer&#39;s document (user.document): 2 of 3');
     expect(html).toContain('customer&#39;s email (user.email): 1 of 3');
-    expect(html).toContain('declined orders with a fraud mark: 0 of 1');
+    expect(html).toContain('platform declines with fraud mark: 0 of 1');
     expect(html).toContain('payments with an acquirer id: 1 of 2');
     expect(html).toContain('aria-label="answers per minute"');
     expect(html).toContain('10:00 UTC: 1 accepted, 0 rejected, 0 failed or unanswered, 0 retried');
+  });
+
+  it("counts fraud marks against the platform's declines: the service's own are apart, never red (§1.5)", () => {
+    const builder = new ReportBuilder({ strict: false });
+    const insights = new InsightsBuilder(() => 0);
+    const declined = {
+      created: true,
+      status: true,
+      declined: true,
+      fraudMarked: false,
+      serviceRejected: false,
+      decisionUnknown: false,
+      payments: 0,
+      withAcquirer: 0,
+    };
+    // A clean history: one platform decline with its mark, two declines of the service's evaluation without (as they must be).
+    insights.order({ ...declined, fraudMarked: true });
+    insights.order({ ...declined, serviceRejected: true });
+    insights.order({ ...declined, serviceRejected: true });
+    const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join('');
+    const flow = html.slice(
+      html.indexOf('<section id="flow">'),
+      html.indexOf('</section>', html.indexOf('<section id="flow">')),
+    );
+    expect(flow).toContain('platform declines with fraud mark: 1 of 1');
+    expect(flow).not.toContain('fill poor');
+    expect(flow).toContain(
+      "2 declined by the service's own evaluation: no fraud mark is sent for them (§1.5)",
+    );
+  });
+
+  it("gives a group its rule's words, field and count; each example says its own (order-invalid ×5 is five orders)", () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 1; n <= 5; n++)
+      builder.add('status', at('status.csv', n), [
+        error('order-invalid', 'id', `the creation of order "O${n}" at orders.csv:${n + 1} is invalid`, {
+          hint: `fix the creation at orders.csv:${n + 1} and send it first`,
+        }),
+      ]);
+    const html = [...htmlChunks(builder.build(), builder.issues())].join('');
+    const group = html.slice(html.indexOf('<details class="group'), html.indexOf('</details>'));
+    const head = group.slice(0, group.indexOf('<ul class="examples">'));
+    expect(head).toContain('5 issues of <code>order-invalid</code> on <code>id</code> (status)');
+    expect(head).toContain('whose order&#39;s creation in this run is invalid');
+    expect(head).toContain('<b>Fix:</b> fix the order&#39;s creation');
+    expect(head).not.toMatch(/O1|orders\.csv:2/);
+    expect(head).toContain('The first 3 of 5:');
+    for (let n = 1; n <= 3; n++) {
+      expect(group).toContain(`the creation of order &quot;O${n}&quot; at orders.csv:${n + 1} is invalid`);
+      expect(group).toContain(`Fix: fix the creation at orders.csv:${n + 1} and send it first`);
+    }
+  });
+
+  it('says a message and a fix once when every issue of the group has them', () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 0; n < 4; n++)
+      builder.add('order', at('o.csv', n), [
+        warning('odd-thing', 'note', 'this is odd', { hint: 'make it even' }),
+      ]);
+    const html = [...htmlChunks(builder.build(), builder.issues())].join('');
+    expect(html).toContain('4 issues of <code>odd-thing</code> on <code>note</code> (order): this is odd');
+    expect(html).toContain('<b>Fix:</b> make it even');
+    const group = html.slice(html.indexOf('<details class="group'), html.indexOf('</details>'));
+    expect(group.match(/this is odd/g)).toHaveLength(1);
+    expect(group).toContain('The first 3 of 4:');
+  });
+
+  it("lists a sandbox session's requests as requests, those with errors first, not as files", () => {
+    const builder = new ReportBuilder({ strict: false });
+    for (let n = 1; n <= 3; n++)
+      builder.add(
+        'order',
+        { file: `request #${n} POST /v2/order`, index: 0, line: n },
+        n === 3 ? [error('required', 'id', 'id is required')] : [],
+      );
+    const html = [...htmlChunks(builder.build(), builder.issues(), { requests: true })].join('');
+    const counts = html.slice(
+      html.indexOf('<section id="counts">'),
+      html.indexOf('</section>', html.indexOf('<section id="counts">')),
+    );
+    expect(counts).not.toMatch(/Per file|<th>files<\/th>|<th>file<\/th>/);
+    expect(counts).toContain('<h2>Requests</h2>');
+    expect(counts).toContain('<th>endpoint</th><th>requests</th>');
+    const listed = [...counts.matchAll(/<td class="request">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(listed).toEqual([
+      'request #3 POST /v2/order',
+      'request #1 POST /v2/order',
+      'request #2 POST /v2/order',
+    ]);
+    expect(html).toContain('<div class="label">requests</div>');
   });
 
   it('says a clean run is valid, without sending or flow sections it has nothing for', () => {
@@ -146,7 +238,7 @@ describe('htmlChunks', () => {
 
 /** The tags the page itself writes. */
 const OWN_TAGS = new Set(
-  'html head meta title style body main h1 h2 h3 section p div details summary span code b ul li table thead tbody tr th td svg g text tspan rect line footer'.split(
+  'html head meta title style body main h1 h2 h3 section p div details summary span code b ul li table thead tbody tr th td svg g text tspan rect line footer wbr'.split(
     ' ',
   ),
 );

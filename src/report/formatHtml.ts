@@ -1,10 +1,9 @@
-import { shorten } from '../core/suggest.js';
-import type { GroupExample, IssueGroup } from './groupIssues.js';
-import { count, escapeHtml as esc, percent, shortText } from './html.js';
+import { cell, count, escapeHtml as esc, percent, shortText } from './html.js';
 import { barChart, timelineChart, type Bar } from './htmlCharts.js';
+import { issuesSection, wrappablePath } from './htmlIssues.js';
 import { htmlStyle } from './htmlStyle.js';
 import type { Insights } from './insights.js';
-import { reportIsFaulty, type Report } from './report.js';
+import { reportIsFaulty, type FileSummary, type Report } from './report.js';
 import type { ReportIssues } from './reportIssues.js';
 
 /** What the HTML report adds to the report: the run's counts (insights.ts) and the page's title. */
@@ -12,18 +11,18 @@ export interface HtmlOptions {
   insights?: Insights;
   /** What was checked, e.g. the command line (shown as text, escaped). */
   title?: string;
+  /** The report's entries are a sandbox session's requests (a record each), not files: the page lists requests. */
+  requests?: boolean;
 }
 
 /** The first line of every HTML report collect writes: --report-html overwrites only a file that starts with it. */
 export const HTML_REPORT_MARK = '<!DOCTYPE html><!-- collect html report -->';
 
-/** Groups and files shown: past them the page sums up the rest in a line, so its size stays bounded. */
-export const GROUPS_SHOWN = 200;
+/** Files shown: past them the page sums up the rest in a line, so its size stays bounded. */
 export const FILES_SHOWN = 200;
+export { GROUPS_SHOWN } from './htmlIssues.js';
 
 // Every text from input or the network (files, fields, messages, values, decisions, notes) goes through esc().
-const cell = (text: unknown, className?: string) =>
-  `<td${className ? ` class="${className}"` : ''}>${esc(text)}</td>`;
 const num = (n: number) => `<td class="num">${count(n)}</td>`;
 
 function verdictOf(report: Report): { kind: string; text: string } {
@@ -36,11 +35,11 @@ function verdictOf(report: Report): { kind: string; text: string } {
   return { kind: 'pass', text: 'All valid' };
 }
 
-function summarySection(report: Report): string {
+function summarySection(report: Report, requests: boolean): string {
   const { summary, delivery } = report;
   const verdict = verdictOf(report);
   const tiles: [string, number, string?][] = [
-    ['records', summary.records],
+    [requests ? 'requests' : 'records', summary.records],
     ['valid', summary.valid, 'good'],
     ['invalid', summary.invalid, summary.invalid > 0 ? 'poor' : ''],
     ['errors', summary.errors, summary.errors > 0 ? 'poor' : ''],
@@ -65,84 +64,31 @@ function summarySection(report: Report): string {
   return `<section id="summary"><p class="verdict ${verdict.kind}">${verdict.text}</p><div class="tiles">${tileHtml}</div></section>`;
 }
 
-function where(example: GroupExample): string {
-  const line = example.line === null ? '' : `:${example.line}`;
-  const record = example.index === null ? 'the file' : `record ${example.index}`;
-  const child = example.child ? ` (from ${example.child.file}:${example.child.line})` : '';
-  return `<li><code>${esc(example.file + line)}</code> ${esc(record + child)}</li>`;
-}
+const entryHead = '<th>records</th><th>valid</th><th>invalid</th><th>invalid share</th>';
+const entryCells = (records: number, invalid: number) =>
+  `${num(records)}${num(records - invalid)}${num(invalid)}<td class="num">${percent(invalid, records)}</td>`;
 
-function groupHtml(group: IssueGroup): string {
-  const field = group.field === '' ? '(the record)' : group.field;
-  return (
-    `<details class="group ${group.severity}"><summary>` +
-    `<span class="sev">${group.severity}</span> <code class="code">${esc(group.code)}</code> ` +
-    `<span class="endpoint">${esc(group.endpoint)}</span> <code class="field">${esc(shortText(field, 120))}</code> ` +
-    `<span class="count">${count(group.count)}</span></summary>` +
-    `<p class="message">${esc(shortText(group.message, 400))}</p>` +
-    (group.hint ? `<p class="fix"><b>Fix:</b> ${esc(shortText(group.hint, 400))}</p>` : '') +
-    `<p class="examples-title">First ${group.examples.length === 1 ? 'example' : 'examples'}:</p>` +
-    `<ul class="examples">${group.examples.map(where).join('')}</ul></details>`
-  );
-}
-
-/** The first issues one by one, with the value each got: what a person reads to see what the data looks like. */
-function sampleTable(issues: ReportIssues): string {
-  const rows = issues.sample.map((issue) => {
-    const line = issue.line === null ? '' : `:${issue.line}`;
-    const got =
-      issue.value === undefined
-        ? ''
-        : typeof issue.value === 'string'
-          ? shortText(issue.value, 80)
-          : shorten(issue.value, 80);
-    return (
-      `<tr class="${issue.severity}">${cell(shortText(issue.file, 120) + line, 'file')}${cell(shortText(issue.path, 80), 'field')}` +
-      `${cell(issue.code)}<td><code class="value">${esc(got)}</code></td>${cell(shortText(issue.message, 300))}</tr>`
-    );
-  });
-  return (
-    `<details class="sample"${issues.count > 0 ? ' open' : ''}><summary>The first ${count(issues.sample.length)} issues, one by one</summary>` +
-    `<table><thead><tr><th>where</th><th>field</th><th>rule</th><th>got</th><th>message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`
-  );
-}
-
-function issuesSection(issues: ReportIssues): string {
-  if (issues.count === 0)
-    return `<section id="issues"><h2>Issues</h2><p class="empty">No issues.</p></section>`;
-  const groups = issues.groups.slice(0, GROUPS_SHOWN).map(groupHtml).join('');
-  const rest = issues.groups.slice(GROUPS_SHOWN);
-  const more =
-    rest.length > 0
-      ? `<p class="more">… and ${count(rest.length)} more groups (${count(rest.reduce((sum, g) => sum + g.count, 0))} issues): --format json lists them all.</p>`
-      : '';
-  return (
-    `<section id="issues"><h2>Issues by rule and field</h2>` +
-    `<p>${count(issues.count)} issues in ${count(issues.groups.length)} groups (by severity, rule, endpoint and field); open one for its fix and first examples.</p>` +
-    `${groups}${more}${sampleTable(issues)}</section>`
-  );
-}
-
-function countsSection(report: Report): string {
+function perEndpoint(files: readonly FileSummary[]) {
   const endpoints = new Map<string, { records: number; invalid: number; files: number }>();
-  for (const file of report.files) {
+  for (const file of files) {
     const entry = endpoints.get(file.endpoint) ?? { records: 0, invalid: 0, files: 0 };
     entry.records += file.records;
     entry.invalid += file.invalid;
     entry.files++;
     endpoints.set(file.endpoint, entry);
   }
-  const head = '<th>records</th><th>valid</th><th>invalid</th><th>invalid share</th>';
-  const row = (records: number, invalid: number) =>
-    `${num(records)}${num(records - invalid)}${num(invalid)}<td class="num">${percent(invalid, records)}</td>`;
-  const endpointRows = [...endpoints]
-    .map(([endpoint, e]) => `<tr>${cell(endpoint)}${cell(e.files)}${row(e.records, e.invalid)}</tr>`)
+  return [...endpoints];
+}
+
+function countsSection(report: Report): string {
+  const endpointRows = perEndpoint(report.files)
+    .map(([endpoint, e]) => `<tr>${cell(endpoint)}${cell(e.files)}${entryCells(e.records, e.invalid)}</tr>`)
     .join('');
   const fileRows = report.files
     .slice(0, FILES_SHOWN)
     .map(
       (f) =>
-        `<tr>${cell(shortText(f.file, 200), 'file')}${cell(f.endpoint)}${row(f.records, f.invalid)}</tr>`,
+        `<tr><td class="file">${wrappablePath(shortText(f.file, 200))}</td>${cell(f.endpoint)}${entryCells(f.records, f.invalid)}</tr>`,
     )
     .join('');
   const more =
@@ -150,8 +96,37 @@ function countsSection(report: Report): string {
       ? `<p class="more">… and ${count(report.files.length - FILES_SHOWN)} more files.</p>`
       : '';
   return (
-    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>files</th>${head}</tr></thead><tbody>${endpointRows}</tbody></table>` +
-    `<h2>Per file</h2><table><thead><tr><th>file</th><th>endpoint</th>${head}</tr></thead><tbody>${fileRows}</tbody></table>${more}</section>`
+    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>files</th>${entryHead}</tr></thead><tbody>${endpointRows}</tbody></table>` +
+    `<h2>Per file</h2><table><thead><tr><th>file</th><th>endpoint</th>${entryHead}</tr></thead><tbody>${fileRows}</tbody></table>${more}</section>`
+  );
+}
+
+/** A sandbox session's entries are its requests, a record each: counted per endpoint, then listed, those with errors first. */
+function requestsSection(report: Report): string {
+  const endpointRows = perEndpoint(report.files)
+    .map(
+      ([endpoint, e]) =>
+        `<tr>${cell(endpoint)}${num(e.records)}${num(e.records - e.invalid)}${num(e.invalid)}<td class="num">${percent(e.invalid, e.records)}</td></tr>`,
+    )
+    .join('');
+  const listed = [
+    ...report.files.filter((f) => f.invalid > 0),
+    ...report.files.filter((f) => f.invalid === 0),
+  ];
+  const rows = listed
+    .slice(0, FILES_SHOWN)
+    .map(
+      (f) =>
+        `<tr class="${f.invalid > 0 ? 'error' : ''}">${cell(shortText(f.file, 200), 'request')}${cell(f.endpoint)}${cell(f.invalid > 0 ? 'with errors' : 'valid')}</tr>`,
+    )
+    .join('');
+  const more =
+    listed.length > FILES_SHOWN
+      ? `<p class="more">… and ${count(listed.length - FILES_SHOWN)} more requests.</p>`
+      : '';
+  return (
+    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>requests</th><th>valid</th><th>with errors</th><th>share with errors</th></tr></thead><tbody>${endpointRows}</tbody></table>` +
+    `<h2>Requests</h2><p>Each request the session judged, those with errors first.</p><table><thead><tr><th>request</th><th>endpoint</th><th>verdict</th></tr></thead><tbody>${rows}</tbody></table>${more}</section>`
   );
 }
 
@@ -181,12 +156,25 @@ function flowSection(insights: Insights): string {
   const bars: Bar[] = [
     { label: 'orders with a creation', part: flow.created, whole: flow.orders },
     { label: 'orders with at least one status', part: flow.withStatus, whole: flow.orders },
-    { label: 'declined orders with a fraud mark', part: flow.declinedMarked, whole: flow.declined },
+    {
+      label: 'platform declines with fraud mark',
+      part: flow.platformDeclinedMarked,
+      whole: flow.platformDeclined,
+    },
     { label: 'payments with an acquirer id', part: flow.paymentsWithAcquirer, whole: flow.payments },
   ];
+  // Shown apart and never coloured: a fraud mark is forbidden for the service's declines (§1.5), unknown for the undecided.
+  const apart = [
+    flow.serviceDeclined > 0
+      ? `<li>${count(flow.serviceDeclined)} declined by the service's own evaluation: no fraud mark is sent for them (§1.5)</li>`
+      : '',
+    flow.undecidedDeclined > 0
+      ? `<li>${count(flow.undecidedDeclined)} declined with no decision of the service known (evaluated, or created outside collect): whose decline it is cannot be told; <code>collect decisions FILE</code> loads the platform's decisions</li>`
+      : '',
+  ].join('');
   return (
-    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined, ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
-    `${barChart('flow coverage', bars)}</section>`
+    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined (${count(flow.platformDeclined)} by the platform, where a fraud mark is expected), ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
+    `${barChart('flow coverage', bars)}${apart ? `<ul class="apart">${apart}</ul>` : ''}</section>`
   );
 }
 
@@ -262,9 +250,9 @@ export function* htmlChunks(
     `<title>${esc(title)}</title><style>${htmlStyle}</style></head><body><main>` +
     `<h1>${esc(title)}</h1>\n`
   );
-  yield `${summarySection(report)}\n`;
+  yield `${summarySection(report, options.requests === true)}\n`;
   yield `${issuesSection(issues)}\n`;
-  yield `${countsSection(report)}\n`;
+  yield `${options.requests ? requestsSection(report) : countsSection(report)}\n`;
   if (options.insights) {
     yield `${coverageSection(options.insights)}\n`;
     yield `${flowSection(options.insights)}\n`;

@@ -38,9 +38,17 @@ describe('groupIssues', () => {
         count: 2,
         message: '"x" is not a number',
         hint: 'give a plain number',
+        sameMessage: false,
+        sameHint: false,
         examples: [
-          { file: 'o.csv', line: 9, index: 7 },
-          { file: 'o.csv', line: 10, index: 8, child: { file: 'p.csv', line: 40 } },
+          { file: 'o.csv', line: 9, index: 7, message: '"x" is not a number', hint: 'give a plain number' },
+          {
+            file: 'o.csv',
+            line: 10,
+            index: 8,
+            child: { file: 'p.csv', line: 40 },
+            message: '"y" is not a number',
+          },
         ],
       },
       {
@@ -50,9 +58,11 @@ describe('groupIssues', () => {
         field: 'total_paid_value',
         count: 5,
         message: 'total_paid_value is missing',
+        sameMessage: true,
+        sameHint: true,
         examples: [
-          { file: 'o.csv', line: 2, index: 0 },
-          { file: 'o.csv', line: 3, index: 1 },
+          { file: 'o.csv', line: 2, index: 0, message: 'total_paid_value is missing' },
+          { file: 'o.csv', line: 3, index: 1, message: 'total_paid_value is missing' },
         ],
       },
     ]);

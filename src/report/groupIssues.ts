@@ -1,11 +1,13 @@
 import type { LocatedIssue, Severity } from '../core/issue.js';
 
-/** Where one example of a group was found. */
+/** One example of a group: where it was found, and what it says (its own message and fix). */
 export interface GroupExample {
   file: string;
   line: number | null;
   index: number | null;
   child?: { file: string; line: number };
+  message: string;
+  hint?: string;
 }
 
 /** Issues of one severity, code, endpoint and field (list positions folded: `payments[].value`), counted. */
@@ -15,9 +17,12 @@ export interface IssueGroup {
   endpoint: string;
   field: string;
   count: number;
-  /** The first issue's message and fix, as a sample of the group. */
+  /** The first issue's message and fix: the group's own only where `sameMessage` and `sameHint` say every issue has it. */
   message: string;
   hint?: string;
+  /** Every issue of the group has the same message (`message`), the same fix (`hint`, or none). */
+  sameMessage: boolean;
+  sameHint: boolean;
   examples: GroupExample[];
 }
 
@@ -44,9 +49,11 @@ export const groupId = (severity: Severity, code: string, endpoint: string, fiel
 export const compareKeys = (a: IssueKey, b: IssueKey): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 interface Counted {
-  group: Omit<IssueGroup, 'message' | 'hint'>;
+  group: Omit<IssueGroup, 'message' | 'hint' | 'sameMessage' | 'sameHint'>;
   message: string;
   hint: string | undefined;
+  sameMessage: boolean;
+  sameHint: boolean;
   /** The key of the group's first issue, and those of its examples (in the same order). */
   first: IssueKey;
   exampleKeys: IssueKey[];
@@ -57,11 +64,14 @@ const exampleOf = (issue: LocatedIssue): GroupExample => ({
   line: issue.line,
   index: issue.index,
   ...(issue.child ? { child: issue.child } : {}),
+  message: issue.message,
+  ...(issue.hint ? { hint: issue.hint } : {}),
 });
 
 /**
- * Counts issues into groups as they come, in any order: each group keeps its first issue's message
- * and its first examples by report order (their keys), so the groups are those of the issues sorted.
+ * Counts issues into groups as they come, in any order: each group keeps its first issue's message,
+ * whether every issue shares it, and its first examples by report order (their keys), so the groups
+ * are those of the issues sorted.
  */
 export class GroupCounter {
   private readonly groups = new Map<string, Counted>();
@@ -84,14 +94,20 @@ export class GroupCounter {
         },
         message: issue.message,
         hint: issue.hint,
+        sameMessage: true,
+        sameHint: true,
         first: key,
         exampleKeys: [],
       };
       this.groups.set(id, counted);
-    } else if (compareKeys(key, counted.first) < 0) {
-      counted.first = key;
-      counted.message = issue.message;
-      counted.hint = issue.hint;
+    } else {
+      if (issue.message !== counted.message) counted.sameMessage = false;
+      if (issue.hint !== counted.hint) counted.sameHint = false;
+      if (compareKeys(key, counted.first) < 0) {
+        counted.first = key;
+        counted.message = issue.message;
+        counted.hint = issue.hint;
+      }
     }
     counted.group.count++;
     const keys = counted.exampleKeys;
@@ -117,16 +133,26 @@ export class GroupCounter {
             ? -1
             : 1,
       )
-      .map(({ group: { severity, code, endpoint, field, count, examples }, message, hint }) => ({
-        severity,
-        code,
-        endpoint,
-        field,
-        count,
-        message,
-        ...(hint ? { hint } : {}),
-        examples: [...examples],
-      }));
+      .map(
+        ({
+          group: { severity, code, endpoint, field, count, examples },
+          message,
+          hint,
+          sameMessage,
+          sameHint,
+        }) => ({
+          severity,
+          code,
+          endpoint,
+          field,
+          count,
+          message,
+          ...(hint ? { hint } : {}),
+          sameMessage,
+          sameHint,
+          examples: examples.map((example) => ({ ...example })),
+        }),
+      );
   }
 }
 

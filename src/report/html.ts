@@ -31,3 +31,7 @@ export const percent = (part: number, whole: number): string =>
 export function shortText(text: string, max = 160): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** A table cell of any text, escaped. */
+export const cell = (text: unknown, className?: string): string =>
+  `<td${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</td>`;

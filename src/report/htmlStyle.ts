@@ -9,7 +9,7 @@ main { max-width: 980px; margin: 0 auto; padding: 24px; }
 h1 { font-size: 20px; margin: 0 0 12px; word-break: break-all; }
 h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
 h3 { font-size: 14px; margin: 16px 0 6px; }
-code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
+code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 .dim { color: var(--dim); fill: var(--dim); font-weight: normal; }
 .verdict { display: inline-block; font-size: 18px; font-weight: 700; padding: 6px 14px; border-radius: 6px; color: #fff; margin: 0 0 12px; }
 .verdict.pass { background: var(--good); } .verdict.fail { background: var(--poor); } .verdict.warn { background: var(--fair); }
@@ -28,7 +28,11 @@ details.group .endpoint { color: var(--dim); }
 table { border-collapse: collapse; width: 100%; margin: 6px 0; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); }
 th { font-size: 12px; color: var(--dim); font-weight: 600; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; } td.file { word-break: break-all; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+/* File names wrap between their parts (up to a path separator); a part breaks only when wider than the column alone. */
+td.file, code.file { word-break: normal; overflow-wrap: anywhere; } .part { display: inline-block; max-width: 100%; }
+td.file { min-width: 14em; }
+.examples .said { color: var(--fg); } .examples .fix { color: var(--dim); } .said { margin: 4px 0; }
 svg.chart { display: block; max-width: 100%; height: auto; font-size: 12px; }
 svg.chart text { fill: var(--fg); } svg.chart .value { font-variant-numeric: tabular-nums; }
 svg.chart .track { fill: var(--panel); } svg.chart .axis { stroke: var(--line); }

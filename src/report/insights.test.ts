@@ -102,6 +102,8 @@ describe('InsightsBuilder', () => {
       status: true,
       declined: true,
       fraudMarked: true,
+      serviceRejected: false,
+      decisionUnknown: false,
       payments: 2,
       withAcquirer: 1,
     };
@@ -116,9 +118,38 @@ describe('InsightsBuilder', () => {
       created: 2,
       withStatus: 2,
       declined: 2,
-      declinedMarked: 1,
+      platformDeclined: 2,
+      platformDeclinedMarked: 1,
+      serviceDeclined: 0,
+      undecidedDeclined: 0,
       payments: 5,
       paymentsWithAcquirer: 2,
+    });
+  });
+
+  it("counts declined orders with a mark against the platform's declines; the service's and the undecided apart (§1.5)", () => {
+    const insights = new InsightsBuilder(() => 0);
+    const declined = {
+      created: true,
+      status: true,
+      declined: true,
+      fraudMarked: false,
+      serviceRejected: false,
+      decisionUnknown: false,
+      payments: 0,
+      withAcquirer: 0,
+    };
+    // A clean history: the platform's decline carries its mark, the service's two carry none (as they must).
+    insights.order({ ...declined, fraudMarked: true });
+    insights.order({ ...declined, serviceRejected: true });
+    insights.order({ ...declined, serviceRejected: true });
+    insights.order({ ...declined, decisionUnknown: true });
+    expect(insights.build().flow).toMatchObject({
+      declined: 4,
+      platformDeclined: 1,
+      platformDeclinedMarked: 1,
+      serviceDeclined: 2,
+      undecidedDeclined: 1,
     });
   });
 });
@@ -142,6 +173,8 @@ describe('retries on the timeline', () => {
       status: false,
       declined: false,
       fraudMarked: false,
+      serviceRejected: false,
+      decisionUnknown: false,
       payments: 1,
       withAcquirer: 0,
     };
@@ -153,7 +186,10 @@ describe('retries on the timeline', () => {
       created: 2,
       withStatus: 1,
       declined: 1,
-      declinedMarked: 0,
+      platformDeclined: 1,
+      platformDeclinedMarked: 0,
+      serviceDeclined: 0,
+      undecidedDeclined: 0,
       payments: 2,
       paymentsWithAcquirer: 1,
     });

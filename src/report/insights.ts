@@ -1,4 +1,5 @@
 import { coverageFields } from '../check/fieldCoverage.js';
+import { countDecision } from './decisionCounts.js';
 import type { OrderFlow } from './orderFlow.js';
 import type { RunEvent } from './runEvents.js';
 
@@ -15,7 +16,13 @@ export interface FlowCoverage {
   created: number;
   withStatus: number;
   declined: number;
-  declinedMarked: number;
+  /** Declined by the platform (its decision known not to be the service's): the ones a fraud mark is expected for (§3 rule 6). */
+  platformDeclined: number;
+  platformDeclinedMarked: number;
+  /** Declined by the service's own evaluation: a fraud mark is forbidden for them (§1.5), so they are counted apart. */
+  serviceDeclined: number;
+  /** Declined with no decision of the service known: whose decline it is cannot be told. */
+  undecidedDeclined: number;
   payments: number;
   paymentsWithAcquirer: number;
 }
@@ -45,7 +52,7 @@ export interface Insights {
   flow?: FlowCoverage;
   /** Absent when nothing was sent. */
   timeline?: Timeline;
-  /** Evaluation decisions given by the service, by decision (a sandbox session's; a run's are in its report). */
+  /** Evaluation decisions given by the service, by decision, capped as a run's (decisionCounts.ts): a sandbox session's; a run's are in its report. */
   decisions: Record<string, number>;
   /** Answers the service did not give, by kind (`429`, `5xx`, `no answer`): a sandbox's faults. */
   faults: Record<string, number>;
@@ -111,15 +118,25 @@ export class InsightsBuilder {
       created: 0,
       withStatus: 0,
       declined: 0,
-      declinedMarked: 0,
+      platformDeclined: 0,
+      platformDeclinedMarked: 0,
+      serviceDeclined: 0,
+      undecidedDeclined: 0,
       payments: 0,
       paymentsWithAcquirer: 0,
     });
     counts.orders += sign;
     if (flow.created) counts.created += sign;
     if (flow.status) counts.withStatus += sign;
-    if (flow.declined) counts.declined += sign;
-    if (flow.declined && flow.fraudMarked) counts.declinedMarked += sign;
+    if (flow.declined) {
+      counts.declined += sign;
+      if (flow.serviceRejected) counts.serviceDeclined += sign;
+      else if (flow.decisionUnknown) counts.undecidedDeclined += sign;
+      else {
+        counts.platformDeclined += sign;
+        if (flow.fraudMarked) counts.platformDeclinedMarked += sign;
+      }
+    }
     counts.payments += sign * flow.payments;
     counts.paymentsWithAcquirer += sign * flow.withAcquirer;
   }
@@ -155,7 +172,7 @@ export class InsightsBuilder {
     } else {
       this.answer(status < 400 ? 'accepted' : 'rejected');
     }
-    if (decision !== undefined) this.decisions[decision] = (this.decisions[decision] ?? 0) + 1;
+    if (decision !== undefined) countDecision(this.decisions, decision);
   }
 
   build(): Insights {

@@ -1,4 +1,5 @@
 import type { Issue, LocatedIssue, RecordLocation } from '../core/issue.js';
+import { countDecision } from './decisionCounts.js';
 import { GroupCounter, type IssueKey } from './groupIssues.js';
 import { RecordVerdicts } from './recordVerdicts.js';
 import type { RunEvent, SendResult } from './runEvents.js';
@@ -43,7 +44,7 @@ export interface Note {
   count?: number;
 }
 
-/** What sending did, per endpoint and per evaluation decision. */
+/** What sending did, per endpoint and per evaluation decision (a few by name, cut, the rest as `other`: decisionCounts.ts). */
 export interface Delivery {
   retried: number;
   endpoints: Record<string, { sent: number; accepted: number; rejected: number; failed: number }>;
@@ -314,8 +315,7 @@ export class ReportBuilder {
     if (result.kind === 'accepted') {
       this.summary.accepted++;
       counts.accepted++;
-      if (result.decision)
-        this.delivery.decisions[result.decision] = (this.delivery.decisions[result.decision] ?? 0) + 1;
+      if (result.decision) countDecision(this.delivery.decisions, result.decision);
       return;
     }
     this.push(endpoint, location, [result.issue]);

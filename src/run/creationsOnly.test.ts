@@ -101,7 +101,7 @@ describe('the flow coverage of a run of creations alone', () => {
   const expected = [
     'orders with a creation: 3 of 3',
     'orders with at least one status: 1 of 3',
-    'declined orders with a fraud mark: 0 of 0',
+    'platform declines with fraud mark: 0 of 0',
     'payments with an acquirer id: 1 of 3',
   ];
 
@@ -130,7 +130,7 @@ describe('the flow coverage of a run of creations alone', () => {
     const want = [
       'orders with a creation: 4,001 of 4,001',
       'orders with at least one status: 1,335 of 4,001',
-      'declined orders with a fraud mark: 0 of 1,334',
+      'platform declines with fraud mark: 0 of 1,334',
       'payments with an acquirer id: 2,001 of 4,001',
     ];
     expect(await flowCoverage({ 'order.csv': csv }, ['--no-state'])).toEqual(want);
@@ -152,7 +152,7 @@ describe('the flow coverage of a run of creations alone', () => {
     ).toEqual([
       'orders with a creation: 2 of 2',
       'orders with at least one status: 1 of 2',
-      'declined orders with a fraud mark: 1 of 1',
+      'platform declines with fraud mark: 1 of 1',
       'payments with an acquirer id: 0 of 0',
     ]);
   });
