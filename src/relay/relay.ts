@@ -15,7 +15,8 @@ import { sendEvent } from './sendEvent.js';
 import { OrderQueues, type QueuedEvent } from './orderQueues.js';
 import type { OutboxEvent, Settlement } from './outboxSource.js';
 import { MAX_QUEUED_BYTES } from './eventLimits.js';
-import { metricEndpoint, sleep, STOP_DEADLINE_MS, type RelayEnd, type RelayOptions } from './relayOptions.js';
+import { GiveUp, STOP_DEADLINE_MS } from './giveUp.js';
+import { metricEndpoint, sleep, type RelayEnd, type RelayOptions } from './relayOptions.js';
 
 /** Events held in memory per replica; a fetch asks for this many pending ones. */
 const QUEUE_MAX = 2000;
@@ -50,9 +51,8 @@ export class Relay {
   ready = false;
   /** When the loop last went round (ms): /healthz fails when it stalls. */
   lastLoop = 0;
-  /** Aborted when the relay stops waiting for what is in flight: `abandon`, or STOP_DEADLINE_MS after a stop or a failure. */
-  private readonly giveUp = new AbortController();
-  private deadline: ReturnType<typeof setTimeout> | undefined;
+  /** When the relay stops waiting for what is in flight: a second signal, or the deadline after a stop or a failure. */
+  private readonly giveUp: GiveUp;
 
   constructor(private readonly options: RelayOptions) {
     this.commits = new CommitGroups(
@@ -81,13 +81,13 @@ export class Relay {
       requeuesFailures: true,
     };
     this.sender = new Sender(senderOptions);
-    options.stop.addEventListener('abort', () => this.startDeadline(), { once: true });
-    options.abandon?.addEventListener('abort', () => this.giveUp.abort(), { once: true });
+    this.giveUp = new GiveUp(options.abandon);
+    options.stop.addEventListener('abort', () => this.giveUp.start(), { once: true });
   }
 
   /** The relay can do its work: nothing failed, and it has not given up on what is in flight (/healthz, /readyz). */
   get working(): boolean {
-    return this.end.failure === undefined && !this.giveUp.signal.aborted;
+    return this.end.failure === undefined && !this.giveUp.given;
   }
 
   get inFlight(): number {
@@ -99,16 +99,12 @@ export class Relay {
    * it gives up first (a second stop signal, the deadline): what is unsettled then stays pending.
    */
   async run(): Promise<RelayEnd> {
-    if (this.options.stop.aborted) this.startDeadline();
-    const givenUp = new Promise<void>((resolve) => {
-      if (this.giveUp.signal.aborted) resolve();
-      else this.giveUp.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    if (this.options.stop.aborted) this.giveUp.start();
     // A loop waiting on a database that does not answer is left behind (the source is closed after).
-    await Promise.race([this.loop(), givenUp]);
+    await Promise.race([this.loop(), this.giveUp.reached]);
     this.ready = false;
     await this.drain();
-    clearTimeout(this.deadline);
+    this.giveUp.clear();
     if (this.queues.inFlight > 0) this.end.unsettled = this.queues.inFlight;
     if (this.sender.halted) this.end.halted = this.sender.halted;
     if (this.sender.refused) this.end.refused = true;
@@ -165,14 +161,8 @@ export class Relay {
   /** The outbox or the state failed: nothing new starts, and what is in flight has until the deadline. */
   private fail(cause: unknown): void {
     this.end.failure ??= cause;
-    this.startDeadline();
+    this.giveUp.start();
     this.tick.abort();
-  }
-
-  private startDeadline(): void {
-    if (this.deadline !== undefined || this.giveUp.signal.aborted) return;
-    this.deadline = setTimeout(() => this.giveUp.abort(), STOP_DEADLINE_MS);
-    this.deadline.unref();
   }
 
   private wantFetch = false;
@@ -222,7 +212,7 @@ export class Relay {
   private async drain(): Promise<void> {
     this.paused = true;
     const started = this.options.clock.now();
-    while (this.queues.inFlight > 0 && !this.giveUp.signal.aborted) {
+    while (this.queues.inFlight > 0 && !this.giveUp.given) {
       // Waiting for answers is not a stall, up to the longest a request with its retries takes.
       const now = this.options.clock.now();
       if (now - started < STOP_DEADLINE_MS) this.lastLoop = now;

@@ -33,9 +33,6 @@ export interface RelayOptions {
   abandon?: AbortSignal;
 }
 
-/** A stopping relay waits this long for what is in flight: a request with its retries takes 30 s at most. */
-export const STOP_DEADLINE_MS = 30_000;
-
 /** The endpoint label of the metrics: one of the service's endpoints, or `other` (an outbox's text is anyone's). */
 export const metricEndpoint = (endpoint: string | undefined, registry: Registry): string =>
   endpoint !== undefined && registry.get(endpoint) ? endpoint : 'other';
