@@ -54,19 +54,7 @@ export function judgeEvent(
   rules: readonly FlowRule[],
   now: Date,
 ): Judgement {
-  if (event.problem !== undefined)
-    return {
-      kind: 'invalid',
-      issues: [
-        {
-          severity: 'error',
-          code: 'invalid-event',
-          path: '',
-          message: `the event is ${event.problem}`,
-          hint: 'write one JSON object per line: {"endpoint": "status", "body": {...}}',
-        },
-      ],
-    };
+  if (event.problem !== undefined) return { kind: 'invalid', issues: [event.problem] };
   const resource = typeof event.endpoint === 'string' ? registry.get(event.endpoint) : undefined;
   if (!resource) return { kind: 'invalid', issues: [unknownEndpoint(event.endpoint, registry)] };
   const checked = checkRecord(resource, event.body, [], { now });

@@ -80,4 +80,24 @@ describe('OrderQueues', () => {
     queues.add(ev(1, 'A'));
     expect(() => queues.settle(ev(1, 'A'))).toThrow(/not in flight/);
   });
+
+  it('counts the sizes of the events it holds, and says which one is in flight', () => {
+    const queues = new OrderQueues();
+    const [a, b, c] = [
+      { ...ev(1, 'A', true), size: 100 },
+      { ...ev(2, 'A'), size: 20 },
+      { ...ev(3, 'B'), size: 5 },
+    ];
+    queues.addFetched(queues.beginFetch(), [a, b, c]);
+    expect(queues.bytes).toBe(125);
+    const taken = queues.take(10, 0);
+    expect(queues.isInFlight(a)).toBe(true);
+    expect(queues.isInFlight(b)).toBe(false);
+    queues.settle(a);
+    expect(queues.bytes).toBe(25);
+    queues.defer(taken[1]!, 0); // c waits: no longer in flight, still held
+    expect(queues.isInFlight(c)).toBe(false);
+    expect(queues.drop(() => true)).toBe(2);
+    expect(queues.bytes).toBe(0);
+  });
 });

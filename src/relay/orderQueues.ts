@@ -6,6 +6,8 @@ export interface QueuedEvent {
   orderId: string;
   /** An order creation: it goes before the order's other events, whatever their ids. */
   creation: boolean;
+  /** What it holds in memory (its body's length), counted in `bytes`. */
+  size?: number;
 }
 
 interface OrderQueue<E> {
@@ -32,6 +34,7 @@ export class OrderQueues<E extends QueuedEvent> {
   private readonly settled = new Map<number, number>();
   private fetches = 0;
   private busyCount = 0;
+  private sizes = 0;
 
   /** Events queued, in flight included. */
   get size(): number {
@@ -40,6 +43,17 @@ export class OrderQueues<E extends QueuedEvent> {
 
   get inFlight(): number {
     return this.busyCount;
+  }
+
+  /** The sizes of the events queued, in flight included: what a next read may add is bounded by it. */
+  get bytes(): number {
+    return this.sizes;
+  }
+
+  /** Whether `event` is in flight (taken, neither settled nor deferred since). */
+  isInFlight(event: E): boolean {
+    const queue = this.orders.get(event.orderId);
+    return queue !== undefined && queue.busy && queue.events[0] === event;
   }
 
   /** The ids of the events queued (in flight included). */
@@ -74,6 +88,7 @@ export class OrderQueues<E extends QueuedEvent> {
   /** Queues one event (a source with no fetches, such as standard input, adds them as read). */
   add(event: E): void {
     this.known.add(event.id);
+    this.sizes += event.size ?? 0;
     let queue = this.orders.get(event.orderId);
     if (!queue)
       this.orders.set(event.orderId, (queue = { events: [], busy: false, notBefore: 0, failures: 0 }));
@@ -103,6 +118,7 @@ export class OrderQueues<E extends QueuedEvent> {
   settle(event: E): void {
     const queue = this.release(event);
     queue.events.shift();
+    this.sizes -= event.size ?? 0;
     queue.failures = 0;
     queue.notBefore = 0;
     this.known.delete(event.id);
@@ -124,7 +140,10 @@ export class OrderQueues<E extends QueuedEvent> {
     let dropped = 0;
     for (const [orderId, queue] of this.orders) {
       if (queue.busy || !which(orderId)) continue;
-      for (const event of queue.events) this.known.delete(event.id);
+      for (const event of queue.events) {
+        this.known.delete(event.id);
+        this.sizes -= event.size ?? 0;
+      }
       dropped += queue.events.length;
       this.orders.delete(orderId);
     }

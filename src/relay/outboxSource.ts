@@ -10,8 +10,8 @@ export interface OutboxEvent {
   text: string;
   /** When the application wrote it (null: unknown), for the lag and the latency. */
   createdAt: Date | null;
-  /** Why the event could not be read at all (a line that is not a JSON object): it is dead-lettered. */
-  problem?: string;
+  /** Why the event could not be read (not a JSON object, too large, too deep): it is dead-lettered with this issue. */
+  problem?: Issue;
 }
 
 /** What became of an event for good. */
@@ -42,12 +42,17 @@ export interface SettledEvent {
 export interface OutboxSource {
   /** The file issues name (the table, or - for standard input). */
   readonly file: string;
-  /** The oldest pending events not `queued` already (by id), in outbox order, at most `limit`; [] when none. */
-  pending(limit: number, queued?: ReadonlySet<number>): Promise<OutboxEvent[]>;
+  /**
+   * The oldest pending events not `queued` already (by id), in outbox order, at most `limit` events and
+   * about `bytes` of text (at least one event); [] when none.
+   */
+  pending(limit: number, queued?: ReadonlySet<number>, bytes?: number): Promise<OutboxEvent[]>;
   /** Resolves when new events may be there (true: a NOTIFY, a line read), or after `ms`, or when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<boolean>;
   /** The source has no more events, ever (the end of standard input). */
   readonly ended: boolean;
+  /** The source's connection failed (set as soon as it is known): the relay stops. */
+  readonly lost?: Error | undefined;
   /** Keeps what became of the events, in one transaction: kept for good once it resolves. */
   settle(events: readonly SettledEvent[]): Promise<void>;
   /** Orders whose creation is dead-lettered (their later events are held), by order id -> the creation's id. */

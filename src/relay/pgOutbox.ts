@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Registry } from '../resources/registry.js';
 import { BUCKETS, planBuckets } from './bucketShare.js';
+import { MAX_EVENT_BYTES, parseEvent, tooLarge } from './eventLimits.js';
 import type { OutboxEvent, OutboxSource, SettledEvent } from './outboxSource.js';
 import { checkOutbox, orderIdSql, type OutboxTable } from './pgOutboxSchema.js';
 
@@ -38,6 +39,8 @@ export class PgOutbox implements OutboxSource {
     private readonly client: pg.Client,
     private readonly table: OutboxTable,
     registry: Registry,
+    /** Bodies larger than this (bytes of their text) are dead-lettered unread. */
+    private readonly maxBytes: number,
   ) {
     this.key = tableKey(table.name);
     this.orderId = orderIdSql(registry);
@@ -63,13 +66,19 @@ export class PgOutbox implements OutboxSource {
     return result;
   }
 
-  static async open(url: string, table: OutboxTable, registry: Registry, where: string): Promise<PgOutbox> {
+  static async open(
+    url: string,
+    table: OutboxTable,
+    registry: Registry,
+    where: string,
+    maxBytes = MAX_EVENT_BYTES,
+  ): Promise<PgOutbox> {
     const client = new pg.Client({ connectionString: url, application_name: 'collect relay' });
     await client.connect();
     try {
       await checkOutbox(client, table, where);
       await client.query(`LISTEN ${pg.escapeIdentifier(table.channel)}`);
-      const outbox = new PgOutbox(client, table, registry);
+      const outbox = new PgOutbox(client, table, registry, maxBytes);
       await client.query('SELECT pg_advisory_lock_shared($1::int, $2::int)', [outbox.key, PRESENCE]);
       return outbox;
     } catch (cause) {
@@ -83,30 +92,48 @@ export class PgOutbox implements OutboxSource {
     return this.owned.size;
   }
 
-  async pending(limit: number, queued: ReadonlySet<number> = new Set()): Promise<OutboxEvent[]> {
+  async pending(
+    limit: number,
+    queued: ReadonlySet<number> = new Set(),
+    bytes = Infinity,
+  ): Promise<OutboxEvent[]> {
     if (this.lost) throw this.lost;
     if (this.owned.size === 0) return [];
     // Always from the oldest pending row: a row committed after later ids were read is found here, before
     // any later event of its order (which its application wrote after it committed). The rows queued
     // already are left out in the query (hashed), so that a backlog is not read again at every NOTIFY.
+    // Sizes first: a body over the limit is never read (its size is), and a read stops at `bytes` (at least one row).
     const { rows } = await this.query<{
       id: string;
       endpoint: string;
-      text: string;
+      size: number;
+      whole: boolean;
+      text: string | null;
       created_at: Date;
     }>(
-      `SELECT id, endpoint, body::text AS text, created_at FROM ${this.table.sql}
-        WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) AND id <> ALL($3::bigint[])
-        ORDER BY id LIMIT $2`,
-      [[...this.owned], limit, [...queued]],
+      `WITH next AS (
+         SELECT id, coalesce(octet_length(body::text), 0) AS size FROM ${this.table.sql}
+          WHERE relay_state IS NULL AND ${this.bucketSql} = ANY($1::int[]) AND id <> ALL($3::bigint[])
+          ORDER BY id LIMIT $2
+       ), counted AS (
+         SELECT id, size, sum(CASE WHEN size <= $4 THEN size ELSE 0 END) OVER (ORDER BY id) AS upto FROM next
+       )
+       SELECT o.id, left(o.endpoint, 100) AS endpoint, c.size, c.size <= $4 AS whole, o.created_at,
+              CASE WHEN c.size <= $4 THEN coalesce(o.body::text, 'null') END AS text
+         FROM counted c JOIN ${this.table.sql} o ON o.id = c.id
+        WHERE c.upto - CASE WHEN c.size <= $4 THEN c.size ELSE 0 END < $5::bigint
+        ORDER BY o.id`,
+      [[...this.owned], limit, [...queued], this.maxBytes, Math.min(bytes, Number.MAX_SAFE_INTEGER)],
     );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      endpoint: row.endpoint,
-      body: JSON.parse(row.text) as unknown,
-      text: row.text,
-      createdAt: row.created_at,
-    }));
+    return rows.map((row) => {
+      const base = { id: Number(row.id), endpoint: row.endpoint, createdAt: row.created_at };
+      if (!row.whole || row.text === null)
+        return { ...base, body: undefined, text: '', problem: tooLarge(row.size, this.maxBytes) };
+      const parsed = parseEvent(row.text);
+      return 'problem' in parsed
+        ? { ...base, body: undefined, text: '', problem: parsed.problem }
+        : { ...base, body: parsed.value, text: row.text };
+    });
   }
 
   wait(ms: number, signal: AbortSignal): Promise<boolean> {

@@ -14,7 +14,9 @@ import { judgeEvent, orderOf } from './judgeEvent.js';
 import { sendEvent } from './sendEvent.js';
 import { OrderQueues, type QueuedEvent } from './orderQueues.js';
 import type { OutboxEvent, Settlement } from './outboxSource.js';
-import { sleep, type RelayEnd, type RelayOptions } from './relayOptions.js';
+import { MAX_QUEUED_BYTES } from './eventLimits.js';
+import { GiveUp, STOP_DEADLINE_MS } from './giveUp.js';
+import { metricEndpoint, sleep, type RelayEnd, type RelayOptions } from './relayOptions.js';
 
 /** Events held in memory per replica; a fetch asks for this many pending ones. */
 const QUEUE_MAX = 2000;
@@ -49,6 +51,8 @@ export class Relay {
   ready = false;
   /** When the loop last went round (ms): /healthz fails when it stalls. */
   lastLoop = 0;
+  /** When the relay stops waiting for what is in flight: a second signal, or the deadline after a stop or a failure. */
+  private readonly giveUp: GiveUp;
 
   constructor(private readonly options: RelayOptions) {
     this.commits = new CommitGroups(
@@ -77,18 +81,43 @@ export class Relay {
       requeuesFailures: true,
     };
     this.sender = new Sender(senderOptions);
+    this.giveUp = new GiveUp(options.abandon);
+    options.stop.addEventListener('abort', () => this.giveUp.start(), { once: true });
+  }
+
+  /** The relay can do its work: nothing failed, and it has not given up on what is in flight (/healthz, /readyz). */
+  get working(): boolean {
+    return this.end.failure === undefined && !this.giveUp.given;
   }
 
   get inFlight(): number {
     return this.queues.inFlight;
   }
 
+  /**
+   * Relays until stopped, or until the source ends or fails; then lets what is in flight finish, unless
+   * it gives up first (a second stop signal, the deadline): what is unsettled then stays pending.
+   */
   async run(): Promise<RelayEnd> {
+    if (this.options.stop.aborted) this.giveUp.start();
+    // A loop waiting on a database that does not answer is left behind (the source is closed after).
+    await Promise.race([this.loop(), this.giveUp.reached]);
+    this.ready = false;
+    await this.drain();
+    this.giveUp.clear();
+    if (this.queues.inFlight > 0) this.end.unsettled = this.queues.inFlight;
+    if (this.sender.halted) this.end.halted = this.sender.halted;
+    if (this.sender.refused) this.end.refused = true;
+    return this.end;
+  }
+
+  private async loop(): Promise<void> {
     const { source, stop, clock, pollMs } = this.options;
     try {
       this.held = await source.heldOrders();
       for (;;) {
-        if (stop.aborted || this.sender.stopped || this.end.failure !== undefined) break;
+        if (stop.aborted || this.sender.stopped || !this.working) break;
+        if (source.lost !== undefined) throw source.lost;
         const now = clock.now();
         this.lastLoop = now;
         if (this.options.sharing && now - this.lastBeat >= pollMs) {
@@ -106,7 +135,7 @@ export class Relay {
         this.ready = true;
         // Every read starts from the oldest pending event (pgOutbox.ts says why): at each poll, after a
         // NOTIFY (at most every FETCH_GAP_MS), and for a backlog's next page; none while the queue is well filled.
-        const roomy = this.queues.size < QUEUE_MAX / 2;
+        const roomy = this.roomy();
         const news = this.wantFetch && clock.now() - this.lastNews >= FETCH_GAP_MS;
         if (now - this.lastFetch >= pollMs || (roomy && (this.lastFull || news))) await this.fetch();
         else if (news) this.wantFetch = false;
@@ -116,17 +145,24 @@ export class Relay {
         const wait = this.wantFetch ? FETCH_GAP_MS : Math.max(1, pollMs - (clock.now() - this.lastFetch));
         const woken = AbortSignal.any([stop, this.tick.signal]);
         // A well-filled queue waits for its own events to settle, not for news it would not read now.
-        if (this.queues.size >= QUEUE_MAX / 2) await sleep(pollMs, woken);
+        if (!this.roomy()) await sleep(pollMs, woken);
         else if (await source.wait(wait, woken)) this.wantFetch = true;
       }
     } catch (cause) {
-      this.end.failure ??= cause;
+      this.fail(cause);
     }
-    this.ready = false;
-    await this.drain();
-    if (this.sender.halted) this.end.halted = this.sender.halted;
-    if (this.sender.refused) this.end.refused = true;
-    return this.end;
+  }
+
+  /** The queue is less than half full, in events and in bytes: a backlog's next page may be read. */
+  private roomy(): boolean {
+    return this.queues.size < QUEUE_MAX / 2 && this.queues.bytes < MAX_QUEUED_BYTES / 2;
+  }
+
+  /** The outbox or the state failed: nothing new starts, and what is in flight has until the deadline. */
+  private fail(cause: unknown): void {
+    this.end.failure ??= cause;
+    this.giveUp.start();
+    this.tick.abort();
   }
 
   private wantFetch = false;
@@ -138,9 +174,11 @@ export class Relay {
     this.wantFetch = false;
     const fetch = this.queues.beginFetch();
     const room = QUEUE_MAX - this.queues.size;
-    if (room <= 0) return void (this.lastFull = true);
-    const rows = await source.pending(room, this.queues.ids);
-    this.lastFull = rows.length >= room;
+    // Memory is bounded by bytes too: a read asks for what is left of MAX_QUEUED_BYTES (bodies over the limit are not read).
+    const bytes = MAX_QUEUED_BYTES - this.queues.bytes;
+    if (room <= 0 || bytes <= 0) return void (this.lastFull = true);
+    const rows = await source.pending(room, this.queues.ids, bytes);
+    this.lastFull = rows.length >= room || rows.reduce((sum, row) => sum + row.text.length, 0) >= bytes / 2;
     this.queues.addFetched(
       fetch,
       rows.map((event) => {
@@ -150,6 +188,7 @@ export class Relay {
           id: event.id,
           orderId: found?.orderId ?? `#${event.id}`,
           creation: found?.resource.role === 'creation',
+          size: event.text.length,
           event,
           unordered: found === undefined,
         };
@@ -158,22 +197,26 @@ export class Relay {
   }
 
   private dispatch(): void {
-    if (this.paused || this.options.stop.aborted || this.sender.stopped) return;
+    if (this.paused || this.options.stop.aborted || this.sender.stopped || !this.working) return;
     const free = this.options.concurrency - this.queues.inFlight;
     if (free <= 0) return;
     for (const queued of this.queues.take(free, this.options.clock.now()))
       void this.process(queued).catch((cause: unknown) => {
-        this.end.failure ??= cause;
-        this.tick.abort();
+        // Its slot frees (it stays pending, sent again by the next start), so that the relay can stop.
+        if (this.queues.isInFlight(queued)) this.queues.defer(queued, this.options.clock.now());
+        this.fail(cause);
       });
   }
 
-  /** Lets what is in flight finish (no new event starts meanwhile). */
+  /** Lets what is in flight finish (no new event starts meanwhile), unless the relay gives up. */
   private async drain(): Promise<void> {
     this.paused = true;
-    while (this.queues.inFlight > 0) {
-      this.lastLoop = this.options.clock.now(); // waiting for answers is not a stall
-      await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    const started = this.options.clock.now();
+    while (this.queues.inFlight > 0 && !this.giveUp.given) {
+      // Waiting for answers is not a stall, up to the longest a request with its retries takes.
+      const now = this.options.clock.now();
+      if (now - started < STOP_DEADLINE_MS) this.lastLoop = now;
+      await sleep(10, this.giveUp.signal);
     }
     this.paused = false;
   }
@@ -249,10 +292,16 @@ export class Relay {
     status?: number,
     rows: readonly Remembered[] = [],
   ): Promise<void> {
-    await this.commits.commit({
-      rows,
-      settled: { event: queued.event, orderId: queued.orderId, settlement },
-    });
+    try {
+      await this.commits.commit({
+        rows,
+        settled: { event: queued.event, orderId: queued.orderId, settlement },
+      });
+    } catch (cause) {
+      // Not kept (the outbox update failed): it stays pending, and its slot frees so that the relay can stop.
+      this.queues.defer(queued, this.options.clock.now());
+      return this.fail(cause);
+    }
     if (queued.creation) {
       if (settlement.state === 'dead') this.held.set(queued.orderId, queued.id);
       else if (settlement.state === 'sent') this.held.delete(queued.orderId);
@@ -260,7 +309,7 @@ export class Relay {
     const outcome = fateName(settlement);
     if (settlement.state === 'sent') this.end.sent++;
     else this.end.dead++;
-    this.options.metrics?.events.inc({ endpoint: endpoint ?? 'unknown', outcome });
+    this.options.metrics?.events.inc({ endpoint: metricEndpoint(endpoint, this.options.registry), outcome });
     this.options.log.write({
       state: outcome,
       id: queued.id,

@@ -29,7 +29,13 @@ export interface RelayOptions {
   metrics?: RelayMetrics;
   /** Aborted by SIGTERM/SIGINT: what is in flight finishes, nothing new starts. */
   stop: AbortSignal;
+  /** Aborted by a second SIGTERM/SIGINT: the relay stops waiting for what is in flight (it stays pending). */
+  abandon?: AbortSignal;
 }
+
+/** The endpoint label of the metrics: one of the service's endpoints, or `other` (an outbox's text is anyone's). */
+export const metricEndpoint = (endpoint: string | undefined, registry: Registry): string =>
+  endpoint !== undefined && registry.get(endpoint) ? endpoint : 'other';
 
 /** How the relay ended. */
 export interface RelayEnd {
@@ -40,6 +46,8 @@ export interface RelayEnd {
   refused?: true;
   /** The state or the outbox failed: the relay stopped (a restart goes on). */
   failure?: unknown;
+  /** Events in flight the relay stopped waiting for (a second signal, the deadline): pending, sent again at the next start. */
+  unsettled?: number;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -37,6 +37,8 @@ export interface RelayRequest {
   pollMs: number;
   metricsPort?: number;
   logFormat: LogFormat;
+  /** Events whose body is larger are dead-lettered unread (default: the service's body limit). */
+  maxRecordBytes?: number;
 }
 
 export interface RelayIo {
@@ -45,6 +47,8 @@ export interface RelayIo {
   stderr: Writable;
   /** Aborted on SIGTERM / Ctrl-C. */
   stop: AbortSignal;
+  /** Aborted on a second SIGTERM / Ctrl-C: stop waiting for what is in flight. */
+  abandon?: AbortSignal;
   now: () => Date;
 }
 
@@ -58,9 +62,10 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
   const client = createHttpClient(request.baseUrl, request.apiKey, request.concurrency, request.timeoutMs);
   try {
     let outbox: PgOutbox | undefined;
-    if (request.from === '-') source = new StdinSource(io.stdin, io.stdout);
+    if (request.from === '-') source = new StdinSource(io.stdin, io.stdout, request.maxRecordBytes);
     else {
-      outbox = await PgOutbox.open(request.from, outboxTable(request.table), registry, where).catch(
+      const table = outboxTable(request.table);
+      outbox = await PgOutbox.open(request.from, table, registry, where, request.maxRecordBytes).catch(
         (cause: unknown) => {
           throw operationalError(cause, { name: `the outbox ${where}` }) ?? cause;
         },
@@ -91,15 +96,16 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
       log,
       metrics,
       stop: io.stop,
+      ...(io.abandon ? { abandon: io.abandon } : {}),
     }));
     if (request.metricsPort !== undefined) {
       const live = relay;
       server = await serveMetrics(
         metrics,
         {
-          // Stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
-          live: () => Date.now() - live.lastLoop < STALLED_MS,
-          ready: () => live.ready && !io.stop.aborted,
+          // Failed (the outbox or the state), or stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
+          live: () => live.working && Date.now() - live.lastLoop < STALLED_MS,
+          ready: () => live.ready && live.working && !io.stop.aborted,
         },
         request.metricsPort,
       );
@@ -119,8 +125,15 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
         'collect relay: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n',
       );
     if (end.failure !== undefined) throw end.failure;
-    log.write({ state: 'stopped', message: `${end.sent} sent, ${end.dead} dead-lettered or held` });
+    const unsettled = end.unsettled
+      ? `; ${end.unsettled} in flight left pending (sent again by the next start)`
+      : '';
+    log.write({
+      state: 'stopped',
+      message: `${end.sent} sent, ${end.dead} dead-lettered or held${unsettled}`,
+    });
     if (end.halted || end.refused) return exitCodes.deliveryFailed;
+    if (io.abandon?.aborted) return exitCodes.interrupted;
     // Standard input ends: its dead letters are on standard output, and the exit says there were some.
     return request.from === '-' && end.dead > 0 ? exitCodes.invalid : exitCodes.ok;
   } catch (cause) {

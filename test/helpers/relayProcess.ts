@@ -11,10 +11,15 @@ export interface RelayProcess {
   waitFor: (match: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
 }
 
-export function startRelay(args: string[], stdin?: string): RelayProcess {
-  const child = spawn(process.execPath, ['dist/cli/main.js', 'relay', '--log-format', 'json', ...args], {
-    env: { PATH: process.env.PATH ?? '', COLLECT_API_KEY: 'k-relay-0123' },
-  });
+/** Starts `collect relay ARGS` (JSON logs); `nodeArgs` go to node itself (a heap limit). */
+export function startRelay(args: string[], stdin?: string, nodeArgs: string[] = []): RelayProcess {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, 'dist/cli/main.js', 'relay', '--log-format', 'json', ...args],
+    {
+      env: { PATH: process.env.PATH ?? '', COLLECT_API_KEY: 'k-relay-0123' },
+    },
+  );
   const logs: Record<string, unknown>[] = [];
   let out = '';
   let partial = '';

@@ -8,6 +8,7 @@ import { loadApiKey } from '../apiKey.js';
 import { verdictLine } from '../../report/verdictLine.js';
 import { colorFor } from '../color.js';
 import type { CliIo } from '../io.js';
+import { MAX_EVENT_BYTES } from '../../relay/eventLimits.js';
 
 interface RelayFlags {
   from?: string;
@@ -22,6 +23,7 @@ interface RelayFlags {
   pollInterval: number;
   metricsPort?: number;
   logFormat: 'text' | 'json';
+  maxRecordBytes: number;
   id?: number[];
 }
 
@@ -123,6 +125,12 @@ export function relayCommand(io: CliIo, setExit: (code: number) => void): Comman
       'serve /metrics (Prometheus), /healthz and /readyz on this port',
       whole(0),
     )
+    .option(
+      '--max-record-bytes <n>',
+      "dead-letter events whose body is larger than this, unread (the service's body limit)",
+      whole(1),
+      MAX_EVENT_BYTES,
+    )
     .addOption(
       new Option('--log-format <format>', 'text: problems only; json: one line per event state change')
         .choices(['text', 'json'])
@@ -147,8 +155,10 @@ ${exitCodesHelp(exits.relay)}`,
       const baseUrl = parseBaseUrl(baseText);
       const apiKey = loadApiKey(io, flags.apiKeyFile);
       const state = flags.state ?? (io.env.COLLECT_STATE || (from === '-' ? '.collect' : from));
+      // The first signal drains what is in flight; a second one stops waiting for it.
       const stop = new AbortController();
-      const stopListening = io.onStop(() => stop.abort());
+      const abandon = new AbortController();
+      const stopListening = io.onStop(() => (stop.signal.aborted ? abandon.abort() : stop.abort()));
       const { startRelay } = await import('../../relay/startRelay.js');
       try {
         setExit(
@@ -166,8 +176,16 @@ ${exitCodesHelp(exits.relay)}`,
               pollMs: flags.pollInterval,
               ...(flags.metricsPort === undefined ? {} : { metricsPort: flags.metricsPort }),
               logFormat: flags.logFormat,
+              maxRecordBytes: flags.maxRecordBytes,
             },
-            { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, stop: stop.signal, now: io.now },
+            {
+              stdin: io.stdin,
+              stdout: io.stdout,
+              stderr: io.stderr,
+              stop: stop.signal,
+              abandon: abandon.signal,
+              now: io.now,
+            },
           ),
         );
       } finally {
