@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { MIB, readConfigFile } from '../decode/configFile.js';
 import { UsageError } from '../core/errors.js';
 import { RejectsWriter } from '../send/outputFiles.js';
 import type { Plan } from './planChargebacks.js';
@@ -9,15 +9,15 @@ import { parseReasonCategories } from './reasonCategoriesFile.js';
 /** The shipped reason-code table, with `--reason-categories FILE` on top; its mistakes are exit 2 with their lines. */
 export async function reasonTable(file: string | undefined): Promise<ReasonTable> {
   if (file === undefined) return shippedTable;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new UsageError(
-      `--reason-categories ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'check the path',
-    );
-  }
+  const text = readConfigFile(file, {
+    option: '--reason-categories',
+    maxBytes: MIB,
+    limit: '1 MiB',
+    holds: 'a reason-code table has a line per network and code',
+    tooLargeHint: 'keep network,reason_code,category[,label] lines only',
+    pathHint: 'check the path',
+    regularHint: 'write the table to a file and name it',
+  }).toString('utf8');
   const { rows, problems } = parseReasonCategories(text);
   if (problems.length > 0)
     throw new UsageError(

@@ -5,6 +5,7 @@ import { terminalText } from '../core/terminalText.js';
 import { reportChunks, type FormatOptions, type ReportFormat } from '../report/formatReport.js';
 import type { Report } from '../report/report.js';
 import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
+import { freshMarker, streamedJson } from '../report/streamedJson.js';
 import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
 
 /** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
@@ -16,27 +17,51 @@ export function chargebacksExitCode(run: ExitCode, match: MatchResult): ExitCode
   return run === exitCodes.ok && needs ? exitCodes.invalid : run;
 }
 
-/** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
-export function chargebacksJson(match: MatchResult) {
+/** One row of the `chargebacks` object of `--format json`: its place, outcome, ids and issues. */
+function rowJson(v: RowVerdict) {
   return {
-    counts: match.counts,
-    marks: match.marks.length,
-    rows: match.verdicts.map((v) => ({
-      file: v.file,
-      line: v.line,
-      outcome: v.outcome,
-      ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
-      ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
-      ...(v.category === undefined ? {} : { category: v.category }),
-      issues: v.issues.map(({ severity, code, path, message, hint }) => ({
-        severity,
-        code,
-        path,
-        message,
-        ...(hint ? { hint } : {}),
-      })),
+    file: v.file,
+    line: v.line,
+    outcome: v.outcome,
+    ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
+    ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
+    ...(v.category === undefined ? {} : { category: v.category }),
+    issues: v.issues.map(({ severity, code, path, message, hint }) => ({
+      severity,
+      code,
+      path,
+      message,
+      ...(hint ? { hint } : {}),
     })),
   };
+}
+
+/** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
+export function chargebacksJson(match: MatchResult) {
+  return { counts: match.counts, marks: match.marks.length, rows: match.verdicts.map(rowJson) };
+}
+
+/**
+ * `--format json`: `{ "chargebacks": …, …the run's report }` written piece by piece, the rows and
+ * the run's issues streamed (streamedJson.ts): a million rows pass V8's cap on one string.
+ */
+function* chargebacksJsonChunks(match: MatchResult, run: Iterable<string>): Generator<string> {
+  const marker = freshMarker();
+  const rows = (function* () {
+    for (const v of match.verdicts) yield rowJson(v);
+  })();
+  yield '{\n  "chargebacks": ';
+  const head = { counts: match.counts, marks: match.marks.length, rows: marker };
+  for (const chunk of streamedJson(head, marker, rows)) yield chunk.replace(/\n/g, '\n  ');
+  // The run's report is an object at the same depth: its keys follow, without its opening brace.
+  let opened = false;
+  for (const chunk of run) {
+    if (opened) yield chunk;
+    else if (chunk.length > 0) {
+      opened = true;
+      yield `,\n${chunk.replace(/^\{\n/, '')}`;
+    }
+  }
 }
 
 const where = (v: RowVerdict) => `${v.file}${v.line === null ? '' : `:${v.line}`}`;
@@ -96,8 +121,7 @@ export function* chargebackReportChunks(
     return;
   }
   if (format === 'json') {
-    const run = JSON.parse([...reportChunks(report, issues, format, color)].join('')) as object;
-    yield `${JSON.stringify({ chargebacks: chargebacksJson(match), ...run }, null, 2)}\n`;
+    yield* chargebacksJsonChunks(match, reportChunks(report, issues, format, color));
     return;
   }
   // junit, github, sarif: the rows' issues annotate the report's own lines, before the marks' issues.

@@ -5,6 +5,7 @@ import { readRecords } from '../decode/readRecords.js';
 import { noChecks, textField, type Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import type { Owner } from './matchChargebacks.js';
+import { isPlaceholderId } from './placeholderId.js';
 
 /** An export of orders: any columns; collect reads `order_id` + `acquirer_id`, or an order's `id` + `payments.N.acquirer_id`. */
 const exportResource: Resource = {
@@ -43,6 +44,8 @@ export function pairsOf(value: unknown): { orderId: string; acquirerId: string; 
 export interface ExportMatches {
   owners: Map<string, Owner[]>;
   orders: Set<string>;
+  /** Pairs whose acquirer id was a placeholder (N/A): no id, left out. */
+  placeholders: number;
 }
 
 /** Reads `--orders FILE` once, keeping the owners of the wanted acquirer ids and which wanted order ids it holds. */
@@ -59,9 +62,14 @@ export async function readOrdersExport(
     signal: options.signal,
     needs: 'ids',
   });
+  let placeholders = 0;
   for await (const record of records) {
     for (const pair of pairsOf(record.value)) {
       if (wanted.orderIds.has(pair.orderId)) orders.add(pair.orderId);
+      if (isPlaceholderId(pair.acquirerId)) {
+        placeholders++;
+        continue;
+      }
       if (!wanted.acquirerIds.has(pair.acquirerId)) continue;
       orders.add(pair.orderId);
       const owner: Owner = { orderId: pair.orderId, paymentId: pair.paymentId, source: 'orders' };
@@ -70,5 +78,5 @@ export async function readOrdersExport(
       else owners.set(pair.acquirerId, [owner]);
     }
   }
-  return { owners, orders };
+  return { owners, orders, placeholders };
 }

@@ -3,6 +3,7 @@ import { openState } from '../state/openState.js';
 import type { InputSpec } from '../decode/inputSpec.js';
 import { matchChargebacks, type MatchResult, type OrderFacts, type Owner } from './matchChargebacks.js';
 import { readOrdersExport } from './ordersExport.js';
+import { isPlaceholderId, placeholderNote } from './placeholderId.js';
 import type { ReasonTable } from './reasonCategories.js';
 import { readChargebacks, type ReportInput, type ReportRow } from './readChargebacks.js';
 
@@ -42,15 +43,20 @@ export async function planChargebacks(
   const rows = await readChargebacks(request.reports, stdin, { ...limits, now, keepRaw: request.keepRaw });
   const acquirerIds = new Set<string>();
   const orderIds = new Set<string>();
+  let placeholderRows = 0;
   for (const { row } of rows) {
-    if (row?.acquirer_id !== undefined) acquirerIds.add(row.acquirer_id);
+    if (row?.acquirer_id !== undefined) {
+      if (isPlaceholderId(row.acquirer_id)) placeholderRows++;
+      else acquirerIds.add(row.acquirer_id);
+    }
     if (row?.order_id !== undefined) orderIds.add(row.order_id);
   }
-  const owners = new Map<string, Owner[]>();
+  // By acquirer id, then by order: an order named by the export and the state is one owner (no scan).
+  const owners = new Map<string, Map<string, Owner>>();
   const add = (acquirerId: string, owner: Owner) => {
-    const list = owners.get(acquirerId);
-    if (list) list.push(owner);
-    else owners.set(acquirerId, [owner]);
+    const byOrder = owners.get(acquirerId) ?? new Map<string, Owner>();
+    if (!byOrder.has(owner.orderId)) byOrder.set(owner.orderId, owner);
+    owners.set(acquirerId, byOrder);
   };
   const exported = request.orders
     ? await readOrdersExport(request.orders, stdin, { acquirerIds, orderIds }, limits)
@@ -58,12 +64,9 @@ export async function planChargebacks(
   for (const [acquirerId, list] of exported?.owners ?? []) for (const owner of list) add(acquirerId, owner);
   const state = await openState(request.stateDir, request.baseUrl, { locking: false, readOnly: true });
   try {
-    for (const found of await state.acquirerOwners(acquirerIds)) {
-      // The export may name the same order as the state: one owner, not an ambiguity.
-      const known = owners.get(found.acquirerId);
-      if (!known?.some((owner) => owner.orderId === found.orderId))
-        add(found.acquirerId, { orderId: found.orderId, paymentId: found.paymentId, source: 'state' });
-    }
+    for (const found of await state.acquirerOwners(acquirerIds))
+      add(found.acquirerId, { orderId: found.orderId, paymentId: found.paymentId, source: 'state' });
+    const ownerLists = new Map([...owners].map(([id, byOrder]) => [id, [...byOrder.values()]]));
     const facts = new Map<string, OrderFacts | null>();
     const order = (orderId: string): OrderFacts | null => {
       if (!facts.has(orderId)) {
@@ -75,7 +78,7 @@ export async function planChargebacks(
     const match = matchChargebacks(
       rows,
       {
-        owners: (acquirerId) => owners.get(acquirerId) ?? [],
+        owners: (acquirerId) => ownerLists.get(acquirerId) ?? [],
         order,
         knowsOrders: state.hasOrders || exported !== undefined,
         orderKnown: (orderId) => exported?.orders.has(orderId) === true || order(orderId) !== null,
@@ -87,6 +90,9 @@ export async function planChargebacks(
       notes.push(
         'no state and no --orders file to match acquirer ids against: give --base-url (the service whose state holds the orders), --state, or --orders FILE',
       );
+    if (placeholderRows > 0) notes.push(placeholderNote('report rows', placeholderRows));
+    if (exported && exported.placeholders > 0)
+      notes.push(placeholderNote('payments of the --orders file', exported.placeholders));
     return { rows, match, notes };
   } finally {
     await state.close();

@@ -1,6 +1,7 @@
 import { error, type Issue } from '../core/issue.js';
 import type { ChargebackRow } from './chargebackRow.js';
 import type { MatchSources, RowOutcome } from './matchSources.js';
+import { isPlaceholderId } from './placeholderId.js';
 
 /** The order a row names, or why it names none (an issue of its own). */
 export function resolveRow(
@@ -8,7 +9,15 @@ export function resolveRow(
   sources: MatchSources,
 ): { orderId: string } | { outcome: RowOutcome; issue: Issue } {
   const acquirerId = row.acquirer_id;
-  if (acquirerId !== undefined) {
+  if (acquirerId !== undefined && isPlaceholderId(acquirerId) && row.order_id === undefined)
+    return {
+      outcome: 'unmatched',
+      issue: error('missing-id', 'acquirer_id', `acquirer id "${acquirerId}" is a placeholder, no id`, {
+        value: acquirerId,
+        hint: "give the acquirer's transaction id, or the order_id in the row",
+      }),
+    };
+  if (acquirerId !== undefined && !isPlaceholderId(acquirerId)) {
     const orders = [...new Set(sources.owners(acquirerId).map((owner) => owner.orderId))];
     if (orders.length > 1)
       return {

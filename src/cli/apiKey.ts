@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { UsageError } from '../core/errors.js';
+import { readConfigFile } from '../decode/configFile.js';
 import type { CliIo } from './io.js';
 
 /** Shorter keys are refused: redacting them would blank out ordinary words ("s[REDACTED]ipped" for the key "k"). */
@@ -8,73 +8,27 @@ export const MIN_KEY_LENGTH = 8;
 /** A key file holds one key: anything larger is not one (/dev/zero would be read without end). */
 export const MAX_KEY_FILE_BYTES = 4096;
 
-function kindOf(info: Stats): string {
-  if (info.isDirectory()) return 'a folder';
-  if (info.isFIFO()) return 'a FIFO (named pipe)';
-  if (info.isSocket()) return 'a socket';
-  return 'a device';
-}
-
-/** At most MAX_KEY_FILE_BYTES + 1 bytes of an open file: one more than allowed says it is too large. */
-function readBounded(fd: number): Buffer {
-  const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
-  let length = 0;
-  for (let read = -1; read !== 0 && length < buffer.length; length += read)
-    read = readSync(fd, buffer, length, buffer.length - length, null);
-  return buffer.subarray(0, length);
-}
-
 /**
  * Reads a key file the way ssh reads a private key: refused when others than its owner can read
- * it. Only a regular file of at most 4 KiB: opened without blocking (a FIFO with no writer would
- * wait for ever) and checked before a byte is read.
+ * it. Only a regular file of at most 4 KiB (configFile.ts).
  */
 function readKeyFile(file: string): string {
-  const refuse = (problem: string, hint: string) =>
-    new UsageError(`--api-key-file ${file}: ${problem}; refused`, hint);
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (cause) {
-    throw new UsageError(
-      `--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'check the path of the key file',
-    );
-  }
-  let bytes: Buffer;
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile())
-      throw refuse(
-        `is ${kindOf(info)}, not a regular file`,
-        'put the key alone in a file only you can read (chmod 600) and name that file',
-      );
-    if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
-      throw new UsageError(
-        `--api-key-file ${file}: its permissions (${(info.mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the key; refused`,
-        `chmod 600 ${file}`,
-      );
-    }
-    if (info.size > MAX_KEY_FILE_BYTES)
-      throw refuse(
-        `is ${info.size.toLocaleString('en-US')} bytes; a key file holds one key (at most 4 KiB)`,
-        `keep only the key in ${file}`,
-      );
-    bytes = readBounded(fd);
-  } catch (cause) {
-    if (cause instanceof UsageError) throw cause;
-    throw new UsageError(
-      `--api-key-file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'check the path of the key file',
-    );
-  } finally {
-    closeSync(fd);
-  }
-  if (bytes.length > MAX_KEY_FILE_BYTES)
-    throw refuse(
-      'grew past 4 KiB while it was read; a key file holds one key',
-      `keep only the key in ${file}`,
-    );
+  const bytes = readConfigFile(file, {
+    option: '--api-key-file',
+    maxBytes: MAX_KEY_FILE_BYTES,
+    limit: '4 KiB',
+    holds: 'a key file holds one key',
+    tooLargeHint: `keep only the key in ${file}`,
+    pathHint: 'check the path of the key file',
+    regularHint: 'put the key alone in a file only you can read (chmod 600) and name that file',
+    check(info) {
+      if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
+        throw new UsageError(
+          `--api-key-file ${file}: its permissions (${(info.mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the key; refused`,
+          `chmod 600 ${file}`,
+        );
+    },
+  });
   const text = bytes.toString('utf8');
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length > 1) {

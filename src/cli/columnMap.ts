@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import {
@@ -13,6 +13,7 @@ import { fileDialects } from '../mapping/fileDialects.js';
 import { isGlob, joinedFiles } from '../mapping/fromFiles.js';
 import { wrongDelimiter } from '../decode/csvDialect.js';
 import { parseMapping } from '../mapping/parseMapping.js';
+import { MIB, readConfigFile } from '../decode/configFile.js';
 import { readCsvHeader } from '../decode/csvHeader.js';
 import { inputSpec, type InputSpec } from '../decode/openInput.js';
 import type { MappedRecipe } from '../decode/mappedStage.js';
@@ -36,15 +37,16 @@ export interface MappedInputs {
 
 /** Reads and parses `--map FILE` (YAML or JSON); its mistakes are a usage error naming their lines. */
 export async function readMappingFile(path: string): Promise<MappingSpec> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (cause) {
-    throw new UsageError(
-      `--map ${path}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
-      'check the path of the mapping file',
-    );
-  }
+  const text = readConfigFile(path, {
+    option: '--map',
+    maxBytes: MIB,
+    limit: '1 MiB',
+    holds: 'a mapping names columns and converters',
+    tooLargeHint:
+      'a long values: table belongs in a CSV read with lookup: { from: FILE, key: KEY, column: COLUMN }',
+    pathHint: 'check the path of the mapping file',
+    regularHint: 'write the mapping to a file and name it (collect map proposes one)',
+  }).toString('utf8');
   const { spec, problems } = parseMapping(text);
   if (!spec || problems.length > 0) throw mappingError(path, problems);
   return spec;

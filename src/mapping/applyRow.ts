@@ -155,8 +155,9 @@ function fieldValue(
         return undefined;
       }
       if (outcome.ok) return outcome.value;
+      // A refused cell is not kept: its one issue says why, and no later check judges the raw text again.
       gathered.issues.push({ ...outcome.issue, path: `${prefix}${field.target}` });
-      return text;
+      return undefined;
     }
     case 'template': {
       let text = '';
@@ -188,7 +189,11 @@ function fieldValue(
         if (typeof value === 'number' && typeof factor === 'number') {
           sum += value * factor;
           counted++;
-        } else gathered.issues.push(missingFactor(source, at, value, prefix, gathered));
+        } else {
+          const missing = missingFactor(source, at, value, prefix, gathered);
+          // A cell refused when read already has its issue at that path.
+          if (!gathered.issues.some((issue) => issue.path === missing.path)) gathered.issues.push(missing);
+        }
       }
       // Cents added as floats drift (0.1 + 0.2): round far below a cent.
       return counted === 0 ? undefined : Math.round(sum * 1e6) / 1e6;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyRow } from './applyRow.js';
 import { globMatches } from './compileMapping.js';
 import { compileText, memoryRelated } from '../../test/helpers/mapping.js';
+import { resources } from '../resources/registry.js';
+import { validateRecord } from '../validate/validateRecord.js';
 
 const orders = [['order_id', 'customer_id', 'order_status', 'ts', 'Financial Status']];
 const entry = (fields: string, extra = '') =>
@@ -160,11 +162,7 @@ describe('applyRow', () => {
       user: { id: 'U-1' },
       total_paid_value: 11.75,
       creation_datetime: '2017-10-02T13:56:00Z',
-      payments: [
-        { id: 'O1-1', value: 10.5 },
-        { id: 'O1-2', value: 1.25 },
-        { id: 'O1-3', value: 'x' },
-      ],
+      payments: [{ id: 'O1-1', value: 10.5 }, { id: 'O1-2', value: 1.25 }, { id: 'O1-3' }],
     });
     expect(mapped.issues).toEqual([
       expect.objectContaining({
@@ -184,5 +182,27 @@ describe('applyRow', () => {
         memoryRelated(files),
       ).value,
     ).toEqual({ id: 'O9', creation_datetime: '2017-10-02T13:56:00Z' });
+  });
+
+  // Before: the raw cell was kept, so the order's phone check added phone-not-digits to invalid-phone.
+  it('gives a refused cell one issue and leaves it out of the record', () => {
+    const phones = { 'orders.csv': [['order_id', 'phone']] };
+    const compiled = compileText(
+      entry('      id: order_id\n      user.phone_number: { column: phone, phone: national, country: BR }\n'),
+      phones,
+    );
+    expect(compiled.problems).toEqual([]);
+    const mapped = applyRow(
+      compiled.entries[0]!.row,
+      ['O1', '+55 11 99123-4567 ext. 12'],
+      memoryRelated(phones),
+    );
+    expect(mapped.value).toEqual({ id: 'O1' });
+    const issues = validateRecord(resources.order, mapped.value, { now: new Date() }, mapped.issues, {
+      fieldsChecked: true,
+    });
+    expect(issues.filter((issue) => issue.path === 'user.phone_number').map((issue) => issue.code)).toEqual([
+      'invalid-phone',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { isScalar, type Node } from 'yaml';
 import type { Converters } from './mappingSpec.js';
+import { linearPattern } from './matchPattern.js';
 
 const PHONE_PARTS = ['country-code', 'national', 'e164'];
 
@@ -56,16 +57,14 @@ function cellConverters(parts: Map<string, Node | null>, converters: Converters,
   if (match !== undefined) {
     const pattern = read.string(match, 'match');
     if (pattern !== undefined) {
-      try {
-        new RegExp(pattern, 'u');
-        converters.match = pattern;
-      } catch (cause) {
+      const why = linearPattern(pattern);
+      if (typeof why !== 'string') converters.match = pattern;
+      else
         read.problem(
           match,
-          `match: not a regular expression (${(cause as Error).message})`,
-          "write a JavaScript regular expression in single quotes, e.g. '^(?<number>\\d+)'",
+          `match: not a pattern collect can run (${why})`,
+          "write a regular expression without lookaround or backreferences (RE2 syntax) in single quotes, e.g. '^(?<number>\\d+)'",
         );
-      }
     }
   }
   const group = parts.get('group');

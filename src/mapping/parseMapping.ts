@@ -11,7 +11,7 @@ import {
 import { closest } from '../core/suggest.js';
 import { readConverters } from './parseConverters.js';
 import { readDialect } from './parseDialect.js';
-import { expandedSize, MAX_EXPANDED_NODES, mergedPairs, resolveNode } from './yamlNodes.js';
+import { duplicateKeys, expandedSize, MAX_EXPANDED_NODES, mergedPairs, resolveNode } from './yamlNodes.js';
 import type {
   Condition,
   EntrySpec,
@@ -49,7 +49,7 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
   // Merge keys are expanded by the reader (yamlNodes.ts), so `<<` stays a plain key here.
   const doc = parseDocument(text, {
     lineCounter: lines,
-    uniqueKeys: true,
+    uniqueKeys: false, // checked in linear time below (duplicateKeys)
     prettyErrors: false,
     merge: false,
   });
@@ -61,6 +61,24 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
         line: lines.linePos(failure.pos[0]).line,
         message: failure.message.split('\n')[0]!,
         hint: 'check the indentation and quoting (a value with ": " or "#" needs quotes)',
+      });
+    return { problems };
+  }
+  if (expandedSize(doc, MAX_EXPANDED_NODES, false) > MAX_EXPANDED_NODES) {
+    problems.push({
+      line: 1,
+      message: `the mapping holds more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values, collect's size limit for a mapping, so it was not read`,
+      hint: 'a long values: table belongs in a CSV read with lookup: { from: FILE, key: KEY, column: COLUMN }',
+    });
+    return { problems };
+  }
+  const duplicates = duplicateKeys(doc);
+  if (duplicates.length > 0) {
+    for (const { key, text: name } of duplicates)
+      problems.push({
+        line: lineOf(key),
+        message: `the key "${name}" is written twice in the same map`,
+        hint: 'keep one of them',
       });
     return { problems };
   }

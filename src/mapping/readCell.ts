@@ -1,10 +1,11 @@
-import { error, warning, type Issue } from '../core/issue.js';
+import { error, type Issue } from '../core/issue.js';
 import { convertCell } from '../convert/cells.js';
 import type { FieldKind } from '../schema/introspect.js';
 import { compilePattern } from './datetimePattern.js';
 import type { Converters, NumberStyle } from './mappingSpec.js';
 import { formatInstant, ZoneClock } from './zoneTime.js';
 import { phoneReader } from './readPhone.js';
+import { cellMatcher } from './matchPattern.js';
 
 export type CellOutcome =
   | { ok: true; value: unknown }
@@ -129,7 +130,8 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
   } else {
     convert = (text) => convertCell(text, kind);
   }
-  const extract = converters.match === undefined ? undefined : matcher(converters.match, converters.group);
+  const extract =
+    converters.match === undefined ? undefined : cellMatcher(converters.match, converters.group);
   if (typeof extract === 'string') return extract;
   return (text) => {
     let trimmed = text.trim();
@@ -145,33 +147,6 @@ export function cellReader(converters: Converters, kind: FieldKind, fileZone: st
       if (Object.hasOwn(values, folded)) return { ok: true, value: values[folded] };
     }
     return convert(text);
-  };
-}
-
-/** The group of `pattern`'s first match in a cell (group 1 when there is one, else the whole match); a bad group is a mistake. */
-function matcher(
-  pattern: string,
-  group: string | number | undefined,
-): ((text: string) => string | CellOutcome) | string {
-  const regex = new RegExp(pattern, 'u');
-  const groups = new RegExp(`${pattern}|`, 'u').exec('')!.length - 1;
-  if (typeof group === 'number' && group > groups)
-    return `match has ${groups === 0 ? 'no groups' : `${groups} group${groups === 1 ? '' : 's'}`}, so group: ${group} takes nothing`;
-  if (typeof group === 'string' && !new RegExp(`\\(\\?<${group.replace(/[^\w$]/g, '')}>`, 'u').test(pattern))
-    return `match has no group named "${group}"`;
-  const take = group ?? (groups >= 1 ? 1 : 0);
-  return (text) => {
-    const found = regex.exec(text);
-    if (!found)
-      return {
-        ok: true,
-        absent: true,
-        issue: warning('no-match', '', `${JSON.stringify(text)} does not match the pattern ${pattern}`, {
-          value: text,
-          hint: 'fix the cell, or widen the match: pattern in the mapping (the field was left out)',
-        }),
-      };
-    return (typeof take === 'number' ? found[take] : found.groups?.[take]) ?? '';
   };
 }
 

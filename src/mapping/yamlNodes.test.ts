@@ -68,4 +68,22 @@ describe('YAML anchors, aliases and merge keys in a mapping', () => {
       ),
     ).toEqual(['5: << merges a map (<<: *name) or a list of maps (<<: [*a, *b])']);
   });
+
+  // Before: 32 s of the YAML reader's uniqueKeys (each key compared with every earlier one), then
+  // "expands to more than 100,000 values through its aliases", though the mapping had no alias.
+  it('reads a large values: map in linear time and names the size limit, not aliases', () => {
+    const entries = Array.from({ length: 60_000 }, (_, i) => `          k${i}: v${i}`);
+    const text = `version: 1\nrecords:\n  - endpoint: status\n    from: s.csv\n    fields:\n      id: Id\n      status:\n        column: S\n        values:\n${entries.join('\n')}\n`;
+    expect(problems(text)).toEqual([
+      expect.stringMatching(
+        /^1: the mapping holds more than 100,000 values, collect's size limit for a mapping/,
+      ),
+    ]);
+  });
+
+  it('names a key written twice in the same map, at its line', () => {
+    expect(
+      problems('version: 1\nrecords:\n  - endpoint: order\n    fields: { id: Id }\n    fields: {}\n'),
+    ).toEqual(['5: the key "fields" is written twice in the same map (keep one of them)']);
+  });
 });

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair } from 'yaml';
 
 /** The most values a mapping may expand to through its aliases: a hand-written mapping is far below it, an alias bomb far above. */
 export const MAX_EXPANDED_NODES = 100_000;
@@ -6,8 +6,9 @@ export const MAX_EXPANDED_NODES = 100_000;
 /**
  * How many values the document holds once every alias is expanded (merge keys included), counted
  * without expanding anything: each node's size is worked out once. Stops counting past `limit`.
+ * With `aliases: false`, an alias counts as one value: the size as written.
  */
-export function expandedSize(doc: Document, limit = MAX_EXPANDED_NODES): number {
+export function expandedSize(doc: Document, limit = MAX_EXPANDED_NODES, aliases = true): number {
   const sizes = new Map<Node, number>();
   const size = (node: unknown): number => {
     if (isPair(node)) return size(node.key) + size(node.value);
@@ -17,7 +18,7 @@ export function expandedSize(doc: Document, limit = MAX_EXPANDED_NODES): number 
     // A node met again while its size is counted refers to itself: endless.
     sizes.set(node as Node, Infinity);
     let total = 1;
-    if (isAlias(node)) total = size(node.resolve(doc));
+    if (isAlias(node)) total = aliases ? size(node.resolve(doc)) : 1;
     else if (isMap(node) || isSeq(node))
       for (const item of node.items as unknown[]) {
         total += size(item);
@@ -27,6 +28,26 @@ export function expandedSize(doc: Document, limit = MAX_EXPANDED_NODES): number 
     return total;
   };
   return size(doc.contents);
+}
+
+/**
+ * The keys written again in the same map (each repeat once): a linear check, where
+ * the YAML reader's own `uniqueKeys` compares each key with every earlier one (32 s for 60,000 keys).
+ */
+export function duplicateKeys(doc: Document): { key: Node; text: string }[] {
+  const found: { key: Node; text: string }[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const text = String(pair.key.value);
+        if (seen.has(text)) found.push({ key: pair.key, text });
+        seen.add(text);
+      }
+    },
+  });
+  return found;
 }
 
 /** The node an alias stands for (itself when it is none); undefined for an alias with no anchor. */

@@ -9,6 +9,8 @@ const group = (severity: IssueGroup['severity'], field: string, count: number): 
   field,
   count,
   message: 'm',
+  sameMessage: true,
+  sameHint: true,
   examples: [],
 });
 
