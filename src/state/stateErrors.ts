@@ -1,4 +1,5 @@
 import { CollectError, isCollectError } from '../core/errors.js';
+import { sqliteCodeOf } from '../platform/sqliteCodes.js';
 
 /** The state cannot be read or written (damaged, full disk, no permission): exit 2, naming the file and what to do. */
 export class StateError extends CollectError {
@@ -10,18 +11,12 @@ export class StateError extends CollectError {
 const MOVE_ASIDE = (path: string) =>
   `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`;
 
-/** The SQLite result code of an error, extended codes folded to their primary one (SQLITE_IOERR_WRITE -> SQLITE_IOERR). */
-function primaryCode(cause: unknown): string | undefined {
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
-  return code.split('_').slice(0, 2).join('_');
-}
-
 /** What a SQLite failure on the state file means for the user; undefined when it is not one. */
 export function stateError(cause: unknown, path: string): StateError | undefined {
-  const code = primaryCode(cause);
-  if (code === undefined) return undefined;
-  const detail = (cause as { code: string }).code;
+  const detail = sqliteCodeOf(cause);
+  if (detail === undefined) return undefined;
+  // Extended codes folded to their primary one (SQLITE_IOERR_WRITE -> SQLITE_IOERR).
+  const code = detail.split('_').slice(0, 2).join('_');
   const io = (cause as Error).message ?? '';
   switch (code) {
     case 'SQLITE_CORRUPT':
