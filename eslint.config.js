@@ -8,13 +8,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // better-sqlite3 comes in two majors, one per Node: src/platform/sqlite.ts picks the one that runs.
-    ignores: ['src/platform/sqlite.ts'],
+    // node:sqlite is loaded quietly (its ExperimentalWarning) by src/platform, which also fills its gaps.
+    ignores: ['src/platform/sqlite.ts', 'src/platform/nodeSqlite.js'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'better-sqlite3', message: "Import Database from 'src/platform/sqlite.js'." }],
+          paths: ['node:sqlite', 'sqlite'].map((name) => ({
+            name,
+            message: "Use openDatabase and the types of 'src/platform/sqlite.js'.",
+          })),
         },
       ],
     },

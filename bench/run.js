@@ -14,7 +14,7 @@ import { generateStatuses, generateStatusesNdjson } from './generate-statuses.js
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = `${root}bench/data`;
-const main = process.env.COLLECT_MAIN ?? 'dist/cli/main.js';
+const main = process.env.COLLECT_MAIN ?? 'dist/cli/collect.cjs';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const size = (name, fallback) => Number(process.env[name] ?? fallback);
 const only = process.env.BENCH_ONLY?.split(',');

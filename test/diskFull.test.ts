@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import Database from '../src/platform/sqlite.js';
+import { openDatabase } from '../src/platform/sqlite.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer, type SeenRequest } from './helpers/localServer.js';
 import { freshStateDir } from './helpers/memoryIo.js';
@@ -110,9 +110,9 @@ describe('a state whose main file is short while its WAL holds the pages', () =>
     expect((await send(first, state)).code).toBe(0);
     const name = readdirSync(state).find((entry) => entry.endsWith('.sqlite'))!;
     // An interrupted checkpoint: every page is in the WAL, the main file stops short of them.
-    const db = new Database(join(state, name));
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.pragma('wal_autocheckpoint = 0');
+    const db = openDatabase(join(state, name));
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA wal_autocheckpoint = 0');
     db.exec('VACUUM'); // in WAL mode, every page of the database goes to the WAL
     const copy = join(work, 'short');
     mkdirSync(copy);

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../src/platform/sqlite.js';
+import { openDatabase } from '../src/platform/sqlite.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 
@@ -43,9 +43,9 @@ beforeAll(async () => {
   ]);
   expect(code).toBe(0);
   // One plain file: no WAL beside it, so each damage below is the whole story.
-  const db = new Database(join(work, 'good', STATE_FILE));
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.pragma('journal_mode = DELETE');
+  const db = openDatabase(join(work, 'good', STATE_FILE));
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.exec('PRAGMA journal_mode = DELETE');
   db.close();
   good = join(work, 'good', STATE_FILE);
   expect(statSync(good).size).toBeGreaterThan(100_000);
@@ -84,8 +84,8 @@ const CASES: Record<string, { damage: (file: string) => void; says: string; fix:
   },
   'written by a newer collect': {
     damage: (f) => {
-      const db = new Database(f);
-      db.pragma('user_version = 99');
+      const db = openDatabase(f);
+      db.exec('PRAGMA user_version = 99');
       db.close();
     },
     says: 'was written by a newer collect (schema 99)',
@@ -93,7 +93,7 @@ const CASES: Record<string, { damage: (file: string) => void; says: string; fix:
   },
   'a table missing': {
     damage: (f) => {
-      const db = new Database(f);
+      const db = openDatabase(f);
       db.exec('DROP TABLE journal');
       db.close();
     },

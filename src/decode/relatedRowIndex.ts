@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import Database from '../platform/sqlite.js';
+import { openDatabase, transaction, type Database } from '../platform/sqlite.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { InputError } from '../core/errors.js';
@@ -29,7 +29,7 @@ export class RelatedRowIndex extends RelatedRowReader {
   private constructor(
     private readonly scratch: ScratchFolder,
     path: string,
-    db: Database.Database,
+    db: Database,
   ) {
     super(path, db);
   }
@@ -37,10 +37,10 @@ export class RelatedRowIndex extends RelatedRowReader {
   /** A fresh index file in a throwaway folder of this run's, which closing the index removes. */
   private static create(scratch: ScratchFolder): RelatedRowIndex {
     const path = join(scratch.dir(), 'related.sqlite');
-    const db = new Database(path);
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -16000');
+    const db = openDatabase(path);
+    db.exec('PRAGMA journal_mode = OFF');
+    db.exec('PRAGMA synchronous = OFF');
+    db.exec('PRAGMA cache_size = -16000');
     return new RelatedRowIndex(scratch, path, db);
   }
 
@@ -94,9 +94,10 @@ export class RelatedRowIndex extends RelatedRowReader {
       ? undefined
       : order.map((column) => header.findIndex((h) => h.trim() === column.trim()));
     const insert = this.db.prepare(`INSERT INTO ${table}_load VALUES (?, ?, ?, ?)`);
-    const insertMany = this.db.transaction((rows: [string, string, number, string][]) => {
-      for (const row of rows) insert.run(row);
-    });
+    const insertMany = (rows: [string, string, number, string][]) =>
+      transaction(this.db, () => {
+        for (const row of rows) insert.run(...row);
+      });
     const path = file.name;
     const stream = openInput(file, new PassThrough());
     let pending: [string, string, number, string][] = [];

@@ -1,10 +1,10 @@
-import Database from '../platform/sqlite.js';
+import { arrays, openDatabase, type ArrayStatement, type Database } from '../platform/sqlite.js';
 import type { RelatedRow, RelatedRows } from '../mapping/compileRow.js';
 
 /** Rows remembered per looked-up file. */
 const LOOKUP_CACHE = 20_000;
 
-type Statement = Database.Statement<[string], [string, number, string]>;
+type Statement = ArrayStatement<[string, number, string]>;
 
 /** Where an index lives and its tables, by file and key column: what another thread needs to read it (`open`). */
 export interface RelatedIndexFile {
@@ -15,7 +15,7 @@ export interface RelatedIndexFile {
 interface Table {
   one: Statement;
   /** The rows of a JSON array of keys, by key and line. */
-  many: Database.Statement<[string], [string, string, number, string]>;
+  many: ArrayStatement<[string, string, number, string]>;
   /** The rows of the last prefetched batch of keys (a key fetched with no rows maps to an empty list). */
   batch?: Map<string, RelatedRow[]>;
 }
@@ -41,16 +41,16 @@ export class RelatedRowReader implements RelatedRows {
 
   protected constructor(
     private readonly path: string,
-    protected readonly db: Database.Database,
+    protected readonly db: Database,
   ) {}
 
   /** The index `file` describes, read-only: the piece workers of a mapped file look up its related rows themselves. */
   static open(file: RelatedIndexFile): RelatedRowReader {
     let reader = opened.get(file.path);
     if (!reader) {
-      const db = new Database(file.path, { readonly: true, fileMustExist: true });
+      const db = openDatabase(file.path, { readOnly: true });
       // A reader reads one piece's keys at a time: a smaller cache than the builder's, measured as fast, keeps each worker's memory down.
-      db.pragma('cache_size = -4000');
+      db.exec('PRAGMA cache_size = -4000');
       reader = new RelatedRowReader(file.path, db);
       for (const [key, table] of file.tables) reader.bind(key, table);
       opened.set(file.path, reader);
@@ -66,16 +66,14 @@ export class RelatedRowReader implements RelatedRows {
   protected bind(key: string, table: string): void {
     this.names.set(key, table);
     this.tables.set(key, {
-      one: this.db
-        .prepare<[string], [string, number, string]>(
-          `SELECT file, line, cells FROM ${table} WHERE key = ? ORDER BY file, line`,
-        )
-        .raw(),
-      many: this.db
-        .prepare<[string], [string, string, number, string]>(
+      one: arrays<[string, number, string]>(
+        this.db.prepare(`SELECT file, line, cells FROM ${table} WHERE key = ? ORDER BY file, line`),
+      ),
+      many: arrays<[string, string, number, string]>(
+        this.db.prepare(
           `SELECT t.key, t.file, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.file, t.line`,
-        )
-        .raw(),
+        ),
+      ),
     });
   }
 

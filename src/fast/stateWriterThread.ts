@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { sqliteCodeName } from '../platform/sqliteCodes.js';
 
 /** Batches sent and not yet committed, at most: past this the main thread waits (memory stays bounded). */
 const IN_FLIGHT = 3;
@@ -11,7 +12,7 @@ const [COMMITTED, FAILED, CLOSED, STATEMENTS] = [0, 1, 2, 3];
 /** What a read may look up: an order's rows, the orders claiming a key, a journal hash. */
 export type PendingKind = 'order' | 'claim' | 'hash';
 
-/** What the writer's thread told of its failure: a SQLite error's message and code. */
+/** What the writer's thread told of its failure: a SQLite error's message and code (SQLITE_FULL). */
 export class WriterFailure extends Error {
   constructor(
     message: string,
@@ -51,16 +52,12 @@ export class StateWriterThread {
     private readonly tracked: Record<PendingKind, boolean>,
   ) {}
 
-  /** A writer of the state file at `path` (which exists, with its tables), through `sqlitePackage`. */
-  static start(
-    path: string,
-    sqlitePackage: string,
-    tracked: Record<PendingKind, boolean>,
-  ): StateWriterThread {
+  /** A writer of the state file at `path` (which exists, with its tables). */
+  static start(path: string, tracked: Record<PendingKind, boolean>): StateWriterThread {
     const flags = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
-      workerData: { path, sqlitePackage, shared: flags.buffer, errors: port2 },
+      workerData: { path, shared: flags.buffer, errors: port2 },
       transferList: [port2],
     });
     // Never keeps the process alive: the state closes it before a run ends.
@@ -165,7 +162,9 @@ export class StateWriterThread {
   private throwIfFailed(): void {
     if (this.failure) throw this.failure;
     if (Atomics.load(this.flags, FAILED) === 0) return;
-    const told = receiveMessageOnPort(this.errors)?.message as { message: string; code?: string } | undefined;
-    throw (this.failure = new WriterFailure(told?.message ?? 'the state writer failed', told?.code));
+    const told = receiveMessageOnPort(this.errors)?.message as
+      { message: string; code?: string; errcode?: number } | undefined;
+    const code = told?.errcode === undefined ? told?.code : sqliteCodeName(told.errcode);
+    throw (this.failure = new WriterFailure(told?.message ?? 'the state writer failed', code));
   }
 }

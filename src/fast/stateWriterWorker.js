@@ -2,24 +2,24 @@
 // Commits a dry run's state writes on a thread of their own (stateWriterThread.ts): each message is
 // one batch, a flat list of [statement, parameters...], run in one transaction. Plain JavaScript so
 // that Node loads it as a worker both from src/ (tests) and dist/.
-import { createRequire } from 'node:module';
+import { accessSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { DatabaseSync } from '../platform/nodeSqlite.js';
 
 if (!parentPort) throw new Error('stateWriterWorker runs as a worker thread');
 const port = parentPort;
-/** @type {{ path: string; sqlitePackage: string; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
-const { path, sqlitePackage, shared, errors } = workerData;
+/** @type {{ path: string; shared: SharedArrayBuffer; errors: import('node:worker_threads').MessagePort }} */
+const { path, shared, errors } = workerData;
 /** [0] batches committed, [1] 1 once a batch failed, [2] 1 once closed, [3] statements run (a sign of life). */
 const flags = new Int32Array(shared);
 
-/** @returns {import('better-sqlite3').Database} */
+/** @returns {import('node:sqlite').DatabaseSync} */
 function open() {
-  /** @type {typeof import('better-sqlite3')} the package platform/sqlite.ts loads on this Node */
-  const Database = createRequire(import.meta.url)(sqlitePackage);
-  const connection = new Database(path, { fileMustExist: true });
-  connection.pragma('busy_timeout = 5000');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma('cache_size = -16384');
+  accessSync(path); // the state made it, with its tables: opening must not create an empty one
+  const connection = new DatabaseSync(path);
+  connection.exec('PRAGMA busy_timeout = 5000');
+  connection.exec('PRAGMA synchronous = NORMAL');
+  connection.exec('PRAGMA cache_size = -16384');
   return connection;
 }
 /** Rows per multi-row INSERT. */
@@ -30,14 +30,14 @@ const hashBlob = (/** @type {unknown} */ hash) =>
   typeof hash === 'string' && HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash;
 
 /**
- * @typedef {{ one: import('better-sqlite3').Statement; many: import('better-sqlite3').Statement | undefined; arity: number; hashAt: number; table: string }} Write
+ * @typedef {{ one: import('node:sqlite').StatementSync; many: import('node:sqlite').StatementSync | undefined; arity: number; hashAt: number; table: string }} Write
  * @type {Write[]} prepared in the order the main thread lists them
  */
 const statements = [];
 
 /** A statement prepared, with its table and, for an INSERT, a form that inserts ROWS rows at once. */
 function prepare(
-  /** @type {import('better-sqlite3').Database} */ connection,
+  /** @type {import('node:sqlite').DatabaseSync} */ connection,
   /** @type {string} */ text,
   /** @type {number} */ arity,
   /** @type {number} */ hashAt,
@@ -57,10 +57,31 @@ function prepare(
   };
 }
 
-/** @type {import('better-sqlite3').Database | undefined} opened with the first batch: a failure is told as the batch's */
+/** @type {import('node:sqlite').DatabaseSync | undefined} opened with the first batch: a failure is told as the batch's */
 let db;
-/** @type {((ops: unknown[]) => void) | undefined} */
-let apply;
+/** @type {Record<'begin' | 'commit' | 'rollback', import('node:sqlite').StatementSync> | undefined} */
+let control;
+
+/** Runs a batch in one transaction (node:sqlite has no transaction helper): committed, or rolled back when it fails. */
+function apply(/** @type {import('node:sqlite').DatabaseSync} */ connection, /** @type {unknown[]} */ ops) {
+  control ??= {
+    begin: connection.prepare('BEGIN'),
+    commit: connection.prepare('COMMIT'),
+    rollback: connection.prepare('ROLLBACK'),
+  };
+  control.begin.run();
+  try {
+    runAll(ops);
+    control.commit.run();
+  } catch (cause) {
+    try {
+      control.rollback.run();
+    } catch {
+      // No transaction left: SQLite ended it itself (a full disk, an I/O error).
+    }
+    throw cause;
+  }
+}
 
 /**
  * Runs a batch table by table, each table's writes in the batch's order: writes to different tables
@@ -90,12 +111,12 @@ const runAll = (/** @type {unknown[]} */ ops) => {
           for (let k = 0; k < write.arity; k++)
             params.push(k === write.hashAt ? hashBlob(ops[from + k]) : ops[from + k]);
         }
-        write.many.run(params);
+        write.many.run(.../** @type {import('node:sqlite').SQLInputValue[]} */ (params));
         p = same;
       } else {
         const params = ops.slice(at + 1, at + 1 + write.arity);
         if (write.hashAt >= 0) params[write.hashAt] = hashBlob(params[write.hashAt]);
-        write.one.run(params);
+        write.one.run(.../** @type {import('node:sqlite').SQLInputValue[]} */ (params));
         p += 1;
       }
     }
@@ -103,9 +124,10 @@ const runAll = (/** @type {unknown[]} */ ops) => {
 };
 
 function fail(/** @type {unknown} */ cause) {
-  const error = /** @type {{ message?: unknown; code?: unknown }} */ (cause ?? {});
+  const error = /** @type {{ message?: unknown; code?: unknown; errcode?: unknown }} */ (cause ?? {});
   const code = typeof error.code === 'string' ? error.code : undefined;
-  errors.postMessage({ message: String(error.message ?? cause), code });
+  const errcode = typeof error.errcode === 'number' ? error.errcode : undefined;
+  errors.postMessage({ message: String(error.message ?? cause), code, errcode });
   Atomics.store(flags, 1, 1);
   Atomics.notify(flags, 0);
 }
@@ -130,9 +152,8 @@ port.on(
     if (Atomics.load(flags, 1) === 1) return; // failed: the main thread was told, nothing more is written
     try {
       db ??= open();
-      apply ??= db.transaction(runAll);
       for (const { text, arity, hashAt } of message.sql) statements.push(prepare(db, text, arity, hashAt));
-      apply(message.ops);
+      apply(db, message.ops);
       Atomics.add(flags, 3, message.ops.length);
       Atomics.add(flags, 0, 1);
       Atomics.notify(flags, 0);

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from '../platform/sqlite.js';
+import { openDatabase, transaction, type Database, type Statement } from '../platform/sqlite.js';
 import { guardDatabase } from './stateErrors.js';
 
 /** Claims inserted per statement. */
@@ -12,13 +12,13 @@ const ROWS = 200;
  * back and deleted on close, so that millions of claims need not live in memory.
  */
 export class ClaimsTable {
-  private readonly owners_: Database.Statement;
+  private readonly owners_: Statement;
 
   private constructor(
-    private readonly db: Database.Database,
+    private readonly db: Database,
     private readonly path: string,
   ) {
-    this.owners_ = db.prepare('SELECT order_id FROM claims WHERE claimed_key = ? ORDER BY rowid').pluck();
+    this.owners_ = db.prepare('SELECT order_id FROM claims WHERE claimed_key = ? ORDER BY rowid');
   }
 
   /** Builds the table in `dir` from each creation's order id and its claimed keys. */
@@ -27,34 +27,34 @@ export class ClaimsTable {
       dir,
       `claims-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.sqlite`,
     );
-    const db = guardDatabase(path, () => new Database(path));
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
+    const db = guardDatabase(path, () => openDatabase(path));
+    db.exec('PRAGMA journal_mode = OFF');
+    db.exec('PRAGMA synchronous = OFF');
     db.exec('CREATE TABLE claims (claimed_key TEXT NOT NULL, order_id TEXT NOT NULL)');
     const many = db.prepare(
       `INSERT INTO claims VALUES ${Array.from({ length: ROWS }, () => '(?, ?)').join(', ')}`,
     );
     const one = db.prepare('INSERT INTO claims VALUES (?, ?)');
     let params: string[] = [];
-    db.transaction(() => {
+    transaction(db, () => {
       for (const [orderId, keys] of claims) {
         for (const key of keys) {
           params.push(key, orderId);
           if (params.length === 2 * ROWS) {
-            many.run(params);
+            many.run(...params);
             params = [];
           }
         }
       }
-      for (let i = 0; i < params.length; i += 2) one.run(params[i], params[i + 1]);
-    })();
+      for (let i = 0; i < params.length; i += 2) one.run(params[i]!, params[i + 1]!);
+    });
     db.exec('CREATE INDEX claims_by_key ON claims (claimed_key)');
     return new ClaimsTable(db, path);
   }
 
   /** The orders whose creations in this run claim `key`, in reading order. */
   owners(key: string): string[] {
-    return this.owners_.all(key) as string[];
+    return (this.owners_.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
 
   close(): void {

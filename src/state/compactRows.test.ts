@@ -6,6 +6,8 @@ describe('compact rows', () => {
     const hash = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
     expect(hashBlob(hash)).toEqual(Buffer.from(hash, 'hex'));
     expect(hashText(hashBlob(hash))).toBe(hash);
+    // node:sqlite reads a BLOB back as a plain Uint8Array, whose toString is not hex.
+    expect(hashText(new Uint8Array(Buffer.from(hash, 'hex')))).toBe(hash);
     for (const text of ['h', 'A94A', 'abc', '']) expect(hashBlob(text)).toBe(text);
   });
   it('stores outcomes as their codes and reads them back', () => {

@@ -10,9 +10,11 @@ const HEX_HASH = /^(?:[0-9a-f]{2})+$/;
 export const hashBlob = (hash: string): Buffer | string =>
   HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash;
 
-/** A stored content hash read back as the hex text the run compares. */
-export const hashText = (stored: Buffer | string): string =>
-  typeof stored === 'string' ? stored : stored.toString('hex');
+/** A stored content hash read back as the hex text the run compares (node:sqlite reads a BLOB as a Uint8Array). */
+export const hashText = (stored: Uint8Array | string): string =>
+  typeof stored === 'string'
+    ? stored
+    : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).toString('hex');
 
 /** An outcome as stored: a small integer. */
 export const outcomeCode = (outcome: Outcome): number => OUTCOMES.indexOf(outcome);

@@ -1,5 +1,6 @@
 import { CollectError, isCollectError } from '../core/errors.js';
 import { diagnose, sqliteCode } from '../core/operationalError.js';
+import { sqliteCodeOf } from '../platform/sqliteCodes.js';
 
 /** The state cannot be read or written (damaged, full disk, no permission): exit 2, naming the file and what to do. */
 export class StateError extends CollectError {
@@ -10,9 +11,12 @@ export class StateError extends CollectError {
 
 /** What a SQLite failure on the state file means for the user (core/operationalError.ts); undefined when it is not one. */
 export function stateError(cause: unknown, path: string): StateError | undefined {
-  const code = sqliteCode(cause);
+  // node:sqlite gives a number; its name (SQLITE_IOERR_WRITE) is what the user and the classifier read.
+  const name = sqliteCodeOf(cause);
+  const named = name === undefined ? cause : { code: name, message: (cause as Error).message };
+  const code = sqliteCode(named);
   if (code === undefined) return undefined;
-  const known = diagnose(cause, { name: `the state file ${path}`, path });
+  const known = diagnose(named, { name: `the state file ${path}`, path });
   if (known) return new StateError(known.message, known.hint);
   // SQLITE_ERROR and the rest at open: a table or column missing, a schema this collect does not know.
   return new StateError(

@@ -1,15 +1,21 @@
-import type Database from '../../platform/sqlite.js';
+import {
+  arrays,
+  type ArrayStatement,
+  type Database,
+  type SQLInputValue,
+  type Statement,
+} from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable } from '../../resources/resource.js';
 import { keyColumns, rowObject } from '../declared.js';
 
 interface Prepared {
   table: RememberedTable;
-  upsert: Database.Statement;
-  read: Database.Statement;
+  upsert: Statement;
+  read: ArrayStatement<(string | null)[]>;
   any: boolean;
   /** The EXISTS query behind `any`, prepared at the first recount. */
-  exists?: Database.Statement;
+  exists?: ArrayStatement;
 }
 
 /** The SQLite DDL of a declared table. */
@@ -40,19 +46,21 @@ export class DeclaredTables {
   private readonly byName = new Map<string, Prepared>();
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: Database,
     tables: readonly RememberedTable[],
   ) {
     for (const table of tables) {
       db.exec(createSql(table));
       const have = new Set(
-        db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table.name) as string[],
+        (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table.name) as { name: string }[]).map(
+          (column) => column.name,
+        ),
       );
       for (const column of table.columns)
         if (!have.has(column)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${column} TEXT`);
-      const read = db
-        .prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`)
-        .raw(true);
+      const read = arrays<(string | null)[]>(
+        db.prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`),
+      );
       this.byName.set(table.name, { table, upsert: db.prepare(upsertSql(table)), read, any: false });
     }
     this.recount();
@@ -61,8 +69,8 @@ export class DeclaredTables {
   /** Reads afresh which tables hold rows: a run reads only those that held some before it. */
   recount(): void {
     for (const prepared of this.byName.values()) {
-      prepared.exists ??= this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`).pluck();
-      prepared.any = prepared.exists.get() === 1;
+      prepared.exists ??= arrays(this.db.prepare(`SELECT EXISTS (SELECT 1 FROM ${prepared.table.name})`));
+      prepared.any = prepared.exists.get()?.[0] === 1;
     }
   }
 
@@ -82,7 +90,7 @@ export class DeclaredTables {
     let rows: PriorOrder['rows'];
     for (const { table, read, any } of this.byName.values()) {
       if (!any) continue;
-      const found = read.all(orderId) as unknown[][];
+      const found = read.all(orderId);
       if (found.length > 0) (rows ??= {})[table.name] = found.map((values) => rowObject(table, values));
     }
     return rows;
@@ -93,7 +101,7 @@ export class DeclaredTables {
     const prepared = this.byName.get(name);
     if (!prepared) return false;
     this.db.exec(`DELETE FROM ${name}`);
-    for (const row of rows) prepared.upsert.run(...row);
+    for (const row of rows) prepared.upsert.run(...(row as SQLInputValue[]));
     return true;
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Database from '../../platform/sqlite.js';
+import { arrays, openDatabase } from '../../platform/sqlite.js';
 import { resources } from '../../resources/registry.js';
 import type { Facts } from '../../resources/resource.js';
 import type { Remembered } from '../remembered.js';
@@ -14,9 +14,9 @@ const TABLES = ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', '
 
 /** Every row of every table, in key order. */
 function dump(file: string): Record<string, unknown[]> {
-  const db = new Database(file, { readonly: true });
+  const db = openDatabase(file, { readOnly: true });
   const rows = Object.fromEntries(
-    TABLES.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).raw(true).all()]),
+    TABLES.map((table) => [table, arrays(db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`)).all()]),
   );
   db.close();
   return rows;
@@ -98,7 +98,7 @@ describe('the state writer thread (rememberLater) against its plain twin (rememb
 
   it('a failure of the writer comes out as a StateError naming the file, not an internal error', () => {
     const state = SqliteState.open(mkdtempSync(join(tmpdir(), 'collect-fail-')));
-    const other = new Database(state.path!);
+    const other = openDatabase(state.path!);
     other.exec('DROP TABLE order_deliveries');
     other.close();
     state.rememberLater(records(1, 3), now);

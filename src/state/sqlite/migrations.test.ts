@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../platform/sqlite.js';
+import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { SqliteState } from './sqliteState.js';
@@ -13,9 +13,9 @@ const OTHER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 function version3State(): { dir: string; path: string } {
   const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
   const path = join(dir, 'dry-run.sqlite');
-  const old = new Database(path);
+  const old = openDatabase(path);
   migrations.slice(0, 3).forEach((step) => old.exec(step));
-  old.pragma('user_version = 3');
+  old.exec('PRAGMA user_version = 3');
   old
     .prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)')
     .run(HASH, 'status', 'A', 'accepted', '2024-03-01T10:00:00.000Z');
@@ -63,8 +63,8 @@ describe('migration 4 (compact rows)', () => {
   it('stores hex hashes as 20-byte blobs, outcomes as integers, times as Unix seconds, tables without rowid', () => {
     const { dir, path } = version3State();
     SqliteState.open(dir).close();
-    const db = new Database(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    const db = openDatabase(path);
+    expect(pragmaValue(db, 'user_version')).toBe(migrations.length);
     expect(
       db
         .prepare(
@@ -101,7 +101,7 @@ describe('migration 4 (compact rows)', () => {
     const store = SqliteState.open(dir);
     store.rememberDecision('G', 'approve', new Date('2024-03-01T10:00:00.500Z'));
     store.close();
-    const db = new Database(join(dir, 'dry-run.sqlite'));
+    const db = openDatabase(join(dir, 'dry-run.sqlite'));
     expect(db.prepare('SELECT order_id, decision, source, at FROM decisions').get()).toEqual({
       order_id: 'G',
       decision: 'approve',

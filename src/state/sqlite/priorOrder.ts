@@ -8,7 +8,7 @@ function knownDecision(answered: string | null, loaded: string | undefined): str
 }
 
 /** One row of what the state knows of an order: 0 the order (hash, evaluate, decision, last status), 1 a payment (id, acquirer id), 2 a delivery id, 3 a fraud mark. */
-export type PriorRow = [0 | 1 | 2 | 3, Buffer | string, unknown, unknown, unknown];
+export type PriorRow = [0 | 1 | 2 | 3, Uint8Array | string, unknown, unknown, unknown];
 
 /** Everything the state knows of one order in one statement (one call per order in a later run's pass 2, not four), each part in key order. */
 export const PRIOR_ROWS = `SELECT 0, hash, evaluate, decision, last_status FROM orders WHERE order_id = ?
@@ -49,7 +49,7 @@ export function priorOrderOf(
   }
   return {
     created: true,
-    hash: hashText(row[1] as Buffer | string),
+    hash: hashText(row[1] as Uint8Array | string),
     evaluate: row[2] === 1,
     decision: knownDecision(row[3] as string | null, loaded),
     lastStatus: row[4] as string | null,

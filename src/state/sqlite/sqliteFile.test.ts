@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../platform/sqlite.js';
+import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../stateErrors.js';
 import { resources } from '../../resources/registry.js';
@@ -83,8 +83,8 @@ describe('the state file', () => {
   it('opens a state whose main file is short while its WAL holds the pages (an interrupted checkpoint)', () => {
     const dir = folder();
     filled(dir);
-    const db = new Database(fileOf(dir));
-    db.pragma('wal_autocheckpoint = 0');
+    const db = openDatabase(fileOf(dir));
+    db.exec('PRAGMA wal_autocheckpoint = 0');
     db.exec('VACUUM'); // every page goes to the WAL; the main file is left as it was
     const copy = folder();
     mkdirSync(copy, { recursive: true });
@@ -100,8 +100,8 @@ describe('the state file', () => {
   it('refuses a state written by a newer collect', () => {
     const dir = folder();
     SqliteState.open(dir, url).close();
-    const db = new Database(fileOf(dir));
-    db.pragma('user_version = 99');
+    const db = openDatabase(fileOf(dir));
+    db.exec('PRAGMA user_version = 99');
     db.close();
     expect(() => SqliteState.open(dir, url)).toThrow(/newer collect \(schema 99/);
   });
@@ -114,8 +114,8 @@ describe('the state file', () => {
     // The header's read and write versions are 2 in WAL mode (1: the rollback journal, to be switched).
     const header = readFileSync(path).subarray(18, 20);
     expect([...header]).toEqual([2, 2]);
-    const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0);
+    const db = openDatabase(path, { readOnly: true });
+    expect(pragmaValue(db, 'user_version')).toBeGreaterThan(0);
     db.close();
   });
 

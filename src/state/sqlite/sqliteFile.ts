@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
-import Database from '../../platform/sqlite.js';
+import { openDatabase, pragmaValue, transaction, type Database } from '../../platform/sqlite.js';
 import { isCollectError, UsageError } from '../../core/errors.js';
 import { guardDatabase, StateError, stateError } from '../stateErrors.js';
 import { migrations } from './migrations.js';
@@ -39,8 +39,8 @@ function refuseEmpty(path: string, size: number): void {
  * SQLite's own verdict on the whole state, its WAL included (an interrupted checkpoint leaves the
  * main file short and the pages in the WAL, which is whole): quick_check reads every page.
  */
-function checkWhole(db: Database.Database, path: string): void {
-  const problems = db.pragma('quick_check(3)', { simple: false }) as { quick_check: string }[];
+function checkWhole(db: Database, path: string): void {
+  const problems = db.prepare('PRAGMA quick_check(3)').all() as { quick_check: string }[];
   const said = problems.map((row) => row.quick_check);
   if (said.length === 1 && said[0] === 'ok') return;
   throw new StateError(
@@ -50,9 +50,9 @@ function checkWhole(db: Database.Database, path: string): void {
 }
 
 /** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
-function migrate(db: Database.Database, path: string): void {
-  db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
+function migrate(db: Database, path: string): void {
+  const steps = () => {
+    const version = pragmaValue(db, 'user_version') as number;
     if (version > migrations.length) {
       throw new StateError(
         `the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${migrations.length}`,
@@ -60,8 +60,9 @@ function migrate(db: Database.Database, path: string): void {
       );
     }
     migrations.slice(version).forEach((step) => db.exec(step));
-    db.pragma(`user_version = ${migrations.length}`);
-  }).immediate();
+    db.exec(`PRAGMA user_version = ${migrations.length}`);
+  };
+  transaction(db, steps, 'immediate');
 }
 
 /**
@@ -73,9 +74,9 @@ export function createStateFile(path: string): void {
   const aside = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.new`;
   closeSync(openSync(aside, 'wx', 0o600));
   try {
-    const db = new Database(aside);
+    const db = openDatabase(aside);
     try {
-      db.pragma('journal_mode = WAL');
+      db.exec('PRAGMA journal_mode = WAL');
       migrate(db, aside);
     } finally {
       db.close();
@@ -100,9 +101,9 @@ function explain(cause: unknown, path: string): unknown {
  */
 export function openStateFile<T>(
   path: string | null,
-  use: (db: Database.Database) => T,
-): { db: Database.Database; raw: Database.Database; value: T } {
-  let raw: Database.Database | undefined;
+  use: (db: Database) => T,
+): { db: Database; raw: Database; value: T } {
+  let raw: Database | undefined;
   try {
     if (path !== null) {
       let info = statOrNull(path);
@@ -112,11 +113,11 @@ export function openStateFile<T>(
       // A state written by an older collect (0644) is made private too, when this user owns it.
       if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) chmodSync(path, 0o600);
     }
-    raw = new Database(path ?? ':memory:');
-    raw.pragma('busy_timeout = 5000');
-    raw.pragma('journal_mode = WAL');
-    raw.pragma('synchronous = NORMAL');
-    raw.pragma('cache_size = -16384');
+    raw = openDatabase(path ?? ':memory:');
+    raw.exec('PRAGMA busy_timeout = 5000');
+    raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec('PRAGMA synchronous = NORMAL');
+    raw.exec('PRAGMA cache_size = -16384');
     if (path !== null) checkWhole(raw, path);
     migrate(raw, path ?? ':memory:');
   } catch (cause) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../../platform/sqlite.js';
+import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/registry.js';
 import type { Facts } from '../../resources/resource.js';
@@ -126,25 +126,25 @@ describe('SqliteState', () => {
   it('uses WAL and records its schema version, refusing a newer one', () => {
     const folder = dir();
     SqliteState.open(folder).close();
-    const db = new Database(join(folder, 'dry-run.sqlite'));
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    db.pragma(`user_version = ${migrations.length + 1}`);
+    const db = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(pragmaValue(db, 'journal_mode')).toBe('wal');
+    expect(pragmaValue(db, 'user_version')).toBe(migrations.length);
+    db.exec(`PRAGMA user_version = ${migrations.length + 1}`);
     db.close();
     expect(() => SqliteState.open(folder)).toThrow(/newer collect/);
   });
   it('brings a state written by an older collect up to date', () => {
     const folder = dir();
-    const old = new Database(join(folder, 'dry-run.sqlite'));
+    const old = openDatabase(join(folder, 'dry-run.sqlite'));
     old.exec(migrations[0]!);
-    old.pragma('user_version = 1');
+    old.exec('PRAGMA user_version = 1');
     old.prepare("INSERT INTO orders (order_id, hash, evaluate) VALUES ('A', 'h', 0)").run();
     old.close();
     const store = SqliteState.open(folder);
     expect(store.priorOrder('A')).toMatchObject({ created: true, hash: 'h' });
     store.close();
-    const db = new Database(join(folder, 'dry-run.sqlite'));
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    const db = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(pragmaValue(db, 'user_version')).toBe(migrations.length);
     expect(db.prepare("SELECT name FROM pragma_table_info('order_payments')").all()).toContainEqual({
       name: 'updated_acquirer_id',
     });

@@ -1,8 +1,14 @@
 import { join } from 'node:path';
 import { fastPaths } from '../../fast/fastPaths.js';
 import { StateWriterThread } from '../../fast/stateWriterThread.js';
-import { sqlitePackage } from '../../platform/sqlite.js';
-import type Database from '../../platform/sqlite.js';
+import {
+  arrays,
+  transaction,
+  type ArrayStatement,
+  type Database,
+  type SQLInputValue,
+  type Statement,
+} from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';
@@ -31,16 +37,16 @@ export interface SqliteOptions {
  */
 export class SqliteState implements RunState {
   /** The database, every failure a StateError naming the file (sqliteFile.ts). */
-  readonly db: Database.Database;
+  readonly db: Database;
   /** The database unguarded, for the run lock's immediate transactions (stateLock.ts). */
-  private readonly raw: Database.Database;
+  private readonly raw: Database;
   private counts: Counts;
   private readonly statements: StoreStatements;
   private readonly declared: DeclaredTables;
   private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
   /** The hot reads of a later run, on the connection itself: a failure is explained where they are called. */
-  private readonly priorRows: Database.Statement;
-  private readonly journaled: Database.Statement;
+  private readonly priorRows: ArrayStatement<PriorRow>;
+  private readonly journaled: Statement;
   /** The run's lock, while held: a write checks it is still this run's. */
   private held: StateLock | undefined;
   /** Commits rememberLater's writes on another thread (the fast path; started at its first batch). */
@@ -64,22 +70,21 @@ export class SqliteState implements RunState {
     this.statements = opened.value.statements;
     this.declared = opened.value.declared;
     const where = path ?? ':memory:';
-    this.priorRows = guardState(where, () => this.raw.prepare(PRIOR_ROWS).raw(true));
-    this.journaled = guardState(where, () =>
-      this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?').pluck(true),
-    );
+    this.priorRows = guardState(where, () => arrays<PriorRow>(this.raw.prepare(PRIOR_ROWS)));
+    this.journaled = guardState(where, () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?'));
     const s = this.statements;
     const writes: StateWrites = { ...writesOn(s), addRow: this.declared.addRow };
     // Made once: a sending run commits a group per window of answers, thousands of times.
-    const remember = this.raw.transaction((records: readonly Remembered[], at: number) => {
+    const remember = (records: readonly Remembered[], at: number) => {
       this.held?.assertHeld();
       rememberRecords(records, writes, (hash, _endpoint, _orderId, outcome) =>
         s.journal.run(hashBlob(hash), outcomeCode(outcome), at),
       );
-    });
+    };
     // IMMEDIATE: it reads the run lock first, and a transaction that has read cannot then write once another
     // connection committed (SQLITE_BUSY at once, no busy wait): a run waiting for the lock commits every few ms.
-    this.rememberAll = (records, at) => guardState(where, () => remember.immediate(records, at));
+    this.rememberAll = (records, at) =>
+      guardState(where, () => transaction(this.raw, () => remember(records, at), 'immediate'));
   }
 
   /** Opens the store of a namespace in `dir`, creating the folder (private: 0700); null dir: in memory. */
@@ -99,7 +104,7 @@ export class SqliteState implements RunState {
   }
 
   /** The database unguarded, for the run lock kept beside the state (stateLock.ts) and its tests. */
-  get database(): Database.Database {
+  get database(): Database {
     return this.raw;
   }
 
@@ -153,7 +158,7 @@ export class SqliteState implements RunState {
         : (this.statements.loaded.get(orderId) as { decision: string } | undefined)?.decision;
     let rows: PriorRow[];
     try {
-      rows = this.priorRows.all(orderId, orderId, orderId, orderId) as PriorRow[];
+      rows = this.priorRows.all(orderId, orderId, orderId, orderId);
     } catch (cause) {
       throw stateError(cause, this.path ?? ':memory:') ?? cause;
     }
@@ -172,12 +177,11 @@ export class SqliteState implements RunState {
     this.drain();
     try {
       // One scan, no index: a chargeback report asks for many ids at once, and no other run reads by acquirer id.
-      const rows = this.raw
-        .prepare(
+      const rows = arrays<[string, string, string]>(
+        this.raw.prepare(
           'SELECT coalesce(updated_acquirer_id, acquirer_id), order_id, payment_id FROM order_payments WHERE coalesce(updated_acquirer_id, acquirer_id) IS NOT NULL',
-        )
-        .raw(true)
-        .iterate() as IterableIterator<[string, string, string]>;
+        ),
+      ).iterate();
       for (const [acquirerId, orderId, paymentId] of rows)
         if (acquirerIds.has(acquirerId)) found.push({ acquirerId, orderId, paymentId });
     } catch (cause) {
@@ -191,7 +195,7 @@ export class SqliteState implements RunState {
     if (this.counts.journal === 0) return undefined;
     let outcome: number | undefined;
     try {
-      outcome = this.journaled.get(hashBlob(hash)) as number | undefined;
+      outcome = (this.journaled.get(hashBlob(hash)) as { outcome: number } | undefined)?.outcome;
     } catch (cause) {
       throw stateError(cause, this.path ?? ':memory:') ?? cause;
     }
@@ -211,7 +215,7 @@ export class SqliteState implements RunState {
       return this.remember(records, now);
     if (records.length === 0) return;
     this.held?.assertHeld();
-    this.writer ??= StateWriterThread.start(this.path, sqlitePackage, {
+    this.writer ??= StateWriterThread.start(this.path, {
       order: this.hasOrders || this.counts.decisions !== 0 || this.declared.any,
       claim: this.counts.deliveries !== 0,
       hash: this.counts.journal !== 0,
@@ -271,9 +275,9 @@ export class SqliteState implements RunState {
   ): void {
     const at = unixSeconds(now);
     this.drain();
-    this.db.transaction(() => {
+    transaction(this.db, () => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
-    })();
+    });
     if (decisions.length > 0) this.counts.decisions = 1;
   }
 
@@ -284,7 +288,7 @@ export class SqliteState implements RunState {
   /** Copies rows into a table of this (in-memory) store, replacing what it held: a remote state's local copy. */
   replaceRows(table: string, rows: readonly (readonly unknown[])[]): void {
     this.drain();
-    this.db.transaction(() => this.declared.replace(table, rows) || this.replaceCore(table, rows))();
+    transaction(this.db, () => this.declared.replace(table, rows) || this.replaceCore(table, rows));
   }
 
   private replaceCore(table: string, rows: readonly (readonly unknown[])[]): true {
@@ -293,7 +297,7 @@ export class SqliteState implements RunState {
     this.db.exec(`DELETE FROM ${table}`);
     if (rows.length === 0) return true;
     const insert = this.db.prepare(`INSERT INTO ${table} VALUES (${rows[0]!.map(() => '?').join(', ')})`);
-    for (const row of rows) insert.run(...row);
+    for (const row of rows) insert.run(...(row as SQLInputValue[]));
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type Database from '../../platform/sqlite.js';
+import { transaction, type Database } from '../../platform/sqlite.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import type { LockRequest, Shard } from '../runState.js';
 import { StateError } from '../stateErrors.js';
@@ -77,7 +77,7 @@ export class StateLock {
   private readonly timer: NodeJS.Timeout;
 
   private constructor(
-    private readonly db: Database.Database,
+    private readonly db: Database,
     private readonly name: string,
     readonly token: string,
     world: LockWorld,
@@ -94,16 +94,12 @@ export class StateLock {
   }
 
   /** Takes the lock, waiting up to `waitMs` for a run that holds it; refuses (StateError, exit 2) naming the holder. */
-  static async acquire(
-    db: Database.Database,
-    request: LockRequest,
-    world: LockWorld = realWorld,
-  ): Promise<StateLock> {
+  static async acquire(db: Database, request: LockRequest, world: LockWorld = realWorld): Promise<StateLock> {
     const name = labelOf(request.shard);
     const token = randomUUID();
     const deadline = world.now() + request.waitMs;
-    const take = db.transaction((): LockRow | undefined => {
-      const rows = db.prepare('SELECT * FROM run_locks').all() as LockRow[];
+    const take = (): LockRow | undefined => {
+      const rows = db.prepare('SELECT * FROM run_locks').all() as unknown as LockRow[];
       for (const row of rows) {
         if (!overlaps(row, request.shard)) continue;
         if (!isStale(row, world)) return row;
@@ -123,9 +119,9 @@ export class StateLock {
         world.now(),
       );
       return undefined;
-    });
+    };
     for (;;) {
-      const holder = take.immediate();
+      const holder = transaction(db, take, 'immediate');
       if (!holder) return new StateLock(db, name, token, world);
       if (world.now() >= deadline) {
         throw lockedBy(request, describeHolder(holder, world));

@@ -1,13 +1,13 @@
-import type Database from '../../platform/sqlite.js';
+import type { Database, SQLInputValue, Statement } from '../../platform/sqlite.js';
 import type { StateWrites } from '../../resources/resource.js';
 import { hashBlob } from '../compactRows.js';
 
 export type Counts = { orders: number; journal: number; deliveries: number; decisions: number };
 
-const countStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const countStatements = new WeakMap<Database, Map<string, Statement>>();
 
 /** Which tables hold anything: lookups in an empty one are skipped. */
-export function countsOf(db: Database.Database): Counts {
+export function countsOf(db: Database): Counts {
   // Prepared once per connection: the relay recounts after every event.
   let cached = countStatements.get(db);
   if (!cached) countStatements.set(db, (cached = new Map()));
@@ -43,10 +43,10 @@ const SQL = {
 } as const;
 
 /** The store's prepared statements, by name. */
-export type StoreStatements = Record<keyof typeof SQL, Database.Statement>;
+export type StoreStatements = Record<keyof typeof SQL, Statement>;
 
 /** Prepares the store's statements on its connection. */
-export function prepare(db: Database.Database): StoreStatements {
+export function prepare(db: Database): StoreStatements {
   return Object.fromEntries(
     Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as StoreStatements;
@@ -80,5 +80,5 @@ export function writesThrough(run: RunWrite): Omit<StateWrites, 'addRow'> {
 
 /** The state's writes, each run at once by its prepared statement. */
 export function writesOn(s: StoreStatements): Omit<StateWrites, 'addRow'> {
-  return writesThrough((name, params) => s[name].run(...params));
+  return writesThrough((name, params) => s[name].run(...(params as SQLInputValue[])));
 }
