@@ -36,7 +36,7 @@ describe('stateError', () => {
 
   it("reads the writer thread's failure by the code it names", () => {
     const error = stateError(new WriterFailure('database or disk is full', 'SQLITE_FULL'), '/s/x.sqlite');
-    expect(error?.message).toContain('the disk holding /s/x.sqlite is full');
+    expect(error?.message).toContain('the disk holding the state file /s/x.sqlite is full');
   });
 
   it('leaves errors that are not SQLite ones alone', () => {
