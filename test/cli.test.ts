@@ -182,15 +182,13 @@ describe('malformed files give located errors and exit 1', () => {
       expect.objectContaining({ code: 'invalid-json', line: 2, index: 1 }),
     ]);
   });
-  it('an unbalanced CSV quote', async () => {
-    const { code, stdout } = await runCli(
+  it('an unbalanced CSV quote stops the run (exit 2), saying where', async () => {
+    const { code, stderr } = await runCli(
       ['status', '-', '--input-format', 'csv', '--dry-run', '--format', 'json'],
       { stdin: 'id,status\nA,approved\nB,"declined\nC,pending\n' },
     );
-    expect(code).toBe(1);
-    expect(JSON.parse(stdout).issues).toEqual([
-      expect.objectContaining({ code: 'invalid-csv', line: 3, index: 1 }),
-    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(':3: ');
   });
 });
 

@@ -32,11 +32,19 @@ describe('readCsvRecords', () => {
       { id: 'B', status: 'pending' },
     ]);
   });
-  it('locates an unbalanced quote and keeps the rows before it', async () => {
-    expect(await readAll('id,status\nA,approved\n\nB,"declined\nC,pending\n')).toEqual([
-      [0, 2, { id: 'A', status: 'approved' }, []],
-      [1, 4, null, ['invalid-csv']],
-    ]);
+  it('stops at an unbalanced quote after the rows before it, saying where and how many lines were not read', async () => {
+    const read: unknown[] = [];
+    const input = (async function* () {
+      yield Buffer.from('id,status\nA,approved\n\nB,"declined\nC,pending\n');
+    })();
+    await expect(async () => {
+      for await (const record of readCsvRecords(input, 'x.csv', { schema: statusSchema }))
+        read.push(record.line);
+    }).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^x\.csv:4: .*1 line after it not read/),
+    });
+    expect(read).toEqual([2]);
   });
   it('reports header problems once, as a file issue', async () => {
     expect(await readAll('id,id,status\nA,B,approved\n')).toEqual([
@@ -55,8 +63,15 @@ describe('readCsvRecords', () => {
     const rows = Array.from({ length: 2500 }, (_, n) => `R${n},approved,${'x'.repeat(60)}\n`);
     const input = `id,status,status_reason\n${rows.join('')}R2500,"declined\n`;
     expect(input.length).toBeGreaterThan(INLINE_PARSE_BYTES);
-    const read = await readAll(input.slice(0, 70000), input.slice(70000));
-    expect(read).toHaveLength(2501);
+    const read: unknown[][] = [];
+    const chunks = (async function* () {
+      yield* [input.slice(0, 70000), input.slice(70000)].map((c) => Buffer.from(c));
+    })();
+    await expect(async () => {
+      for await (const record of readCsvRecords(chunks, 'x.csv', { schema: statusSchema }))
+        read.push([record.index, record.line, record.value ?? null, record.issues.map((i) => i.code)]);
+    }).rejects.toMatchObject({ message: expect.stringMatching(/^x\.csv:2502: .*0 lines after it not read/) });
+    expect(read).toHaveLength(2500);
     expect(read[0]).toEqual([0, 2, { id: 'R0', status: 'approved', status_reason: 'x'.repeat(60) }, []]);
     expect(read[2499]).toEqual([
       2499,
@@ -64,7 +79,6 @@ describe('readCsvRecords', () => {
       { id: 'R2499', status: 'approved', status_reason: 'x'.repeat(60) },
       [],
     ]);
-    expect(read[2500]).toEqual([2500, 2502, null, ['invalid-csv']]);
   });
 });
 

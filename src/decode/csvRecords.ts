@@ -3,7 +3,8 @@ import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
-import { parseCsvRows, type RowBatch, type Staging } from './csvRows.js';
+import { parseCsvRows, type Staging } from './csvRows.js';
+import { stopAtCsvError } from './csvStopped.js';
 import { defaultLimits, type ReadCheck, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
 export interface CsvOptions {
@@ -16,29 +17,13 @@ export interface CsvOptions {
   check?: ReadCheck;
 }
 
-function csvProblem(failure: NonNullable<RowBatch['error']>, limits: ReadLimits): Issue {
-  if (failure.code === 'CSV_MAX_RECORD_SIZE') {
-    return error(
-      'record-too-large',
-      '',
-      `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`,
-      {
-        hint: 'check the file for an unclosed quote, or raise --max-record-bytes',
-      },
-    );
-  }
-  const unclosed = failure.code === 'CSV_QUOTE_NOT_CLOSED';
+/** A row longer than the limit: the one parse error that stays a located issue (the others stop the run, csvStopped.ts). */
+function tooLong(limits: ReadLimits): Issue {
   return error(
-    'invalid-csv',
+    'record-too-large',
     '',
-    unclosed
-      ? 'a quoted cell that starts here is never closed'
-      : `the CSV cannot be read here: ${failure.message}`,
-    {
-      hint: unclosed
-        ? 'close the quote, or double a quote inside a quoted cell ("")'
-        : 'check the quoting of this row: a quote inside a cell must be doubled ("")',
-    },
+    `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`,
+    { hint: 'check the file for an unclosed quote, or raise --max-record-bytes' },
   );
 }
 
@@ -133,12 +118,13 @@ export async function* readCsvRecords(
           : { file, index: at, line, value: built.value, issues: built.issues, fieldsChecked: true, raw };
       }
     }
+    if (batch.error) stopAtCsvError(file, batch.error);
     if (batch.error)
       yield {
         file,
         index: header ? index : null,
         line: batch.error.line,
-        issues: [csvProblem(batch.error, limits)],
+        issues: [tooLong(limits)],
       };
   }
   if (said) yield said;

@@ -12,7 +12,9 @@ async function inPieces(chunks: string[], maxRecordSize: number, pieceBytes?: nu
   for await (const batch of parseCsvRows(input, maxRecordSize, undefined, pieceBytes)) {
     all.rows.push(...batch.rows);
     all.lines.push(...batch.lines);
-    if (batch.error) all.error = batch.error;
+    // The lines left after the error are parseCsvRows' own (tested below): the parsers give the rest.
+    if (batch.error)
+      all.error = { code: batch.error.code, message: batch.error.message, line: batch.error.line };
   }
   return all;
 }
@@ -82,6 +84,18 @@ describe('parseCsvRows', () => {
       expect(await here(chunks, maxRecordSize)).toEqual(await asOneStream(chunks, maxRecordSize));
     },
   );
+  it.each([
+    ['a stray quote on line 3 of 6', ['id,s\nA,x\nB,y"z\nC,x\nD,x\nE,x\n'], 3, 3],
+    ['a last line with no newline, in small pieces', ['id,s\nA,x\nB,"y\nC,x\n', 'D,x\nE,x'], 3, 3],
+    ['a quote never closed, on the last line', ['id,s\nA,x\nB,"y\n'], 3, 0],
+  ])('counts the lines of the input left after the error: %s', async (_, chunks, line, linesAfter) => {
+    const input = (async function* () {
+      yield* chunks.map((chunk) => Buffer.from(chunk));
+    })();
+    const errors = [];
+    for await (const batch of parseCsvRows(input, 0, undefined, 8)) if (batch.error) errors.push(batch.error);
+    expect(errors).toEqual([expect.objectContaining({ line, linesAfter })]);
+  });
   it('locates rows and the error on their starting lines', async () => {
     expect(await here(['id,status\nA,"multi\nline"\n\nB,"declined\nC,pending\n'], 0)).toEqual({
       rows: [

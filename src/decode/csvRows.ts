@@ -4,6 +4,7 @@ import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPiec
 import type { StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from '../parallel/pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
+import { LineTally } from './csvStopped.js';
 import {
   answersInOrder,
   PIECE_BYTES,
@@ -20,7 +21,7 @@ export interface RowBatch {
   lines: number[];
   done?: true;
   /** The parse error that ended the input, with the line where the failing row starts. */
-  error?: { code: string; message: string; line: number };
+  error?: { code: string; message: string; line: number; linesAfter?: number };
   /** Staging: the rows built into records and checked where they were parsed (then `rows` is empty). */
   staged?: StagedRows;
 }
@@ -110,7 +111,32 @@ export async function* parseCsvRows(
   staging?: Staging,
   pieceBytes = PIECE_BYTES,
 ): AsyncGenerator<RowBatch> {
-  const input = bytes[Symbol.asyncIterator]();
+  const source = bytes[Symbol.asyncIterator]();
+  const tally = new LineTally();
+  const counted: AsyncIterator<Buffer> = {
+    next: async () => {
+      const step = await source.next();
+      if (!step.done) tally.count(step.value);
+      return step;
+    },
+    return: async () => (await source.return?.()) ?? { done: true, value: undefined },
+  };
+  for await (const batch of batchesOf(counted, maxRecordSize, staging, pieceBytes)) {
+    if (batch.error) {
+      // The rest of the input, only counted: an error ends the reading, and the count says how much it left.
+      for (let step = await source.next(); !step.done; step = await source.next()) tally.count(step.value);
+      batch.error.linesAfter = Math.max(0, tally.lines - batch.error.line);
+    }
+    yield batch;
+  }
+}
+
+async function* batchesOf(
+  input: AsyncIterator<Buffer>,
+  maxRecordSize: number,
+  staging: Staging | undefined,
+  pieceBytes: number,
+): AsyncGenerator<RowBatch> {
   const limit = unsplittableBytes(maxRecordSize, pieceBytes);
   // Joined read by read while it is sought: past this, a header is read as a stream (no export's header comes near it).
   const headerLimit = Math.min(limit > 0 ? limit : Infinity, HEADER_BYTES);

@@ -1,4 +1,3 @@
-import { error } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import type { CompiledEntry } from '../mapping/compileMapping.js';
@@ -6,6 +5,7 @@ import { applyRow, type BuiltFrom } from '../mapping/applyRow.js';
 import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { parseCsvRows, type Staging } from './csvRows.js';
+import { stopAtCsvError } from './csvStopped.js';
 import type { MappedRecipe } from './mappedStage.js';
 import type { CsvDialect } from '../mapping/mappingSpec.js';
 import type { RawCsvRow, ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
@@ -28,24 +28,6 @@ export interface ReadHooks {
   mapping?: MappedSource;
   transform?: TransformHook;
   notes?: { code: string; message: string }[];
-}
-
-/** The record that says where a CSV export stops being readable. */
-function unreadable(
-  file: string,
-  index: number | null,
-  failure: { line: number; message: string },
-): SourceRecord {
-  return {
-    file,
-    index,
-    line: failure.line,
-    issues: [
-      error('invalid-csv', '', `the CSV cannot be read here: ${failure.message}`, {
-        hint: 'check the quoting of this row: a quote inside a cell must be doubled ("")',
-      }),
-    ],
-  };
 }
 
 /**
@@ -100,7 +82,7 @@ export async function* readMappedCsvRecords(
         ...(mapped.children ? { children: mapped.children } : {}),
       };
     }
-    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
+    if (batch.error) stopAtCsvError(file, batch.error);
   }
 }
 
@@ -157,6 +139,6 @@ async function* readStagedRecords(
       }
       index += staged.rowCount!;
     }
-    if (batch.error) yield unreadable(file, header ? index : null, batch.error);
+    if (batch.error) stopAtCsvError(file, batch.error);
   }
 }

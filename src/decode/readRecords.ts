@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { InputError } from '../core/errors.js';
+import { InputError, isCollectError } from '../core/errors.js';
 import { registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 import { readCsvRecords } from './csvRecords.js';
@@ -147,6 +147,8 @@ async function* readInput(
       };
       return;
     }
+    // Already says where and how to fix it (a CSV that stops mid-file, csvStopped.ts).
+    if (isCollectError(cause)) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw cause;
     const gzip = spec.gzip && code.startsWith('Z_');
