@@ -109,10 +109,8 @@ async function* readStagedRecords(
   limits: ReadLimits,
   check: ReadCheck,
 ): AsyncGenerator<SourceRecord> {
-  let header = false;
   const staging: Staging = {
     plan: (cells) => {
-      header = true;
       return {
         mapped: recipe,
         endpoint: check.endpoint,
