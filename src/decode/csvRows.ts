@@ -4,7 +4,7 @@ import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPiec
 import type { StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from '../parallel/pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
-import { LineTally } from './csvStopped.js';
+import { LineTally } from './lineTally.js';
 import {
   answersInOrder,
   PIECE_BYTES,

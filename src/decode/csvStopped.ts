@@ -5,23 +5,6 @@ import type { RowBatch } from './csvRows.js';
 /** A parse error that ends a CSV input, with how many lines of the input follow the line it starts on. */
 export type CsvFailure = NonNullable<RowBatch['error']>;
 
-/** Counts the lines of the bytes that pass through an input, so a run stopped mid-file can say how many it did not read. */
-export class LineTally {
-  private newlines = 0;
-  private last = -1;
-
-  count(chunk: Buffer): void {
-    if (chunk.length === 0) return;
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.newlines++;
-    this.last = chunk[chunk.length - 1]!;
-  }
-
-  /** The lines seen, a last one without a newline included. */
-  get lines(): number {
-    return this.newlines + (this.last !== -1 && this.last !== 10 ? 1 : 0);
-  }
-}
-
 /**
  * A CSV whose parsing fails mid-file stops the run (exit 2), naming where and how much was not
  * read: the rows after a stray quote would otherwise be in no count, no verdict and no rejects file.

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { warning } from '../core/issue.js';
-import type { CellOutcome } from './readCell.js';
+import type { CellOutcome } from './cellOutcome.js';
 
 /** A cell longer than this is not searched: a `match:` reads a street or a code, not a document. */
 export const MATCH_CELL_LIMIT = 10_000;

@@ -5,13 +5,11 @@ import { compilePattern } from './datetimePattern.js';
 import type { Converters, NumberStyle } from './mappingSpec.js';
 import { formatInstant, ZoneClock } from './zoneTime.js';
 import { phoneReader } from './readPhone.js';
+import type { CellOutcome } from './cellOutcome.js';
 import { cellMatcher } from './matchPattern.js';
 
-export type CellOutcome =
-  | { ok: true; value: unknown }
-  | { ok: false; issue: Omit<Issue, 'path'> }
-  /** No value; `issue` (a warning) says why when the cell was not empty. */
-  | { ok: true; absent: true; issue?: Omit<Issue, 'path'> };
+export type { CellOutcome } from './cellOutcome.js';
+
 /** Reads one cell (the raw text, maybe empty) into the field's value. */
 export type CellReader = (text: string) => CellOutcome;
 
