@@ -53,9 +53,12 @@ describe('the collect binary', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
   it('starts a dry run without loading what only sending, a PostgreSQL state or --map need (undici, pg, yaml, luxon)', () => {
-    // A resolve hook (node:module register) names each of those packages as it is imported.
-    const hook = `data:text/javascript,${encodeURIComponent("export async function resolve(s, c, next) { if (/^(undici|pg|yaml|luxon)$/.test(s)) process.stderr.write('loaded ' + s + '\\n'); return next(s, c); }")}`;
-    const register = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hook)});`)}`;
+    // A synchronous resolve hook (node:module registerHooks; Node 26 deprecates register) names
+    // each of those packages as it is imported.
+    const hook =
+      "import { registerHooks } from 'node:module'; registerHooks({ resolve(s, c, next) { " +
+      "if (/^(undici|pg|yaml|luxon)$/.test(s)) process.stderr.write('loaded ' + s + '\\n'); return next(s, c); } });";
+    const register = `data:text/javascript,${encodeURIComponent(hook)}`;
     const run = (args: string[]) =>
       spawnSync(
         process.execPath,
