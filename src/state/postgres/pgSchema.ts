@@ -1,41 +1,19 @@
 import type pg from 'pg';
 import type { RememberedTable } from '../../resources/resource.js';
 import { keyColumns } from '../declared.js';
+import { pgCoreSql } from './pgCoreSql.js';
 import { StateError } from '../stateErrors.js';
 
-/**
- * The PostgreSQL state's schema, one step per version: the SQLite state's tables, each with the
- * namespace of its service (one database serves many) and the order's shard key (shards load only theirs).
- */
-export const pgMigrations: readonly string[] = [
-  `CREATE TABLE collect_orders (
-     namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL, hash TEXT NOT NULL,
-     evaluate BOOLEAN NOT NULL, decision TEXT, last_status TEXT, PRIMARY KEY (namespace, order_id));
-   CREATE TABLE collect_order_payments (
-     namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL, payment_id TEXT NOT NULL,
-     acquirer_id TEXT, updated_acquirer_id TEXT, PRIMARY KEY (namespace, order_id, payment_id));
-   CREATE TABLE collect_order_deliveries (
-     namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL, delivery_id TEXT NOT NULL,
-     PRIMARY KEY (namespace, order_id, delivery_id));
-   CREATE TABLE collect_fraud_marks (
-     namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL, signal_type TEXT NOT NULL,
-     PRIMARY KEY (namespace, order_id, signal_type));
-   CREATE TABLE collect_journal (
-     namespace TEXT NOT NULL, hash TEXT NOT NULL, shard_key BIGINT NOT NULL, endpoint TEXT NOT NULL, order_id TEXT,
-     outcome TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (namespace, hash));
-   CREATE TABLE collect_decisions (
-     namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL, decision TEXT NOT NULL,
-     source TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (namespace, order_id));
-   CREATE TABLE collect_run_locks (
-     namespace TEXT NOT NULL, name TEXT NOT NULL, shard_index INTEGER, shard_count INTEGER, token TEXT NOT NULL,
-     host TEXT NOT NULL, pid INTEGER NOT NULL, command TEXT NOT NULL, since TIMESTAMPTZ NOT NULL,
-     heartbeat TIMESTAMPTZ NOT NULL, backend_pid INTEGER NOT NULL, PRIMARY KEY (namespace, name));`,
-];
+/** The schema version of a PostgreSQL state this collect writes: a new one is made at it from coreTables.ts. */
+export const PG_SCHEMA_VERSION = 1;
+
+/** Steps that bring a state of an older version to PG_SCHEMA_VERSION (`pgUpgrades[i]`: i + 1 to i + 2); none yet. */
+const pgUpgrades: readonly string[] = [];
 
 /** Any number, the same for every collect: the advisory lock under which the schema is brought up to date. */
 const MIGRATION_LOCK = 4_107_202_613;
 
-/** Brings the schema up to date in one transaction, under an advisory lock: two first runs cannot both migrate. */
+/** Makes the schema, or brings it up to date, in one transaction, under an advisory lock: two first runs cannot both migrate. */
 export async function migratePostgres(client: pg.ClientBase, where: string): Promise<void> {
   await client.query('BEGIN');
   try {
@@ -43,16 +21,17 @@ export async function migratePostgres(client: pg.ClientBase, where: string): Pro
     await client.query('CREATE TABLE IF NOT EXISTS collect_schema (version INTEGER NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM collect_schema');
     const version = rows[0]?.version ?? 0;
-    if (version > pgMigrations.length) {
+    if (version > PG_SCHEMA_VERSION) {
       throw new StateError(
-        `the state ${where} was written by a newer collect (schema ${version}, this one knows ${pgMigrations.length})`,
+        `the state ${where} was written by a newer collect (schema ${version}, this one knows ${PG_SCHEMA_VERSION})`,
         'upgrade collect, or use another --state',
       );
     }
-    for (const step of pgMigrations.slice(version)) await client.query(step);
+    if (version === 0) await client.query(pgCoreSql());
+    else for (const step of pgUpgrades.slice(version - 1)) await client.query(step);
     if (rows.length === 0)
-      await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [pgMigrations.length]);
-    else await client.query('UPDATE collect_schema SET version = $1', [pgMigrations.length]);
+      await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION]);
+    else await client.query('UPDATE collect_schema SET version = $1', [PG_SCHEMA_VERSION]);
     await client.query('COMMIT');
   } catch (cause) {
     await client.query('ROLLBACK').catch(() => undefined);

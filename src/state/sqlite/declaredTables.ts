@@ -40,7 +40,7 @@ export function upsertSql(table: RememberedTable): string {
 
 /**
  * The tables resources declare (RememberedTable), made in a SQLite state as declared: a missing
- * table is created, a missing column added; the core tables keep their numbered migrations.
+ * table is created, a missing column added; the core tables are declared in coreTables.ts.
  */
 export class DeclaredTables {
   private readonly byName = new Map<string, Prepared>();

@@ -3,7 +3,8 @@ import { chmodSync, closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSy
 import { openDatabase, pragmaValue, transaction, type Database } from '../../platform/sqlite.js';
 import { isCollectError, UsageError } from '../../core/errors.js';
 import { guardDatabase, StateError, stateError } from '../stateErrors.js';
-import { migrations } from './migrations.js';
+import { sqliteCoreSql } from './coreSql.js';
+import { SCHEMA_VERSION, upgrades } from './upgrades.js';
 
 /** What to do with a state that cannot be used, as stateErrors.ts says it. */
 const moveAside = (path: string) =>
@@ -49,18 +50,22 @@ function checkWhole(db: Database, path: string): void {
   );
 }
 
-/** Brings a state up to date, in one transaction that waits for any other writer (so two first runs cannot both migrate). */
+/**
+ * Makes a new state's tables as declared, or brings an older one up to date, in one transaction that
+ * waits for any other writer (so two first runs cannot both do it).
+ */
 function migrate(db: Database, path: string): void {
   const steps = () => {
     const version = pragmaValue(db, 'user_version') as number;
-    if (version > migrations.length) {
+    if (version > SCHEMA_VERSION) {
       throw new StateError(
-        `the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${migrations.length}`,
+        `the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${SCHEMA_VERSION}`,
         'upgrade collect, or use another --state',
       );
     }
-    migrations.slice(version).forEach((step) => db.exec(step));
-    db.exec(`PRAGMA user_version = ${migrations.length}`);
+    if (version === 0) db.exec(sqliteCoreSql());
+    else upgrades.slice(version - 1).forEach((step) => db.exec(step));
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   };
   transaction(db, steps, 'immediate');
 }

@@ -1,20 +1,37 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
-import { migrations } from './migrations.js';
+import { SCHEMA_VERSION, upgrades } from './upgrades.js';
 import { SqliteState } from './sqliteState.js';
 
 const HASH = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 const OTHER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
+
+/** The schema of a state file as the first collect made it (schema 1), before any upgrade. */
+const VERSION_1 = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE orders (
+     order_id TEXT PRIMARY KEY, hash TEXT NOT NULL, evaluate INTEGER NOT NULL,
+     decision TEXT, last_status TEXT
+   );
+   CREATE TABLE order_payments (
+     order_id TEXT NOT NULL, payment_id TEXT NOT NULL, acquirer_id TEXT,
+     PRIMARY KEY (order_id, payment_id)
+   );
+   CREATE TABLE order_deliveries (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, delivery_id));
+   CREATE INDEX order_deliveries_by_id ON order_deliveries (delivery_id);
+   CREATE TABLE fraud_marks (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, signal_type));
+   CREATE TABLE journal (
+     hash TEXT PRIMARY KEY, endpoint TEXT NOT NULL, order_id TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
+   );`;
 
 /** A state file as collect with schema 3 left it. */
 function version3State(): { dir: string; path: string } {
   const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
   const path = join(dir, 'dry-run.sqlite');
   const old = openDatabase(path);
-  migrations.slice(0, 3).forEach((step) => old.exec(step));
+  [VERSION_1, ...upgrades.slice(0, 2)].forEach((step) => old.exec(step));
   old.exec('PRAGMA user_version = 3');
   old
     .prepare('INSERT INTO journal VALUES (?, ?, ?, ?, ?)')
@@ -64,7 +81,7 @@ describe('migration 4 (compact rows)', () => {
     const { dir, path } = version3State();
     SqliteState.open(dir).close();
     const db = openDatabase(path);
-    expect(pragmaValue(db, 'user_version')).toBe(migrations.length);
+    expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION);
     expect(
       db
         .prepare(
@@ -109,5 +126,64 @@ describe('migration 4 (compact rows)', () => {
       at: 1709287200,
     });
     db.close();
+  });
+});
+
+/** Each table's columns (name, type, NOT NULL on a column outside the key, key position) and each index. */
+function schemaOf(path: string): unknown {
+  const db = openDatabase(path);
+  const tables = db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    .all() as { name: string; sql: string }[];
+  const schema = tables.map(({ name, sql }) => ({
+    name,
+    withoutRowid: /WITHOUT ROWID$/.test(sql),
+    columns: (
+      db.prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?)').all(name) as {
+        name: string;
+        type: string;
+        notnull: number;
+        pk: number;
+      }[]
+    ).map((c) => ({ ...c, notnull: c.pk > 0 ? 'key' : c.notnull })),
+    indexes: db.prepare("SELECT name FROM pragma_index_list(?) WHERE origin = 'c' ORDER BY name").all(name),
+  }));
+  db.close();
+  return schema;
+}
+
+describe('a new state, made from the core tables as declared (coreTables.ts)', () => {
+  it('has the schema a version-1 state reaches through every upgrade', () => {
+    const upgraded = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const old = openDatabase(join(upgraded, 'dry-run.sqlite'));
+    old.exec(VERSION_1);
+    old.exec('PRAGMA user_version = 1');
+    old.close();
+    SqliteState.open(upgraded).close();
+    const fresh = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    SqliteState.open(fresh).close();
+    const made = schemaOf(join(fresh, 'dry-run.sqlite'));
+    expect(made).toEqual(schemaOf(join(upgraded, 'dry-run.sqlite')));
+    expect(made).toContainEqual(expect.objectContaining({ name: 'orders', withoutRowid: true }));
+    rmSync(upgraded, { recursive: true });
+    rmSync(fresh, { recursive: true });
+  });
+  it('brings a state written by an older collect up to date', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const old = openDatabase(join(folder, 'dry-run.sqlite'));
+    old.exec(VERSION_1);
+    old.exec('PRAGMA user_version = 1');
+    old.prepare("INSERT INTO orders (order_id, hash, evaluate) VALUES ('A', 'h', 0)").run();
+    old.close();
+    const store = SqliteState.open(folder);
+    expect(store.priorOrder('A')).toMatchObject({ created: true, hash: 'h' });
+    store.close();
+    const db = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION);
+    expect(db.prepare("SELECT name FROM pragma_table_info('order_payments')").all()).toContainEqual({
+      name: 'updated_acquirer_id',
+    });
+    db.close();
+    rmSync(folder, { recursive: true });
   });
 });

@@ -4,23 +4,14 @@ const asBlob = (column: string) =>
 /** An ISO time column as whole Unix seconds (0 when it is not a time). */
 const asSeconds = (column: string) => `coalesce(CAST(unixepoch(${column}) AS INTEGER), 0)`;
 
-/** The state's schema, one step per version; a store opened by an older collect is brought up to date. */
-export const migrations: readonly string[] = [
-  `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-   CREATE TABLE orders (
-     order_id TEXT PRIMARY KEY, hash TEXT NOT NULL, evaluate INTEGER NOT NULL,
-     decision TEXT, last_status TEXT
-   );
-   CREATE TABLE order_payments (
-     order_id TEXT NOT NULL, payment_id TEXT NOT NULL, acquirer_id TEXT,
-     PRIMARY KEY (order_id, payment_id)
-   );
-   CREATE TABLE order_deliveries (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, delivery_id));
-   CREATE INDEX order_deliveries_by_id ON order_deliveries (delivery_id);
-   CREATE TABLE fraud_marks (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, signal_type));
-   CREATE TABLE journal (
-     hash TEXT PRIMARY KEY, endpoint TEXT NOT NULL, order_id TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
-   );`,
+/** The schema a state of this collect has (PRAGMA user_version): a new state is made at it from coreTables.ts. */
+export const SCHEMA_VERSION = 4;
+
+/**
+ * The upgrades of state files written before 0.1.0, which began at schema 1: `upgrades[i]` takes a
+ * file from version i + 1 to i + 2. Their rows move, so each step stays as it was written.
+ */
+export const upgrades: readonly string[] = [
   // 2: an acquirer id sent by a payment update is kept apart from the one sent at creation,
   // which the payment rules compare with.
   `ALTER TABLE order_payments ADD COLUMN updated_acquirer_id TEXT;`,
