@@ -9,6 +9,7 @@ import type { Facts } from '../src/resources/resource.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
 import { PostgresState } from '../src/state/postgres/postgresState.js';
 import { namespaceOf } from '../src/state/remembered.js';
+import { runStateContract } from '../src/state/runStateContract.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
@@ -48,79 +49,16 @@ const now = new Date('2025-01-01T00:00:00Z');
 // Skips only on a machine with no PostgreSQL at all and CI unset (startTestPostgres throws in CI).
 const withPostgres = () => (server ? it : it.skip);
 
-describe('the PostgreSQL state', () => {
-  withPostgres()('remembers what the SQLite state does, across openings', async () => {
+runStateContract({
+  name: 'PostgreSQL',
+  skip: server === null,
+  fresh: async () => {
     const url = await server!.database();
-    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
-    store.remember(
-      [
-        {
-          resource: resources.order,
-          hash: 'h1',
-          outcome: 'accepted',
-          decision: 'reject',
-          facts: {
-            kind: 'order',
-            orderId: 'A',
-            key: 'A',
-            evaluate: true,
-            payments: [{ id: 'P1', acquirerId: 'X' }, { id: 'P2' }],
-            claims: ['D1'],
-          } as Facts,
-        },
-        {
-          resource: resources.status,
-          hash: 'h2',
-          outcome: 'accepted',
-          facts: { kind: 'status', orderId: 'A', key: 'A', status: 'approved' } as Facts,
-        },
-        {
-          resource: resources.fraud,
-          hash: 'h3',
-          outcome: 'rejected',
-          facts: { kind: 'fraud', orderId: 'A', key: 'A', signalType: 'chargeback' } as Facts,
-        },
-        {
-          resource: resources.payment,
-          hash: 'h4',
-          outcome: 'accepted',
-          facts: { kind: 'payment', orderId: 'A', key: 'P2', paymentId: 'P2', acquirerId: 'Y' } as Facts,
-        },
-      ],
-      now,
-    );
-    store.rememberDecisions(
-      [
-        { orderId: 'B', decision: 'reject' },
-        { orderId: "Q'uote\\back", decision: 'approve' },
-      ],
-      'decisions.csv',
-      now,
-    );
-    await store.durable();
-    await store.close();
-    const reopened = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
-    expect(reopened.priorOrder('A')).toEqual({
-      created: true,
-      hash: 'h1',
-      evaluate: true,
-      decision: 'reject',
-      lastStatus: 'approved',
-      payments: { P1: 'X', P2: null },
-      deliveryIds: ['D1'],
-      fraudTypes: [],
-    });
-    expect(reopened.priorOrder('B')).toMatchObject({ created: false, decision: 'reject' });
-    expect(reopened.priorOrder("Q'uote\\back")).toMatchObject({ created: false, decision: 'approve' });
-    expect(reopened.claimants('D1')).toEqual(['A']);
-    expect(reopened.journalOutcome('h3')).toBe('rejected');
-    expect(reopened.journalOutcome('h4')).toBe('accepted');
-    await reopened.close();
-    const other = await PostgresState.connect(url, 'https://other.example.com', { loadNow: true });
-    expect(other.priorOrder('A')).toBeNull();
-    await other.close();
-  });
+    return (baseUrl) => PostgresState.connect(url, baseUrl, { loadNow: true });
+  },
+});
 
+describe('the PostgreSQL state', () => {
   withPostgres()(
     'keeps content hashes as hex text in PostgreSQL and reads them into the compact embedded store',
     async () => {
