@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
+import { tempDir } from './helpers/tempDir.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
@@ -36,7 +36,7 @@ async function service(
 }
 
 function file(name: string, text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-pg-input-')), name);
+  const path = join(tempDir('collect-pg-input-'), name);
   writeFileSync(path, text);
   return path;
 }
@@ -313,7 +313,7 @@ describe('the PostgreSQL state', () => {
     async () => {
       const url = await server!.database();
       const http = await service();
-      const dir = mkdtempSync(join(tmpdir(), 'collect-pg-shards-'));
+      const dir = tempDir('collect-pg-shards-');
       const ids = Array.from({ length: 40 }, (_, i) => `ORD-${i}`);
       writeFileSync(join(dir, 'order.ndjson'), nd(...ids.map((id) => orderRecord(id))));
       writeFileSync(join(dir, 'status.ndjson'), nd(...ids.map((id) => ({ id, status: 'approved' }))));

@@ -1,17 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { SqliteState } from './sqliteState.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 const HASH = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 const OTHER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 
 /** A state file as collect with schema 3 left it. */
 function version3State(): { dir: string; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+  const dir = tempDir('collect-migrate-');
   const path = join(dir, 'dry-run.sqlite');
   const old = openDatabase(path);
   migrations.slice(0, 3).forEach((step) => old.exec(step));
@@ -97,7 +96,7 @@ describe('migration 4 (compact rows)', () => {
     db.close();
   });
   it('writes new records in the compact form', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const dir = tempDir('collect-migrate-');
     const store = SqliteState.open(dir);
     store.rememberDecision('G', 'approve', new Date('2024-03-01T10:00:00.500Z'));
     store.close();

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +7,9 @@ import type { Facts } from '../../resources/resource.js';
 import { migrations } from './migrations.js';
 import { SqliteState } from './sqliteState.js';
 import { namespaceOf } from '../remembered.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
+const dir = () => tempDir('collect-store-');
 const now = new Date('2025-01-01T00:00:00Z');
 
 describe('SqliteState', () => {
