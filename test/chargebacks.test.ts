@@ -8,6 +8,7 @@ import { startTestPostgres } from './helpers/postgres.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-1' };
 
@@ -168,10 +169,9 @@ describe('collect chargebacks', () => {
     await scenario(tempDir('collect-cb-state-'));
   });
 
-  it('does the same with a PostgreSQL state', async () => {
+  itWith('postgres')('does the same with a PostgreSQL state', async () => {
     const postgres = await startTestPostgres();
-    if (!postgres) return;
-    await scenario(await postgres.database());
+    await scenario(await postgres!.database());
   });
 
   it('matches through --orders FILE, and --only-fraud skips the consumer disputes', async () => {

@@ -8,6 +8,7 @@ import { spawn, type IPty } from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProgram } from '../src/cli/run.js';
 import { registry } from '../src/resources/registry.js';
+import { skipNote } from './helpers/prerequisites.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { quietIo, runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -191,7 +192,7 @@ describe('every example of every --help runs as written', () => {
   for (const [command, lines] of examples) {
     it(`collect ${command} --help`, async (context) => {
       const needsPostgres = lines.some((line) => line.includes('postgres://'));
-      if (needsPostgres && !postgres) return context.skip();
+      if (needsPostgres && !postgres) return context.skip(skipNote('postgres'));
       // The environment of a user who set up collect: the key and the service.
       const env: Record<string, string> = { COLLECT_API_KEY: KEY, COLLECT_BASE_URL: serviceUrl };
       const dir = await scratchFor(command, env);

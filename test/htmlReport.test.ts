@@ -13,7 +13,9 @@ import { htmlChunks } from '../src/report/formatHtml.js';
 import { InsightsBuilder } from '../src/report/insights.js';
 import { ReportBuilder } from '../src/report/report.js';
 import { startServer } from './helpers/localServer.js';
+import { findChromium } from './helpers/prerequisites.js';
 import { tempDir } from './helpers/tempDir.js';
+import { describeWith, has } from './helpers/withPrerequisite.js';
 
 const main = resolve('dist/cli/main.js');
 /** Where the screenshots are kept as CI artefacts (gitignored). */
@@ -47,9 +49,10 @@ const ORDERS = [
 
 let browser: Browser;
 beforeAll(async () => {
+  if (!has('chromium')) return; // its tests are skipped, and the run says so
   // Traffic of Chromium's own (updates, time, accounts) goes to a dead end on the loopback: nothing leaves the machine.
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: findChromium()!,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -80,7 +83,7 @@ async function open(file: string) {
   return { page, requests: () => requests.filter((request) => request !== url), console };
 }
 
-describe('--report-html, opened in Chromium', () => {
+describeWith('chromium')('--report-html, opened in Chromium', () => {
   it('a run that sends: summary, groups, charts and timeline; hostile cells as text; no request, no console error', async () => {
     const dir = tempDir('collect-html-');
     writeFileSync(join(dir, 'orders.csv'), ORDERS);
@@ -228,7 +231,7 @@ function renderedLines(element: { ownerDocument: LaidOutDocument }): string[] {
   return lines;
 }
 
-describe('what a person reads in the HTML report (Chromium)', () => {
+describeWith('chromium')('what a person reads in the HTML report (Chromium)', () => {
   it('a file name wraps after a path separator, never inside a word, in every "where"', async () => {
     const file = 'exports/platform-eu-west-1/2026-03-01/daily/orders-march.csv';
     const builder = new ReportBuilder({ strict: false });

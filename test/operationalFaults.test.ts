@@ -14,6 +14,7 @@ import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres } from './helpers/postgres.js';
 import { smallDisk, type SmallDisk } from './helpers/smallDisk.js';
 import { tempDir } from './helpers/tempDir.js';
+import { describeWith } from './helpers/withPrerequisite.js';
 
 const PASSWORD = 'pw-f4u1t-s3cret';
 const env = { COLLECT_API_KEY: 'k-operational-faults-0123' };
@@ -122,7 +123,7 @@ async function passwordRole(admin: pg.Client, role: string, url: URL): Promise<s
   }
 }
 
-describe.runIf(server !== null || process.env.CI)('a PostgreSQL that cannot be used', () => {
+describeWith('postgres')('a PostgreSQL that cannot be used', () => {
   const urls: Record<string, string> = {};
   let noPasswordRole: string | undefined;
   let adminUrl: string | undefined;

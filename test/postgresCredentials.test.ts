@@ -9,10 +9,11 @@ import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const PASSWORD = 'pg-s3cret-9f2c';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
@@ -13,6 +13,7 @@ import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
@@ -46,7 +47,7 @@ const orders = (count: number, prefix = 'ORD') =>
 const now = new Date('2025-01-01T00:00:00Z');
 
 // Skips only on a machine with no PostgreSQL at all and CI unset (startTestPostgres throws in CI).
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 describe('the PostgreSQL state', () => {
   withPostgres()('remembers what the SQLite state does, across openings', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ import { join } from 'node:path';
  */
 export function openRunTemp(): { dir: string; close: () => string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'collect-test-run-'));
+  // Others may pass through, not list: the throwaway PostgreSQL runs as the `postgres` user in a folder of its own here
+  chmodSync(dir, 0o711);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
   return {
