@@ -9,6 +9,10 @@ const pure = ['core', 'flow', 'report', 'resources', 'schema', 'validate', 'conv
 export default defineConfig({
   test: {
     testTimeout: 20000,
+    // Removes the temporary folders each test file made (test/helpers/tempDir.ts) once it has run.
+    setupFiles: ['test/helpers/tempCleanup.ts'],
+    // Says once how many tests were not run for want of PostgreSQL or Chromium (test/helpers/prerequisites.ts).
+    reporters: ['default', './test/helpers/prerequisitesReporter.ts'],
     // One process per worker for the whole run, each project's files sharing its module graph: vitest's
     // pool reads this root value alone (a project's `isolate` only resets modules within the process), and a
     // process per file cost 250 of the suite's 500 CPU seconds. No test file changes process-wide state

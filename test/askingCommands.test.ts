@@ -6,8 +6,7 @@
  * that they ask (src/cli/prompt.ts), so a new asking command fails here until it has its case.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -16,6 +15,7 @@ import { askingCommands } from '../src/cli/prompt.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { onTerminal } from './helpers/terminal.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-asking-commands' };
 
@@ -28,7 +28,7 @@ interface AskingCase {
 }
 
 function chargebackFiles(): { report: string; orders: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-asking-'));
+  const dir = tempDir('collect-asking-');
   const report = join(dir, 'report.csv');
   const orders = join(dir, 'orders.csv');
   writeFileSync(

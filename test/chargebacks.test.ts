@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
@@ -8,6 +7,8 @@ import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres } from './helpers/postgres.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-1' };
 
@@ -31,7 +32,7 @@ const withPayment = (id: string, acquirer?: string) =>
 
 /** The history: acquirer ids sent at creation (ORD-1, ORD-2, ORD-3-R), by a payment update (ORD-4), and twice (ORD-5, ORD-6). */
 async function history(url: string, state: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-cb-'));
+  const dir = tempDir('collect-cb-');
   writeFileSync(
     join(dir, 'orders.ndjson'),
     nd(
@@ -165,18 +166,17 @@ async function scenario(state: string) {
 
 describe('collect chargebacks', () => {
   it('matches a report through a SQLite state: six counts, two marks, §1.5 refused, rejects, nothing twice', async () => {
-    await scenario(mkdtempSync(join(tmpdir(), 'collect-cb-state-')));
+    await scenario(tempDir('collect-cb-state-'));
   });
 
-  it('does the same with a PostgreSQL state', async () => {
+  itWith('postgres')('does the same with a PostgreSQL state', async () => {
     const postgres = await startTestPostgres();
-    if (!postgres) return;
-    await scenario(await postgres.database());
+    await scenario(await postgres!.database());
   });
 
   it('matches through --orders FILE, and --only-fraud skips the consumer disputes', async () => {
     const server = await service();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-cb-'));
+    const dir = tempDir('collect-cb-');
     writeFileSync(join(dir, 'orders.csv'), 'order_id,acquirer_id,shop\nEXT-1,A-1,x\nEXT-2,A-2,y\n');
     writeFileSync(
       join(dir, 'report.ndjson'),
@@ -235,7 +235,7 @@ describe('collect chargebacks', () => {
     });
     onTestFinished(sandbox.close);
     const fixtures = 'fixtures/chargebacks';
-    const state = mkdtempSync(join(tmpdir(), 'collect-cb-state-'));
+    const state = tempDir('collect-cb-state-');
     const at = ['--base-url', sandbox.url, '--state', state];
     expect((await runCli(['order', `${fixtures}/orders.ndjson`, ...at], { env })).code).toBe(0);
     expect((await runCli(['payment', `${fixtures}/payments.ndjson`, ...at], { env })).code).toBe(0);
@@ -273,7 +273,7 @@ describe('collect chargebacks', () => {
 
   it('marks one order by hand from its acquirer id: collect fraud --acquirer-id', async () => {
     const server = await service();
-    const state = mkdtempSync(join(tmpdir(), 'collect-cb-state-'));
+    const state = tempDir('collect-cb-state-');
     await history(server.url, state);
     server.requests.length = 0;
     const mark = (id: string) =>

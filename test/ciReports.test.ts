@@ -1,9 +1,9 @@
 /** Every command that writes a report for CI goes through one place (src/cli/ciOutputs.ts, src/report/ciLimits.ts). */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const cb = 'fixtures/chargebacks';
 const commands: [string, string[]][] = [
@@ -45,7 +45,7 @@ const commands: [string, string[]][] = [
 describe('--format github in every command', () => {
   for (const [name, argv] of commands) {
     it(`${name}: appends a job summary to GITHUB_STEP_SUMMARY and annotates at most 10 of each kind`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'collect-ci-'));
+      const dir = tempDir('collect-ci-');
       const summary = join(dir, 'summary.md');
       writeFileSync(summary, 'earlier step\n');
       const report = join(dir, 'report.txt');

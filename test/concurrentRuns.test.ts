@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 /** A process that takes, uses and gives back its scratch folder many times, as a run does once. */
 const SCRIPT = `
@@ -28,7 +28,7 @@ describe('runs at the same time on one machine', () => {
   // Two dry runs in parallel CI jobs share the user's temporary folder: one removed it, empty, between
   // the other's making it and using it, and the other ended with an internal error (exit 70).
   it("share the user's temporary folder without failing, and leave it clean", async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'collect-concurrent-'));
+    const tmp = tempDir('collect-concurrent-');
     const results = await Promise.all(Array.from({ length: 6 }, () => runScratches(tmp)));
     expect(results.map((result) => result.stderr)).toEqual(Array(6).fill(''));
     expect(results.map((result) => result.code)).toEqual(Array(6).fill(0));

@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** The same two orders as a UTF-8 "," file and as a Windows-1252 ";" file with CRLF lines (as Excel saves it in Brazil). */
 function exports() {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-dialect-'));
+  const dir = tempDir('collect-dialect-');
   const rows = [
     ['id', 'total_paid_value', 'user.name', 'custom_data.note'],
     ['A1', '10.5', 'José Gonçalves', 'a, b'],

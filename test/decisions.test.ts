@@ -1,17 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { MAX_ID_LENGTH } from '../src/schema/formats.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const service = acceptingService;
 
 function file(name: string, text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-decisions-')), name);
+  const path = join(tempDir('collect-decisions-'), name);
   writeFileSync(path, text);
   return path;
 }

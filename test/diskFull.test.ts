@@ -5,16 +5,7 @@
  * its pages in the WAL, opens and resumes.
  */
 import { spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  statSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/sqlite.js';
@@ -22,10 +13,11 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer, type SeenRequest } from './helpers/localServer.js';
 import { freshStateDir } from './helpers/memoryIo.js';
 import { smallDisk } from './helpers/smallDisk.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const CONCURRENCY = 8;
 const env = { COLLECT_API_KEY: 'k-disk-full-0123' };
-const work = mkdtempSync(join(tmpdir(), 'collect-disk-full-'));
+const work = tempDir('collect-disk-full-');
 
 const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
 afterAll(() => server.close());

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 const main = resolve('dist/cli/main.js');
 const fixture = (path: string) => resolve('fixtures', path);
@@ -29,8 +29,8 @@ const verdict = (run: ReturnType<typeof collect>) => ({
 
 describe('a dry run is a function of its inputs', () => {
   it('gives the same report in a fresh folder and after unrelated dry runs in the same folder, and writes no state', () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'collect-fresh-'));
-    const used = mkdtempSync(join(tmpdir(), 'collect-used-'));
+    const fresh = tempDir('collect-fresh-');
+    const used = tempDir('collect-used-');
     const fraud = ['fraud', fixture('history/fraud.ndjson'), '--dry-run', '--format', 'json'];
     const alone = collect(fresh, fraud);
     expect(alone.code, alone.stderr).not.toBeNull();
@@ -42,7 +42,7 @@ describe('a dry run is a function of its inputs', () => {
   });
 
   it('reads and writes a state only when pointed at one with --state', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'collect-state-'));
+    const cwd = tempDir('collect-state-');
     // A mark for an order of the history, and one for an order nobody created.
     writeFileSync(
       join(cwd, 'fraud.ndjson'),

@@ -4,8 +4,7 @@
  * enough that the workers and the compiled code take over.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -14,8 +13,9 @@ import {
   generateOrdersNdjson,
   orderRecord,
 } from '../bench/generate-orders.js';
+import { tempDir } from './helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'collect-fast-paths-'));
+const dir = tempDir('collect-fast-paths-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ROWS = 2500;
 /** Two runs of a few thousand records each, on two cores shared with the other test files. */

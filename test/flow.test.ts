@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { backfill, nd, orderRecord } from './helpers/history.js';
 import { freshStateDir } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const only = (issues: string[], code: string) => issues.filter((issue) => issue.startsWith(`${code} `));
 
@@ -378,11 +379,10 @@ describe('the state', () => {
 
 describe('duplicate-order without a state (the lean path: ids fingerprinted, repeats read again)', () => {
   it('finds repeated ids across files, an identical repeat as a warning, a changed one as an error', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { runCli } = await import('./helpers/memoryIo.js');
-    const dir = mkdtempSync(join(tmpdir(), 'collect-lean-'));
+    const dir = tempDir('collect-lean-');
     writeFileSync(join(dir, 'a.ndjson'), nd(orderRecord('A'), orderRecord('B')));
     writeFileSync(
       join(dir, 'b.csv'),

@@ -3,9 +3,9 @@ import { nd, orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { SqliteState } from '../src/state/sqlite/sqliteState.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-fraud-by-hand' };
 const service = acceptingService;
@@ -80,7 +80,7 @@ describe('collect fraud --order-id (by hand)', () => {
   it('refuses with exit 1 when the state says the service rejected the order', async () => {
     const server = await service();
     const state = freshStateDir();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-hand-'));
+    const dir = tempDir('collect-hand-');
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('ORD-1', { evaluate: true })));
     const seeded = await runCli(
       ['order', join(dir, 'order.ndjson'), '--base-url', server.url, '--state', state],

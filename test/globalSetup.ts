@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { launchPostgres } from './helpers/postgresServer.js';
+import { ciFailure } from './helpers/prerequisites.js';
+import { leftoversFailure, openRunTemp } from './helpers/runTemp.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Touched after each successful build: a build that failed (a type error) is never taken as current. */
@@ -55,21 +57,30 @@ async function compile(): Promise<void> {
 }
 
 /**
- * Builds `dist/` while one PostgreSQL server starts for the whole suite (test/helpers/postgres.ts
- * waits for it in the files that use it, so the others do not); stops it at the end.
+ * Fails at once under CI=true when PostgreSQL or Chromium is missing (elsewhere their tests are skipped and
+ * counted, test/helpers/prerequisitesReporter.ts); gives the run its own temporary folder and fails at the end
+ * when a test left anything in it; builds `dist/` while one PostgreSQL server starts for the whole suite
+ * (test/helpers/postgres.ts waits for it in the files that use it, so the others do not); stops it at the end.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const missing = ciFailure();
+  if (missing) throw new Error(missing);
+  const temp = openRunTemp();
   const postgres = process.env.COLLECT_TEST_POSTGRES_URL ? undefined : await launchPostgres();
   project.provide('suitePostgres', postgres ? { adminUrl: postgres.adminUrl, dir: postgres.dir } : null);
+  const stop = async () => {
+    await postgres?.ready.catch(() => undefined);
+    postgres?.stop();
+    return temp.close();
+  };
   try {
     await build();
   } catch (error) {
-    await postgres?.ready.catch(() => undefined);
-    postgres?.stop();
+    await stop();
     throw error;
   }
   return async () => {
-    await postgres?.ready.catch(() => undefined);
-    postgres?.stop();
+    const failure = leftoversFailure(await stop());
+    if (failure) throw new Error(failure);
   };
 }

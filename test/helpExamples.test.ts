@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,8 +8,10 @@ import { spawn, type IPty } from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProgram } from '../src/cli/run.js';
 import { registry } from '../src/resources/registry.js';
+import { skipNote } from './helpers/prerequisites.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { quietIo, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /**
  * Every `$ ...` line of every command's --help, run as written through sh in a scratch folder
@@ -94,7 +96,7 @@ const endpointFiles = (name: string, dir: string) => {
 
 /** The files the examples of `command` name, in its scratch folder. */
 async function scratchFor(command: string, env: Record<string, string>): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-help-example-'));
+  const dir = tempDir('collect-help-example-');
   cpSync(join(root, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
   for (const folder of ['.local/share/bash-completion/completions', '.zfunc', '.config/fish/completions'])
     mkdirSync(join(dir, 'home', folder), { recursive: true });
@@ -190,7 +192,7 @@ describe('every example of every --help runs as written', () => {
   for (const [command, lines] of examples) {
     it(`collect ${command} --help`, async (context) => {
       const needsPostgres = lines.some((line) => line.includes('postgres://'));
-      if (needsPostgres && !postgres) return context.skip();
+      if (needsPostgres && !postgres) return context.skip(skipNote('postgres'));
       // The environment of a user who set up collect: the key and the service.
       const env: Record<string, string> = { COLLECT_API_KEY: KEY, COLLECT_BASE_URL: serviceUrl };
       const dir = await scratchFor(command, env);

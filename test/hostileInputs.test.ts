@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const json = (stdout: string) =>
   JSON.parse(stdout) as {
@@ -13,7 +13,7 @@ const json = (stdout: string) =>
 
 describe('hostile inputs get one clear verdict', () => {
   it('a line nesting 50,000 levels is too-deep, also when written to --rejects (no stack overflow)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-hostile-'));
+    const dir = tempDir('collect-hostile-');
     const text = gunzipSync(readFileSync('test/corpus/ndjson-50000-levels-deep.ndjson.gz')).toString();
     const { code, stdout, stderr } = await runCli(
       [

@@ -1,10 +1,10 @@
 /** A --transform module that misbehaves gets a verdict, never exit 13 or 70: the built CLI, as a user runs it. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
+import { tempDir } from './helpers/tempDir.js';
 
 function collect(args: string[]) {
   const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
@@ -21,7 +21,7 @@ function collect(args: string[]) {
 
 /** Two orders (A on line 1, B on line 2) and a transform module of the given text, checked by a dry run with a state. */
 async function dryRun(transform: string, extra: string[] = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-transform-'));
+  const dir = tempDir('collect-transform-');
   writeFileSync(join(dir, 'orders.ndjson'), nd(orderRecord('A'), orderRecord('B')));
   writeFileSync(join(dir, 'fix.mjs'), transform);
   const result = await collect([

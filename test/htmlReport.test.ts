@@ -3,8 +3,7 @@
  * (Debian's, driven by playwright-core), every hostile cell shown as text, nothing loaded.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -14,6 +13,9 @@ import { htmlChunks } from '../src/report/formatHtml.js';
 import { InsightsBuilder } from '../src/report/insights.js';
 import { ReportBuilder } from '../src/report/report.js';
 import { startServer } from './helpers/localServer.js';
+import { findChromium } from './helpers/prerequisites.js';
+import { tempDir } from './helpers/tempDir.js';
+import { describeWith, has } from './helpers/withPrerequisite.js';
 
 const main = resolve('dist/cli/main.js');
 /** Where the screenshots are kept as CI artefacts (gitignored). */
@@ -47,9 +49,10 @@ const ORDERS = [
 
 let browser: Browser;
 beforeAll(async () => {
+  if (!has('chromium')) return; // its tests are skipped, and the run says so
   // Traffic of Chromium's own (updates, time, accounts) goes to a dead end on the loopback: nothing leaves the machine.
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: findChromium()!,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -80,9 +83,9 @@ async function open(file: string) {
   return { page, requests: () => requests.filter((request) => request !== url), console };
 }
 
-describe('--report-html, opened in Chromium', () => {
+describeWith('chromium')('--report-html, opened in Chromium', () => {
   it('a run that sends: summary, groups, charts and timeline; hostile cells as text; no request, no console error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-html-'));
+    const dir = tempDir('collect-html-');
     writeFileSync(join(dir, 'orders.csv'), ORDERS);
     const service = await startServer(() => ({ status: 200, body: { order_decision: 'approve' } }));
     try {
@@ -141,7 +144,7 @@ describe('--report-html, opened in Chromium', () => {
   });
 
   it('a sandbox contract session (--report FILE.html): coverage, answers per minute and decisions', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-html-sandbox-'));
+    const dir = tempDir('collect-html-sandbox-');
     writeFileSync(join(dir, 'orders.csv'), ORDERS);
     const session = await collect(
       dir,
@@ -182,7 +185,7 @@ describe('--report-html, opened in Chromium', () => {
 
 /** A page of the report builder's, written to a file and opened as a person would (narrow: a phone's width). */
 async function openPage(html: string, width = 1000) {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-html-view-'));
+  const dir = tempDir('collect-html-view-');
   writeFileSync(join(dir, 'report.html'), html);
   const opened = await open(join(dir, 'report.html'));
   await opened.page.setViewportSize({ width, height: 900 });
@@ -228,7 +231,7 @@ function renderedLines(element: { ownerDocument: LaidOutDocument }): string[] {
   return lines;
 }
 
-describe('what a person reads in the HTML report (Chromium)', () => {
+describeWith('chromium')('what a person reads in the HTML report (Chromium)', () => {
   it('a file name wraps after a path separator, never inside a word, in every "where"', async () => {
     const file = 'exports/platform-eu-west-1/2026-03-01/daily/orders-march.csv';
     const builder = new ReportBuilder({ strict: false });
@@ -313,7 +316,7 @@ describe('what a person reads in the HTML report (Chromium)', () => {
 
 describe('--report-html never overwrites a file by surprise', () => {
   it("refuses a user's file (exit 2, the file as it was), and replaces a report collect wrote", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-html-safety-'));
+    const dir = tempDir('collect-html-safety-');
     writeFileSync(join(dir, 'orders.csv'), ORDERS);
     writeFileSync(join(dir, 'notes.html'), '<p>my notes</p>');
     const refused = await collect(dir, ['order', 'orders.csv', '--dry-run', '--report-html', 'notes.html']);
@@ -334,7 +337,7 @@ describe('--report-html never overwrites a file by surprise', () => {
   });
 
   it('--format html writes the page on standard output', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-html-stdout-'));
+    const dir = tempDir('collect-html-stdout-');
     writeFileSync(join(dir, 'orders.csv'), ORDERS);
     const run = await collect(dir, ['order', 'orders.csv', '--dry-run', '--format', 'html']);
     expect(run.code).toBe(1);

@@ -1,11 +1,11 @@
 /** The key: refused when it cannot be one, and never shown in any encoding a server could echo it in. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { echoingServer } from './helpers/hostileServers.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const KEY = 'sk_live/Ab+c"d\\e?f=g&h~0123';
 const closers: (() => Promise<void>)[] = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function workdir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-key-'));
+  const dir = tempDir('collect-key-');
   writeFileSync(
     join(dir, 'status.ndjson'),
     '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n',

@@ -3,12 +3,12 @@
  * leaves that file only until the next run, which removes it; a live run's files are never touched.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nd } from './helpers/history.js';
 import { freshStateDir } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** What each run here holds in memory (COLLECT_MEMORY_RECORDS): past it the run index and the report's issues go to files. */
 const MEMORY_RECORDS = 2_000;
@@ -18,7 +18,7 @@ const RECORDS = 6_000;
 const SLOW = { timeout: 120_000 };
 
 function statusFile(count = RECORDS, status = 'approved'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-leftovers-'));
+  const dir = tempDir('collect-leftovers-');
   writeFileSync(
     join(dir, 'status.ndjson'),
     nd(...Array.from({ length: count }, (_, n) => ({ id: `ORD-${n}`, status }))),
@@ -131,7 +131,7 @@ describe('a run killed with SIGKILL leaves nothing for good', () => {
 
   it('without a state folder: the next run removes it from the temporary directory', SLOW, async () => {
     const input = statusFile();
-    const tmp = mkdtempSync(join(tmpdir(), 'collect-tmpdir-'));
+    const tmp = tempDir('collect-tmpdir-');
     const killed = collect(['status', input, '--dry-run', '--no-state', '--format', 'json'], { TMPDIR: tmp });
     const [leftover] = await whenSpilled(killed, tmp, 'SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
@@ -148,7 +148,7 @@ describe("a live run's files are never removed", () => {
   for (const where of ['the state folder', 'the temporary directory'] as const) {
     it(`in ${where}: another run beside a stopped one leaves its index, and it finishes`, SLOW, async () => {
       const input = statusFile();
-      const tmp = mkdtempSync(join(tmpdir(), 'collect-tmpdir-'));
+      const tmp = tempDir('collect-tmpdir-');
       const state = freshStateDir();
       // The second run only reads the state (a dry run against a base URL), so it runs beside the first one's lock.
       const [first, second] =

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const SHOPIFY = 'fixtures/shopify';
 const EXCEL = `${SHOPIFY}/excel`;
@@ -13,7 +13,7 @@ async function proposeAndRun(dir: string, files: readonly string[]) {
   const proposed = await runCli(['map', 'init', ...files.map((file) => join(dir, file))]);
   expect(proposed.stderr).toBe('');
   expect(proposed.code).toBe(0);
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-map-init-')), 'proposed.yaml');
+  const path = join(tempDir('collect-map-init-'), 'proposed.yaml');
   writeFileSync(path, proposed.stdout);
   const run = await runCli(['backfill', dir, '--map', path, '--dry-run', '--format', 'json']);
   return { mapping: proposed.stdout, run };

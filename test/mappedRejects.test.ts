@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -54,7 +54,7 @@ records:
 
 describe('rejects of a mapped record', () => {
   it('hold every source row that built it, so the fixed folder fed back sends the order whole', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'collect-mapped-rejects-'));
+    const root = tempDir('collect-mapped-rejects-');
     const exported = join(root, 'export');
     mkdirSync(exported);
     writeFileSync(join(exported, 'orders_export.csv'), ORDERS);

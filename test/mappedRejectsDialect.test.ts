@@ -1,10 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const EXCEL = 'fixtures/shopify/excel';
 const FILE = 'orders_export_1.csv';
@@ -60,7 +60,7 @@ function brokenCopy(root: string, name = FILE): string {
 
 describe('rejects of a mapped record read from a ";"-separated Windows-1252 file', () => {
   it("are written in the file's own dialect, so the fixed folder fed back with the same mapping sends the order whole", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'collect-rejects-dialect-'));
+    const root = tempDir('collect-rejects-dialect-');
     const mapping = excelMapping(root);
     const exported = brokenCopy(root);
     const rejects = join(root, 'rejects');
@@ -108,7 +108,7 @@ describe('rejects of a mapped record read from a ";"-separated Windows-1252 file
   }, 60_000);
 
   it('writes a character of the reasons that Windows-1252 cannot hold as ?, keeping the file in its dialect', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'collect-rejects-dialect-'));
+    const root = tempDir('collect-rejects-dialect-');
     const mapping = excelMapping(root);
     const name = 'orders_export_東京.csv';
     const exported = brokenCopy(root, name);

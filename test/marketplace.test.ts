@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const FIXTURE = 'fixtures/marketplace';
 const MAPPING = `${FIXTURE}/mapping.yaml`;
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 /** A copy of the worked example, with some files replaced. */
 function exportCopy(changes: Record<string, (text: string) => string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-marketplace-'));
+  const dir = tempDir('collect-marketplace-');
   cpSync(FIXTURE, dir, { recursive: true });
   for (const [name, change] of Object.entries(changes))
     writeFileSync(join(dir, name), change(readFileSync(join(dir, name), 'utf8')));
@@ -119,7 +119,7 @@ describe('the marketplace export through its mapping', () => {
     const dir = exportCopy({
       'olist_order_payments_dataset.csv': (text) => text.replace('boleto,1,141.46', 'boleto,1,"141,46"'),
     });
-    const rejects = mkdtempSync(join(tmpdir(), 'collect-marketplace-rejects-'));
+    const rejects = tempDir('collect-marketplace-rejects-');
     const { code, stdout } = await runCli([
       'backfill',
       dir,
@@ -217,7 +217,7 @@ describe('the marketplace export through its mapping', () => {
   });
 
   it("never reads a file outside the export's folder: a lookup from ../ is exit 2, nothing sent", async () => {
-    const parent = mkdtempSync(join(tmpdir(), 'collect-beside-'));
+    const parent = tempDir('collect-beside-');
     const dir = join(parent, 'export');
     cpSync(FIXTURE, dir, { recursive: true });
     writeFileSync(
@@ -246,7 +246,7 @@ describe('the marketplace export through its mapping', () => {
   });
 
   it('takes the old flat JSON map on an endpoint command: one column to two fields, unknown columns not sent', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-flat-'));
+    const dir = tempDir('collect-flat-');
     writeFileSync(join(dir, 'export.csv'), 'Order Number,total_paid_value,Financial Status\nO1,10.50,paid\n');
     writeFileSync(
       join(dir, 'map.json'),

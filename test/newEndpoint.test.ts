@@ -15,6 +15,7 @@ import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { openState } from '../src/state/openState.js';
 import { freshStateDir } from './helpers/memoryIo.js';
+import { itWith } from './helpers/withPrerequisite.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 
 /**
@@ -162,6 +163,7 @@ describe('a new endpoint is one Resource and one registry line', () => {
 
   const backends: [string, () => Promise<string> | string][] = [['SQLite', () => freshStateDir()]];
   if (postgres) backends.push(['PostgreSQL', () => postgres.database()]);
+  else itWith('postgres')('has a table of its own in the PostgreSQL state', () => {});
   it.each(backends)(
     'has a table of its own in the %s state: a run remembers its facts there, a later run sees them',
     async (_name, location) => {

@@ -6,7 +6,6 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +13,12 @@ import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres } from './helpers/postgres.js';
 import { smallDisk, type SmallDisk } from './helpers/smallDisk.js';
+import { tempDir } from './helpers/tempDir.js';
+import { describeWith } from './helpers/withPrerequisite.js';
 
 const PASSWORD = 'pw-f4u1t-s3cret';
 const env = { COLLECT_API_KEY: 'k-operational-faults-0123' };
-const work = mkdtempSync(join(tmpdir(), 'collect-faults-'));
+const work = tempDir('collect-faults-');
 const decisions = join(work, 'decisions.csv');
 writeFileSync(decisions, 'order_id,decision\nORD-1,reject\nORD-2,approve\n');
 const fixture = (path: string) => join('fixtures', path);
@@ -122,7 +123,7 @@ async function passwordRole(admin: pg.Client, role: string, url: URL): Promise<s
   }
 }
 
-describe.runIf(server !== null || process.env.CI)('a PostgreSQL that cannot be used', () => {
+describeWith('postgres')('a PostgreSQL that cannot be used', () => {
   const urls: Record<string, string> = {};
   let noPasswordRole: string | undefined;
   let adminUrl: string | undefined;

@@ -4,14 +4,14 @@
  * service that fails at random), the service has accepted every valid record, in flow order.
  */
 import fc from 'fast-check';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const STATUSES = ['approved', 'pending', 'declined', 'cancelled'] as const;
 
@@ -68,7 +68,7 @@ describe('the order invariant', () => {
             faults: { fail, throttle: 0, slow: 0, reset: 0 },
           });
           try {
-            const dir = mkdtempSync(join(tmpdir(), 'collect-invariant-'));
+            const dir = tempDir('collect-invariant-');
             const state = freshStateDir();
             const send = async () =>
               (

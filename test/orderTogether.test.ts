@@ -1,6 +1,5 @@
 /** An order's records move together: nothing of an order reaches the service before its creation is accepted (§1.6). */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
@@ -8,6 +7,7 @@ import { startSandbox } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'test-order-together-key' };
 const closers: (() => Promise<void>)[] = [];
@@ -22,7 +22,7 @@ interface Report {
 }
 
 function history(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-together-'));
+  const dir = tempDir('collect-together-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -79,7 +79,7 @@ describe('an update whose order creation is invalid', () => {
       'order.ndjson': nd(badOrder, orderRecord('B')),
       'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }),
     });
-    const rejects = join(mkdtempSync(join(tmpdir(), 'collect-rejects-')), 'rejects');
+    const rejects = join(tempDir('collect-rejects-'), 'rejects');
     const first = await backfill(dir, ['--base-url', service.url, '--state', state, '--rejects', rejects]);
     expect(first.code).toBe(1);
     expect(first.report.summary).toMatchObject({ sent: 2, accepted: 2, rejected: 0 });

@@ -1,10 +1,10 @@
 /** --rejects and --results never destroy an input, never write through a link, never overwrite a user's file by surprise. */
-import { cpSync, linkSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'sk_test_outputs-0123456789' };
 const closers: (() => Promise<void>)[] = [];
@@ -17,7 +17,7 @@ const ORDERS =
 const STATUSES = '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n';
 
 function workdir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-outputs-'));
+  const dir = tempDir('collect-outputs-');
   writeFileSync(join(dir, 'orders.csv'), ORDERS);
   writeFileSync(join(dir, 'status.ndjson'), STATUSES);
   return dir;
@@ -94,7 +94,7 @@ describe('an output that is one of the inputs', () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toContain(`is in the input folder ${dir}, where the next run would read it as input`);
-    const folder = mkdtempSync(join(tmpdir(), 'collect-outputs-one-'));
+    const folder = tempDir('collect-outputs-one-');
     writeFileSync(join(folder, 'orders.csv'), ORDERS);
     const single = await runCli([
       'backfill',
@@ -113,7 +113,7 @@ describe('an output that is one of the inputs', () => {
   });
 
   it('--rejects naming a file a mapping looks rows up in: refused, the file kept', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-outputs-map-'));
+    const dir = tempDir('collect-outputs-map-');
     cpSync('fixtures/marketplace', dir, { recursive: true });
     const lookup = join(dir, 'olist_customers_dataset.csv');
     const before = readFileSync(lookup, 'utf8');
@@ -133,7 +133,7 @@ describe('an output that is one of the inputs', () => {
   });
 
   it("backfill DIR --map: a --rejects file an entry's from: glob would read next time is refused; one no entry reads is fine", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-outputs-glob-'));
+    const dir = tempDir('collect-outputs-glob-');
     cpSync('fixtures/marketplace', dir, { recursive: true });
     const mapping = join(dir, 'mapping.yaml');
     writeFileSync(

@@ -1,7 +1,6 @@
 /** The PostgreSQL password of --state / COLLECT_STATE is never shown or stored: messages, the lock table's command line, errors. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -9,10 +8,12 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
+import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const PASSWORD = 'pg-s3cret-9f2c';
@@ -42,7 +43,7 @@ describe('the password of a PostgreSQL state', () => {
       });
       closers.push(http.close);
       closers.push(() => release());
-      const input = join(mkdtempSync(join(tmpdir(), 'collect-pg-credentials-')), 'order.ndjson');
+      const input = join(tempDir('collect-pg-credentials-'), 'order.ndjson');
       writeFileSync(input, nd(orderRecord('ORD-1')));
       const child = spawn(
         process.execPath,

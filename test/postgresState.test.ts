@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
@@ -14,6 +13,8 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
+import { tempDir } from './helpers/tempDir.js';
+import { itWith } from './helpers/withPrerequisite.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
@@ -37,7 +38,7 @@ async function service(
 }
 
 function file(name: string, text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-pg-input-')), name);
+  const path = join(tempDir('collect-pg-input-'), name);
   writeFileSync(path, text);
   return path;
 }
@@ -47,7 +48,7 @@ const orders = (count: number, prefix = 'ORD') =>
 const now = new Date('2025-01-01T00:00:00Z');
 
 // Skips only on a machine with no PostgreSQL at all and CI unset (startTestPostgres throws in CI).
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 runStateContract({
   name: 'PostgreSQL',
@@ -251,7 +252,7 @@ describe('the PostgreSQL state', () => {
     async () => {
       const url = await server!.database();
       const http = await service();
-      const dir = mkdtempSync(join(tmpdir(), 'collect-pg-shards-'));
+      const dir = tempDir('collect-pg-shards-');
       const ids = Array.from({ length: 40 }, (_, i) => `ORD-${i}`);
       writeFileSync(join(dir, 'order.ndjson'), nd(...ids.map((id) => orderRecord(id))));
       writeFileSync(join(dir, 'status.ndjson'), nd(...ids.map((id) => ({ id, status: 'approved' }))));

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** The rows of a rejects file: its lines but a CSV's header. */
 function rejectedRows(path: string, csv: boolean): number {
@@ -40,7 +40,7 @@ describe('--rejects writes every invalid record the report counts', () => {
   ];
   for (const { name, file, text, map } of cases) {
     it(`${name}: three identical invalid records, three rows`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-count-'));
+      const dir = tempDir('collect-rejects-count-');
       writeFileSync(join(dir, file), text);
       if (map) writeFileSync(join(dir, 'mapping.yaml'), map);
       const rejects = join(dir, `rejects-${file}`);

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type Reply } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'sk_test_formula-key-0123456789' };
 const closers: (() => Promise<void>)[] = [];
@@ -31,7 +31,7 @@ const HOSTILE = [
 
 describe('--rejects CSV and spreadsheet formulas', () => {
   it('writes formula cells with a leading quote, and reading the rejects file back restores them exactly', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-formula-'));
+    const dir = tempDir('collect-formula-');
     const rows = HOSTILE.map((reason, n) => `S${n},declined,"${reason.replace(/"/g, '""')}"`);
     writeFileSync(join(dir, 'status.csv'), `id,status,status_reason\n${rows.join('\n')}\n`);
     const refusing = await service({ status: 400, body: { error_message: '=HYPERLINK("x")' } });
@@ -71,7 +71,7 @@ describe('--rejects CSV and spreadsheet formulas', () => {
   });
 
   it("leaves a user's own CSV alone: a cell starting with ' is sent as it is", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-formula-'));
+    const dir = tempDir('collect-formula-');
     writeFileSync(join(dir, 'status.csv'), "id,status,status_reason\nA,declined,'quoted\n");
     const accepting = await service({ status: 200, body: { message: 'ok' } });
     const result = await runCli(

@@ -2,6 +2,7 @@
  * `collect relay` end to end: a real PostgreSQL outbox, a real HTTP service on 127.0.0.1, real
  * processes killed with SIGKILL and SIGTERM.
  */
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orderRecord } from './helpers/history.js';
@@ -9,6 +10,8 @@ import { startServer, type SeenRequest } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { insertEvents, outboxRows, startRelay, until, type RelayProcess } from './helpers/relayProcess.js';
+import { tempDir } from './helpers/tempDir.js';
+import { describeWith } from './helpers/withPrerequisite.js';
 
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
@@ -86,7 +89,7 @@ const allSettled = (url: string) => async () =>
   (await outboxRows(url)).every((row) => row.relay_state !== null);
 
 // Each test starts processes and a database: generous timeouts on a loaded machine, no timing asserted.
-describe.skipIf(server === null)('collect relay over a PostgreSQL outbox', { timeout: 90_000 }, () => {
+describeWith('postgres')('collect relay over a PostgreSQL outbox', { timeout: 90_000 }, () => {
   it('sends in flow order, dead-letters invalid events without blocking others, holds an order behind its dead creation until retry', async () => {
     const url = await outbox();
     const http = await service();
@@ -291,14 +294,7 @@ describe('collect relay --from -', { timeout: 60_000 }, () => {
       JSON.stringify(status('S-2', 'bogus')),
     ].join('\n');
     const running = relay(
-      [
-        '--from',
-        '-',
-        '--base-url',
-        http.url,
-        '--state',
-        `${process.env.TMPDIR ?? '/tmp'}/relay-stdin-${Date.now()}`,
-      ],
+      ['--from', '-', '--base-url', http.url, '--state', join(tempDir('collect-relay-stdin-'), 'state')],
       input,
     );
     const end = await running.exited;

@@ -3,6 +3,7 @@
  * a database that goes away or refuses, rows too large or too deep to read, endpoint texts by the
  * thousand. Real PostgreSQL, real processes, a real HTTP service on 127.0.0.1.
  */
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orderRecord } from './helpers/history.js';
@@ -10,6 +11,8 @@ import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
 import { insertEvents, outboxRows, startRelay, until, type RelayProcess } from './helpers/relayProcess.js';
+import { tempDir } from './helpers/tempDir.js';
+import { describeWith } from './helpers/withPrerequisite.js';
 
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
@@ -72,10 +75,9 @@ const failure = (running: RelayProcess) =>
 
 const creation = (id: string) => ({ endpoint: 'order', body: orderRecord(id) });
 const status = (id: string) => ({ endpoint: 'status', body: { id, status: 'approved' } });
-const tmpState = (name: string) =>
-  `${process.env.TMPDIR ?? '/tmp'}/relay-${name}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const tmpState = (name: string) => join(tempDir(`collect-relay-${name}-`), 'state');
 
-describe.skipIf(server === null)('collect relay when its database fails', { timeout: 60_000 }, () => {
+describeWith('postgres')('collect relay when its database fails', { timeout: 60_000 }, () => {
   it('exits 2 naming the cause when its session is terminated with an event in flight; /healthz and /readyz fail meanwhile', async () => {
     const url = await outbox();
     const http = await gatedService();
@@ -159,7 +161,7 @@ describe.skipIf(server === null)('collect relay when its database fails', { time
   });
 });
 
-describe.skipIf(server === null)('collect relay on hostile outbox rows', { timeout: 60_000 }, () => {
+describeWith('postgres')('collect relay on hostile outbox rows', { timeout: 60_000 }, () => {
   it('dead-letters 20 MB rows as too large without loading them (a 64 MB heap), and sends the events behind them', async () => {
     const url = await outbox();
     const http = await gatedService();

@@ -4,8 +4,7 @@
  * release (commit 12be444): `collect backfill fixtures/history --base-url URL --state DIR` against its
  * sandbox, then `collect decisions` of two rows (H-EXT-1 reject, H-EXT-2 approve) into the same state.
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pragmaValue } from '../src/platform/sqlite.js';
@@ -15,6 +14,7 @@ import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const RELEASED = join(import.meta.dirname, 'data', 'state-0.1.0.sqlite');
 const closers: (() => Promise<void>)[] = [];
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** A state folder holding the released file as the state of `url`. */
 function releasedState(url: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-released-'));
+  const dir = tempDir('collect-released-');
   copyFileSync(RELEASED, SqliteState.fileOf(dir, url));
   return dir;
 }

@@ -1,6 +1,5 @@
 /** Running the same command again is the recovery: the journal in the state decides what goes again. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
@@ -8,6 +7,7 @@ import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'test-rerun-key' };
 const closers: (() => Promise<void>)[] = [];
@@ -57,7 +57,7 @@ describe('re-running a backfill', () => {
   it('retries what failed, and sends a rejected record again only once it has changed', async () => {
     const { url } = await sandbox();
     const state = freshStateDir();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
+    const dir = tempDir('collect-rerun-');
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('A', { payments: [{ id: 'P1' }] })));
     writeFileSync(
       join(dir, 'payment.ndjson'),
@@ -77,7 +77,7 @@ describe('re-running a backfill', () => {
   it('sends again an update refused because the service did not know its order (404), until it is accepted', async () => {
     const { url } = await sandbox();
     const state = freshStateDir();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
+    const dir = tempDir('collect-rerun-');
     // The sandbox has never seen order Z, but the state says it was created: a 404 rejection.
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
     await send(url, state, [], dir);
@@ -108,7 +108,7 @@ describe('re-running a backfill', () => {
     );
     closers.push(server.close);
     const state = freshStateDir();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rerun-'));
+    const dir = tempDir('collect-rerun-');
     writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
     writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved', status_reason: 'nope' }));
     const rejected = await send(server.url, state, [], dir);

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'sk_test_results-key-0123456789' };
 const closers: (() => Promise<void>)[] = [];
@@ -20,7 +20,7 @@ describe('--results across runs', () => {
         : { status: 503, body: {} },
     );
     closers.push(server.close);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-results-'));
+    const dir = tempDir('collect-results-');
     writeFileSync(
       join(dir, 'status.ndjson'),
       '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n',

@@ -3,13 +3,13 @@
  * completed by running the same command again, against a local server that counts requests.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer, type SeenRequest } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const ORDERS = 150;
 const CONCURRENCY = 4;
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function history(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-resume-'));
+  const dir = tempDir('collect-resume-');
   const ids = Array.from({ length: ORDERS }, (_, n) => `ORD-${n}`);
   writeFileSync(join(dir, 'order.ndjson'), nd(...ids.map((id) => orderRecord(id))));
   writeFileSync(join(dir, 'status.ndjson'), nd(...ids.map((id) => ({ id, status: 'approved' }))));

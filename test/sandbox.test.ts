@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -122,7 +122,7 @@ describe('collect sandbox: answers', () => {
     expect((await locked.call('POST', '/v2/order', order('A'), 'right')).status).toBe(201);
   });
   it('records every request as NDJSON, never the key', async () => {
-    const record = join(mkdtempSync(join(tmpdir(), 'collect-sb-')), 'requests.ndjson');
+    const record = join(tempDir('collect-sb-'), 'requests.ndjson');
     const { call, close } = await sandbox({ record });
     await call('POST', '/v2/order', order('A'), 'secret-key-value');
     await call('PUT', '/v2/order', { id: 'A', status: 'approved' }, 'secret-key-value');

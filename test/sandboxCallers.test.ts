@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactor } from '../src/cli/apiKey.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { startServer } from './helpers/localServer.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -196,7 +196,7 @@ describe('collect sandbox --upstream: what it forwards, and for whom', () => {
 
 describe('collect sandbox --upstream: a service that echoes the key', () => {
   it('never passes the key back to the application, nor writes it to --record or the report, in any encoding', async () => {
-    const record = join(mkdtempSync(join(tmpdir(), 'collect-sbu-')), 'requests.ndjson');
+    const record = join(tempDir('collect-sbu-'), 'requests.ndjson');
     const echo = (_path: string, authorization: string | undefined) => ({
       error_message: `bad key ${authorization}`,
       url: `https://x/?k=${encodeURIComponent(KEY)}`,

@@ -1,13 +1,13 @@
 /** Issue 28 row 5: no request, however hostile, ends the sandbox or costs the session its report. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRegistry, registry } from '../src/resources/registry.js';
 import type { Resource } from '../src/resources/resource.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -52,7 +52,7 @@ describe('a hostile request to the sandbox', () => {
     expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
   });
   it('a body nested 100,000 deep is answered 400 and judged too-deep, judging or not, recording or not', async () => {
-    const record = join(mkdtempSync(join(tmpdir(), 'collect-hostile-')), 'requests.ndjson');
+    const record = join(tempDir('collect-hostile-'), 'requests.ndjson');
     for (const options of [{}, { judge: { strict: false }, record }]) {
       const { url, report } = await sandbox(options);
       for (const body of [deepOrder, deepField]) expect((await post(url, body)).status).toBe(400);
@@ -103,7 +103,7 @@ describe('a hostile request to the sandbox', () => {
 
 describe('the collect sandbox --report command, sent hostile requests', () => {
   it('goes on serving, and writes the report with every request on SIGTERM', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'collect-hostile-')), 'report.json');
+    const file = join(tempDir('collect-hostile-'), 'report.json');
     const child = spawn(process.execPath, ['dist/cli/main.js', 'sandbox', '--port', '0', '--report', file], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,16 +1,16 @@
 /** How `collect sandbox` starts, runs a command, stops and leaves its files, as a CI job sees it. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { jobEnv, scratchProject } from './helpers/scratchProject.js';
+import { tempDir } from './helpers/tempDir.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
-const scratch = () => mkdtempSync(join(tmpdir(), 'collect-life-'));
+const scratch = () => tempDir('collect-life-');
 
 /** Runs a command; `whenOutput` is called on each chunk of its standard error with what came so far. */
 function start(

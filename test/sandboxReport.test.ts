@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import type { Report } from '../src/report/report.js';
 import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
 import { runSession } from '../bench/sandbox-session.js';
 import { startServer } from './helpers/localServer.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -195,7 +195,7 @@ function startCli(args: string[], env: Record<string, string> = {}) {
 
 describe('the collect sandbox --report command (as a CI job runs it)', () => {
   it('judges a scripted session making every mistake of issue 15, writes a JUnit report on SIGTERM and exits 1', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'collect-sbr-')), 'report.xml');
+    const file = join(tempDir('collect-sbr-'), 'report.xml');
     const sandbox = startCli(['--report', file]);
     await runSession(await sandbox.url);
     sandbox.child.kill('SIGTERM');
@@ -220,7 +220,7 @@ describe('the collect sandbox --report command (as a CI job runs it)', () => {
       expect(xml).toContain(code);
   });
   it('exits 0 on SIGINT after a clean session, and 1 with --strict when there was a warning', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-sbr-'));
+    const dir = tempDir('collect-sbr-');
     const clean = startCli(['--report', join(dir, 'clean.json')]);
     const base = await clean.url;
     const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };

@@ -1,10 +1,10 @@
 /** `collect sandbox --report FILE` keeps the output-file rules of --rejects (issue 39: M4). */
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { jobEnv } from './helpers/scratchProject.js';
+import { tempDir } from './helpers/tempDir.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -28,7 +28,7 @@ function session(report: string, cwd: string) {
 
 describe('collect sandbox --report FILE', () => {
   it('refuses a file collect did not write, leaving it as it was (exit 2)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-sbf-'));
+    const dir = tempDir('collect-sbf-');
     writeFileSync(join(dir, 'notes.xml'), 'my notes\n');
     const result = await session('notes.xml', dir);
     expect(result.code).toBe(2);
@@ -37,7 +37,7 @@ describe('collect sandbox --report FILE', () => {
   });
 
   it('never writes through a symbolic link (exit 2), even to a report of its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-sbf-'));
+    const dir = tempDir('collect-sbf-');
     writeFileSync(join(dir, 'elsewhere.json'), '');
     symlinkSync(join(dir, 'elsewhere.json'), join(dir, 'report.json'));
     const result = await session('report.json', dir);
@@ -50,7 +50,7 @@ describe('collect sandbox --report FILE', () => {
   });
 
   it("replaces an earlier session's report, readable by its owner only (0600)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-sbf-'));
+    const dir = tempDir('collect-sbf-');
     expect((await session('report.xml', dir)).code).toBe(0);
     const first = readFileSync(join(dir, 'report.xml'), 'utf8');
     expect(first).toContain('<testsuites name="collect sandbox"');

@@ -1,11 +1,11 @@
 /** What `collect sandbox -- COMMAND` gives the command, and what it leaves behind (issue 39: H4, L5). */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { jobEnv } from './helpers/scratchProject.js';
+import { tempDir } from './helpers/tempDir.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -44,7 +44,7 @@ describe('collect sandbox --upstream URL -- COMMAND', () => {
   it('never gives the command the upstream key, and redacts it from what the command prints', async () => {
     const upstream = await startServer(() => ({ status: 200, body: {} }));
     onTestFinished(upstream.close);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-wrap-'));
+    const dir = tempDir('collect-wrap-');
     writeFileSync(join(dir, 'leaky.mjs'), leakyTest);
     writeFileSync(join(dir, 'key.txt'), KEY);
     const result = await run(
@@ -80,7 +80,7 @@ describe('collect sandbox -- COMMAND that leaves a process running', () => {
   it.skipIf(!existsSync('/proc/self/stat'))(
     'ends it with the command: nothing outlives the sandbox',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'collect-wrap-'));
+      const dir = tempDir('collect-wrap-');
       // Its output to nowhere: a process left running would hold a pipe open, and the test would wait for it.
       const args = ['sandbox', '--port', '0', '--', 'sh', '-c', 'sleep 77 & echo $! > bg.pid'];
       const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: jobEnv(), stdio: 'ignore' });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer, type Reply, type SeenRequest } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const KEY = 'sk_test_5ecret-Key-that-must-not-leak';
 const env = { COLLECT_API_KEY: KEY };
@@ -25,7 +25,7 @@ async function service(
 }
 
 function workdir(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-send-'));
+  const dir = tempDir('collect-send-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

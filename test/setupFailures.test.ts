@@ -1,6 +1,5 @@
 /** Misbehaving services: a deadline per attempt, a cap on answers, and setup failures that stop the run at once (exit 3). */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
 } from './helpers/hostileServers.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-setup-failures-0123' };
 const closers: (() => Promise<void>)[] = [];
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** A status file of `count` records for different orders. */
 function statusFile(count: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-setup-'));
+  const dir = tempDir('collect-setup-');
   const lines = Array.from({ length: count }, (_, i) =>
     JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
   );
@@ -73,7 +73,7 @@ describe('a cap on what is read of an answer', () => {
   it('keeps 1 MiB of a 100 MiB answer and stops reading it', async () => {
     const server = await hugeAnswerServer(100);
     closers.push(server.close);
-    const results = join(mkdtempSync(join(tmpdir(), 'collect-huge-')), 'results.ndjson');
+    const results = join(tempDir('collect-huge-'), 'results.ndjson');
     const { code, stdout } = await send(server.url, statusFile(1), '--no-state', '--results', results);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).summary).toMatchObject({ accepted: 1 });

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shardOf } from '../src/run/shard.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const closers: (() => Promise<void>)[] = [];
@@ -17,7 +17,7 @@ describe('--shard I/N', () => {
   it('delivers one history in N runs on one state: every record once, each order in its shard, creations before updates', async () => {
     const server = await startServer(() => ({ status: 201, body: { message: 'ok' } }));
     closers.push(server.close);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-shards-'));
+    const dir = tempDir('collect-shards-');
     const ids = Array.from({ length: 60 }, (_, i) => `ORD-${i}`);
     writeFileSync(join(dir, 'order.ndjson'), nd(...ids.map((id) => orderRecord(id))));
     writeFileSync(join(dir, 'status.ndjson'), nd(...ids.map((id) => ({ id, status: 'approved' }))));

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const FIXTURE = 'fixtures/shopify';
 const MAPPING = `${FIXTURE}/mapping.yaml`;
@@ -137,7 +137,7 @@ async function backfillToSandbox(dir: string, mapping: string, ids: readonly str
 
 /** The mapping with the Excel copy's dialect said once at its top. */
 function excelMapping(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-shopify-')), 'mapping.yaml');
+  const path = join(tempDir('collect-shopify-'), 'mapping.yaml');
   writeFileSync(
     path,
     readFileSync(MAPPING, 'utf8').replace(

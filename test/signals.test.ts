@@ -1,11 +1,11 @@
 /** SIGTERM is a Ctrl-C: the requests in flight finish, the summary prints with the interrupted note, exit 130, and a re-run resumes. */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -38,7 +38,7 @@ describe('SIGTERM', () => {
       return { status: 200, body: { message: 'ok' }, delayMs: slow ? 100 : 0 };
     });
     closers.push(server.close);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-signals-'));
+    const dir = tempDir('collect-signals-');
     const lines = Array.from({ length: 40 }, (_, i) =>
       JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
     );
@@ -79,7 +79,7 @@ const until = async (done: () => boolean) => {
 
 /** A FIFO (named pipe) in a fresh folder, named like an NDJSON file of orders. */
 function fifo(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-fifo-')), 'orders.ndjson');
+  const path = join(tempDir('collect-fifo-'), 'orders.ndjson');
   execFileSync('mkfifo', [path]);
   return path;
 }
@@ -139,7 +139,7 @@ describe('a run waiting on a FIFO', () => {
 
   it('and on a transform call that never settles: Ctrl-C ends it at once with 130 and the summary', async () => {
     const path = fifo();
-    const dir = mkdtempSync(join(tmpdir(), 'collect-fifo-transform-'));
+    const dir = tempDir('collect-fifo-transform-');
     const called = join(dir, 'called');
     writeFileSync(
       join(dir, 'hang.mjs'),

@@ -5,7 +5,6 @@
 import {
   copyFileSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readFileSync,
   statSync,
@@ -14,11 +13,11 @@ import {
   writeSync,
   closeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/platform/sqlite.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const STATE_FILE = 'dry-run.sqlite';
 let work: string;
@@ -26,7 +25,7 @@ let input: string;
 let good: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'collect-state-errors-'));
+  work = tempDir('collect-state-errors-');
   input = join(work, 'status.ndjson');
   const lines = Array.from({ length: 3000 }, (_, i) =>
     JSON.stringify({ id: `ORD-${i}`, status: 'approved', status_reason: 'checked by hand' }),

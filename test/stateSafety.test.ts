@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateLock } from '../src/state/sqlite/stateLock.js';
@@ -9,12 +8,13 @@ import { namespaceOf } from '../src/state/remembered.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { acceptingService } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-12345678' };
 const service = acceptingService;
 
 function orders(count: number): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-safety-')), 'orders.ndjson');
+  const path = join(tempDir('collect-safety-'), 'orders.ndjson');
   writeFileSync(path, nd(...Array.from({ length: count }, (_, i) => orderRecord(`ORD-${i}`))));
   return path;
 }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
@@ -36,7 +36,7 @@ const inputs = {
 describe('a stray quote mid-file stops the run with exit 2, saying where and how much was not read', () => {
   for (const [command, lines] of Object.entries(inputs)) {
     it(command, async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'collect-quote-')), 'in.csv');
+      const file = join(tempDir('collect-quote-'), 'in.csv');
       writeFileSync(file, `${lines.join('\n')}\n`);
       const { code, stderr } = await collect([command, file, '--dry-run', '--no-state']);
       expect(code).toBe(2);

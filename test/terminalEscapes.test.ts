@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** Any C0 control but a line break, DEL or a C1 control: what a terminal would act on. */
 // eslint-disable-next-line no-control-regex -- the characters the test looks for
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 function workdir(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-escapes-'));
+  const dir = tempDir('collect-escapes-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

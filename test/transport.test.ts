@@ -1,13 +1,13 @@
 /** The key on the wire: never to another host on a redirect, never over an unverified TLS connection. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-transport' };
 const closers: (() => Promise<void>)[] = [];
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 function statusFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-transport-'));
+  const dir = tempDir('collect-transport-');
   writeFileSync(join(dir, 'status.ndjson'), '{"id":"A","status":"approved"}\n');
   return join(dir, 'status.ndjson');
 }
@@ -41,7 +41,7 @@ describe('redirects', () => {
 
 describe('TLS', () => {
   it('is always verified: a self-signed certificate fails the delivery', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-tls-'));
+    const dir = tempDir('collect-tls-');
     execFileSync(
       'openssl',
       [

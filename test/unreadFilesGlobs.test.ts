@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 // Monthly files read only through globs: the entry's, a list's and a lookup's.
 const MAPPING = `version: 1
@@ -26,7 +26,7 @@ records:
 `;
 
 function folder(stray?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-unread-globs-'));
+  const dir = tempDir('collect-unread-globs-');
   for (const month of ['2024-01', '2024-02']) {
     const n = month.slice(-1);
     writeFileSync(

@@ -1,14 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verdictMarks } from '../src/report/verdictLine.js';
 import type { ExitCode } from '../src/core/exitCodes.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const KEY = { COLLECT_API_KEY: 'sk_test_verdict_0123456789abcdef' };
-const dir = mkdtempSync(join(tmpdir(), 'collect-verdict-'));
+const dir = tempDir('collect-verdict-');
 const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);

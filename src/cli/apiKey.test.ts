@@ -1,10 +1,10 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryIo.js';
 import type { CliIo } from './io.js';
 import { keyProblem, loadApiKey, redactor, streamRedactor } from './apiKey.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const KEY = 'sk_live/Ab+c"d\\e?f=g&h';
 
@@ -13,7 +13,7 @@ function io(env: Record<string, string> = {}): CliIo {
 }
 
 function keyFile(text: string, mode: number): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'collect-key-')), 'key');
+  const file = join(tempDir('collect-key-'), 'key');
   writeFileSync(file, text);
   chmodSync(file, mode);
   return file;
@@ -49,7 +49,7 @@ describe('loadApiKey', () => {
   });
 
   it('refuses a folder, naming it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-key-'));
+    const dir = tempDir('collect-key-');
     expect(() => loadApiKey(io(), dir)).toThrow(
       expect.objectContaining({
         exitCode: 2,

@@ -1,7 +1,6 @@
 import {
   cpSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -9,12 +8,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileRecipe } from '../decode/mappedStage.js';
 import { UsageError } from '../core/errors.js';
 import { mapEndpointInputs, mapFolderInputs, type MappedInputs } from './columnMap.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const FIXTURE = 'fixtures/marketplace';
 const ORDERS_HEADER = readFileSync(`${FIXTURE}/olist_orders_dataset.csv`, 'utf8').split('\n')[0]!;
@@ -27,7 +26,7 @@ afterEach(() => {
 
 /** The marketplace export with its orders split into `count` one-row files (orders-NNNNN.csv), read by one glob entry. */
 function splitExport(count: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-split-'));
+  const dir = tempDir('collect-split-');
   folders.push(dir);
   cpSync(FIXTURE, dir, { recursive: true });
   rmSync(join(dir, 'olist_orders_dataset.csv'));
@@ -133,7 +132,7 @@ function exportBeside(change: (mapping: string) => string = (text) => text): {
   dir: string;
   outside: string;
 } {
-  const parent = mkdtempSync(join(tmpdir(), 'collect-outside-'));
+  const parent = tempDir('collect-outside-');
   folders.push(parent);
   const dir = join(parent, 'export');
   const outside = join(parent, 'outside');

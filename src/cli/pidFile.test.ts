@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPidFile, removePidFile, writePidFile } from './pidFile.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'collect-pid-'));
+const dir = () => tempDir('collect-pid-');
 
 describe('the sandbox pid file', () => {
   it('is written whole with this process id, and removed only while it still names this process', () => {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryWritable.js';
@@ -8,6 +7,7 @@ import { startSandbox } from '../sandbox/server.js';
 import type { CliIo, StopSignal } from './io.js';
 import { writePidFile } from './pidFile.js';
 import { runSession } from './sandboxSession.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 /** An io whose stop signals and uncaught errors the test raises itself. */
 function handIo() {
@@ -30,7 +30,7 @@ function handIo() {
 
 describe('a sandbox session', () => {
   it('writes the report as it stands and removes its pid file when an uncaught error is about to end the process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-session-'));
+    const dir = tempDir('collect-session-');
     const sandbox = await startSandbox({
       host: '127.0.0.1',
       port: 0,

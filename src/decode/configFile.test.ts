@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reasonTable } from '../chargebacks/chargebackFiles.js';
 import { readMappingFile } from '../cli/columnMap.js';
 import { MIB } from './configFile.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const folder = () => mkdtempSync(join(tmpdir(), 'collect-config-'));
+const folder = () => tempDir('collect-config-');
 
 function fifo(): string {
   const path = join(folder(), 'pipe');

@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findInFolder, realFolder } from './folderFile.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 let parent = '';
 afterEach(() => rmSync(parent, { recursive: true, force: true }));
 
 /** parent/in (the folder, with a.csv and sub/b.csv) and parent/out/c.csv. */
 function folders(): string {
-  parent = mkdtempSync(join(tmpdir(), 'collect-folder-file-'));
+  parent = tempDir('collect-folder-file-');
   mkdirSync(join(parent, 'in', 'sub'), { recursive: true });
   mkdirSync(join(parent, 'out'));
   for (const file of ['in/a.csv', 'in/..a.csv', 'in/sub/b.csv', 'out/c.csv'])

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,10 +6,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inputMeter } from './inputMeter.js';
 import { inputSpec, openInput } from './openInput.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 describe('openInput', () => {
   it('loses nothing when its reader comes after an await, and counts the bytes read for the progress', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'collect-open-')), 'orders.csv');
+    const path = join(tempDir('collect-open-'), 'orders.csv');
     const text = `id,status\n${'A,approved\n'.repeat(50_000)}`;
     writeFileSync(path, text);
     const before = inputMeter.bytes;
@@ -23,7 +23,7 @@ describe('openInput', () => {
     expect(inputMeter.bytes - before).toBe(Buffer.byteLength(text));
   });
   it('closes a .gz file when its reader stops early', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'collect-open-')), 'orders.csv.gz');
+    const path = join(tempDir('collect-open-'), 'orders.csv.gz');
     writeFileSync(path, gzipSync(Buffer.from(`id,status\n${'A,approved\n'.repeat(200_000)}`)));
     // Descriptors on this very file: the process's others (a worker shared with other test files) come and go.
     const open = () =>

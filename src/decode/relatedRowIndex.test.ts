@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inputSpec } from './openInput.js';
 import { RelatedRowIndex } from './relatedRowIndex.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 describe('RelatedRowIndex', () => {
   it("indexes a glob's files as one: rows in file order, each in the first file's column order and named by its file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-related-'));
+    const dir = tempDir('collect-related-');
     writeFileSync(join(dir, 'pay_1.csv'), 'order,ref\nA,p1\nB,p2\n');
     writeFileSync(join(dir, 'pay_2.csv'), Buffer.from('ref;order\r\np3;A\r\n', 'latin1'));
     const headers: Record<string, string[]> = {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { arrays, openDatabase, pragmaValue, transaction, type Statement } from './sqlite.js';
 import { sqliteCodeOf } from './sqliteCodes.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const loader = pathToFileURL(join(import.meta.dirname, 'nodeSqlite.js')).href;
 
@@ -93,7 +93,7 @@ describe('sqlite', () => {
   });
 
   it('an IMMEDIATE transaction takes the write lock at BEGIN: refused (SQLITE_BUSY) while another writes', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'collect-sqlite-')), 'x.sqlite');
+    const path = join(tempDir('collect-sqlite-'), 'x.sqlite');
     const [a, b] = [openDatabase(path), openDatabase(path)];
     a.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (v INTEGER)');
     let ran = false;

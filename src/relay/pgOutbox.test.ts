@@ -1,14 +1,15 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../test/helpers/postgres.js';
 import { registry } from '../resources/registry.js';
 import { PgOutbox } from './pgOutbox.js';
 import { initOutbox, outboxTable } from './pgOutboxSchema.js';
+import { itWith } from '../../test/helpers/withPrerequisite.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 /** An outbox holding `bodies` (as jsonb), read by a PgOutbox serving every bucket, bodies over `maxBytes` unread. */
 async function outboxOf(bodies: unknown[], maxBytes: number): Promise<PgOutbox> {

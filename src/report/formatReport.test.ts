@@ -1,12 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
 import { Chalk } from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { error, warning } from '../core/issue.js';
 import { formatReport, reportChunks, reportFormats } from './formatReport.js';
 import { IssueSpillFile } from './issueSpillFile.js';
 import { ReportBuilder, type ReportOptions } from './report.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const plain = new Chalk({ level: 0 });
 const dirs: string[] = [];
@@ -59,7 +58,7 @@ function fill(builder: ReportBuilder, records: number): void {
 }
 
 function spilled(records: number, options: Partial<ReportOptions> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-spill-'));
+  const dir = tempDir('collect-spill-');
   dirs.push(dir);
   const spill = new IssueSpillFile(dir);
   const builder = new ReportBuilder({ strict: false, spill, spillAt: 2, ...options });

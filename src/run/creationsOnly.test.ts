@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backfill, nd, orderRecord } from '../../test/helpers/history.js';
 import { freshStateDir, runCli } from '../../test/helpers/memoryIo.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 /** duplicate-order messages as `severity #index: message`. */
 async function duplicates(files: Record<string, string>, state: string) {
@@ -81,7 +81,7 @@ describe('a run of creations alone (judged as read, repeats held for pass 2)', (
 
 /** The flow coverage bars of the HTML page of `collect backfill DIR --dry-run` over these files, as `label: part of whole`. */
 async function flowCoverage(files: Record<string, string>, extra: string[]): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-flow-'));
+  const dir = tempDir('collect-flow-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const { stdout } = await runCli(['backfill', dir, '--dry-run', '--format', 'html', ...extra]);
   const section = /<section id="flow">.*?<\/section>/s.exec(stdout)?.[0] ?? '';

@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { flowRules } from '../flow/rules/index.js';
@@ -8,6 +6,7 @@ import { creationsJudgedAsRead, eventsOf, type FlowRule } from '../flow/rules/ru
 import { resources } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
 import { checkAndSend, type RunRequest } from './checkAndSend.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 /** A rule that judges creations by the creation itself: the first creation of a new order too. */
 const orderWithoutStatus: FlowRule = {
@@ -136,7 +135,7 @@ describe('the dry-run shortcuts follow what the rules declare', () => {
   });
 
   it('keep out of the state an order its creation rule faults, in a run with updates (creations remembered as read)', async () => {
-    const state = mkdtempSync(join(tmpdir(), 'collect-shortcuts-'));
+    const state = tempDir('collect-shortcuts-');
     const ids = ['A', 'B'];
     const first = await dryRun(
       [
@@ -152,7 +151,7 @@ describe('the dry-run shortcuts follow what the rules declare', () => {
   });
 
   it('keep out of the state an order a rule faults by its later creations, in a run of creations alone', async () => {
-    const state = mkdtempSync(join(tmpdir(), 'collect-shortcuts-'));
+    const state = tempDir('collect-shortcuts-');
     const ids = ['A', 'B', 'A'];
     const first = await dryRun(
       [

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flowRules } from '../flow/rules/index.js';
 import { resources } from '../resources/registry.js';
@@ -9,6 +6,7 @@ import { openState } from '../state/openState.js';
 import type { RunState } from '../state/runState.js';
 import type { CheckRecordsOptions, RecordSink } from './checkOptions.js';
 import { EarlyCreations } from './earlyCreations.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const order = (orderId: string) =>
   resources.order.facts({ id: orderId, payments: [{ id: `P-${orderId}` }] }) as Facts;
@@ -30,7 +28,7 @@ function run(state: RunState, extra: Partial<CheckRecordsOptions> = {}) {
 describe('EarlyCreations', () => {
   it('remembers the first valid creation of an order the state does not know, and nothing else', async () => {
     // An earlier run's state, which knows one order.
-    const dir = mkdtempSync(join(tmpdir(), 'collect-early-'));
+    const dir = tempDir('collect-early-');
     const earlier = await openState(dir, undefined, { locking: false });
     earlier.remember(
       [{ facts: order('KNOWN'), resource: resources.order, hash: 'h-known', outcome: 'accepted' }],

@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RejectsWriter } from './outputFiles.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const keep = (text: string) => text;
 const excel = { delimiter: ';', encoding: 'windows-1252' } as const;
 
 describe("RejectsWriter in a source file's dialect", () => {
   it('writes a ";"-separated Windows-1252 row, quoting the cell that holds ";"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const dir = tempDir('collect-rejects-writer-');
     const writer = new RejectsWriter(
       join(dir, 'out.csv'),
       [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
@@ -27,7 +27,7 @@ describe("RejectsWriter in a source file's dialect", () => {
   });
 
   it('refuses, naming file and line, a source cell its encoding cannot hold rather than write it in another', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const dir = tempDir('collect-rejects-writer-');
     const writer = new RejectsWriter(
       join(dir, 'out.csv'),
       [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
@@ -40,7 +40,7 @@ describe("RejectsWriter in a source file's dialect", () => {
   });
 
   it('writes each of three identical rows without a line: three records, three rows', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-rejects-writer-'));
+    const dir = tempDir('collect-rejects-writer-');
     const writer = new RejectsWriter(
       join(dir, 'out.csv'),
       [{ name: 'in.csv', format: 'csv', gzip: false }],

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, type WriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, symlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendResultsFile, createRejectsFile, isRejectsFile, rejectsPaths } from './safeOutput.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'collect-safe-output-'));
+const dir = () => tempDir('collect-safe-output-');
 
 /** Writes and closes a stream; resolves with the error that open or write met, if any. */
 const finish = (stream: WriteStream, text: string) =>

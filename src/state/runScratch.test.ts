@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunScratch, sweepDeadRuns } from './runScratch.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const base = () => mkdtempSync(join(tmpdir(), 'collect-scratch-test-'));
+const base = () => tempDir('collect-scratch-test-');
 const world = (alive: number[]) => ({ host: 'box', pid: 100, isAlive: (pid: number) => alive.includes(pid) });
 
 describe('sweepDeadRuns', () => {

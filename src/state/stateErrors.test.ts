@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, transaction, type Database } from '../platform/sqlite.js';
 import { WriterFailure } from '../fast/stateWriterThread.js';
@@ -8,6 +6,7 @@ import { resources } from '../resources/registry.js';
 import type { Facts } from '../resources/resource.js';
 import { guardDatabase, guardState, stateError, StateError } from './stateErrors.js';
 import { SqliteState } from './sqlite/sqliteState.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 /** A failure as node:sqlite throws it: its code is generic, the SQLite result code a number (extended). */
 const sqlite = (errcode: number, message = 'x') =>
@@ -51,7 +50,7 @@ describe('stateError', () => {
 
 describe('guardDatabase', () => {
   it('turns failures of reads, writes, commits and iteration into StateErrors', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'collect-guard-')), 'x.sqlite');
+    const path = join(tempDir('collect-guard-'), 'x.sqlite');
     const db = guardDatabase(path, () => openDatabase(path));
     db.exec('CREATE TABLE t (v TEXT)');
     expect(() => db.prepare('SELECT * FROM missing')).toThrow(StateError);
@@ -71,7 +70,7 @@ describe('guardDatabase', () => {
   });
 
   it('a SqliteState whose disk fills up: remember throws a StateError naming the file', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'collect-full-'));
+    const folder = tempDir('collect-full-');
     const store = SqliteState.open(folder, 'https://collect.example.com');
     // SQLite's own page limit stands in for a full disk: the same SQLITE_FULL, with no disk to fill.
     (store as unknown as { db: Database }).db.exec('PRAGMA max_page_count = 8');

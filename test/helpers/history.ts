@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './memoryIo.js';
+import { tempDir } from './tempDir.js';
 
 /** NDJSON text of records. */
 export const nd = (...records: object[]) => records.map((record) => JSON.stringify(record)).join('\n');
@@ -19,7 +19,7 @@ export const orderRecord = (id: string, extra: object = {}) => ({
  * state folder; returns the exit code, the report and its issues as `code file#index` lines.
  */
 export async function backfill(files: Record<string, string>, state: string, extra: string[] = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-history-'));
+  const dir = tempDir('collect-history-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const result = await runCli(['backfill', dir, '--dry-run', '--format', 'json', '--state', state, ...extra]);
   if (result.code === 2) throw new Error(result.stderr);

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { MemoryWritable } from './memoryWritable.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
+import { tempDir } from './tempDir.js';
 
 export { MemoryWritable } from './memoryWritable.js';
 
@@ -16,7 +14,7 @@ export interface CliResult {
 
 /** A fresh, empty state folder. */
 export function freshStateDir(): string {
-  return mkdtempSync(join(tmpdir(), 'collect-state-'));
+  return tempDir('collect-state-');
 }
 
 const CHECKING = new Set(['order', 'status', 'fraud', 'payment', 'delivery', 'backfill']);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { launchPostgres, type SuitePostgres } from './postgresServer.js';
+import { PREREQUISITES } from './prerequisites.js';
 
 /** A real PostgreSQL server for the tests, and a fresh database in it per call of `database()`. */
 export interface TestPostgres {
@@ -25,8 +26,7 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 function noServer(): null {
   if (process.env.CI) {
     throw new Error(
-      'no PostgreSQL server for the tests: set COLLECT_TEST_POSTGRES_URL or install PostgreSQL' +
-        ' (.ci/run does)',
+      `no PostgreSQL server for the tests: ${PREREQUISITES.postgres.how} (.ci/run installs it)`,
     );
   }
   return null;

@@ -1,9 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { findPostgresBin } from './prerequisites.js';
 
 /** The server test/globalSetup.ts starts for the suite: its URL, and the folder where it says it is up. */
 export interface SuitePostgres {
@@ -15,15 +16,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     suitePostgres: SuitePostgres | null;
   }
-}
-
-function binDir(): string | undefined {
-  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
-  if (onPath) return join(onPath, '..');
-  const debian = '/usr/lib/postgresql';
-  if (!existsSync(debian)) return undefined;
-  const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
-  return versions.map((v) => join(debian, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
 }
 
 function freePort(): Promise<number> {
@@ -53,7 +45,7 @@ async function run(bin: string, args: string[]): Promise<void> {
 export async function launchPostgres(): Promise<
   (SuitePostgres & { ready: Promise<void>; stop: () => void }) | undefined
 > {
-  const bin = binDir();
+  const bin = findPostgresBin();
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'collect-pg-'));
   if (process.getuid?.() === 0) {

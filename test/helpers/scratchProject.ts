@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './tempDir.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * so it is offline and quick: `npx collect` in it resolves the built dist/ as in a user's project.
  */
 export function scratchProject(files: Record<string, string>, scripts: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-app-'));
+  const dir = tempDir('collect-app-');
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts, dependencies: { collect: `file:${root}` } }, null, 2)}\n`,

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChunkFile } from './chunkFile.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 describe('ChunkFile', () => {
   it("gives back each bucket's text in the order appended, across chunks written out and the part still held, and is deleted on close", () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'collect-chunks-')), 'run.jsonl');
+    const path = join(tempDir('collect-chunks-'), 'run.jsonl');
     const file = new ChunkFile(path, 3);
     const appended: string[][] = [[], [], []];
     for (let i = 0; i < 30_000; i++) {

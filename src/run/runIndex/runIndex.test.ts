@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/registry.js';
 import type { Facts } from '../../resources/resource.js';
 import { RunIndex, type IndexedRecord } from './runIndex.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 const records: IndexedRecord[] = [
   {
@@ -79,7 +79,7 @@ describe('RunIndex', () => {
       ],
     ]);
     expect(memory.endpoints).toEqual(['delivery', 'order', 'status']);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-spill-'));
+    const dir = tempDir('collect-spill-');
     const spilling = new RunIndex(dir, 2);
     expect(grouped(spilling)).toEqual(memory);
     expect(readdirSync(dir).some((name) => name.startsWith('run-'))).toBe(true);
@@ -158,6 +158,6 @@ describe('RunIndex', () => {
     expect(
       memory.timelines.flatMap(([, events]) => events.flatMap((e) => e.runOwners)).length,
     ).toBeGreaterThan(0);
-    expect(read(new RunIndex(mkdtempSync(join(tmpdir(), 'collect-spill-')), 50))).toEqual(memory);
+    expect(read(new RunIndex(tempDir('collect-spill-'), 50))).toEqual(memory);
   });
 });

@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/registry.js';
 import type { Facts } from '../../resources/resource.js';
 import { RunIndexFile } from './runIndexFile.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 describe('RunIndexFile', () => {
   it("yields each order's records together, in reading order, with the run's claimants of delivery ids, and is deleted on close", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-run-'));
+    const dir = tempDir('collect-run-');
     const index = RunIndexFile.create(dir);
     const at = (file: string, n: number) => ({ file, index: n, line: n + 2 });
     index.add({

@@ -1,14 +1,15 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../test/helpers/postgres.js';
 import { PgGroupWriter } from './pgGroupWriter.js';
 import { migratePostgres } from './pgSchema.js';
 import { PgWriteGroup } from './pgWrites.js';
+import { itWith } from '../../../test/helpers/withPrerequisite.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 /** Two connections to a fresh database, each telling when a transaction of its starts and ends. */
 async function connections(events: string[]): Promise<pg.Client[]> {

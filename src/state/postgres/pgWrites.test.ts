@@ -1,13 +1,14 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../test/helpers/postgres.js';
 import { migratePostgres } from './pgSchema.js';
 import { PgWriteGroup, writeGroups } from './pgWrites.js';
+import { itWith } from '../../../test/helpers/withPrerequisite.js';
 
 // Started before the tests are collected, so that a missing server can skip them (never in CI).
 const server: TestPostgres | null = await startTestPostgres();
 afterAll(() => server?.stop());
-const withPostgres = () => (server ? it : it.skip);
+const withPostgres = () => itWith('postgres');
 
 async function client(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: await server!.database() });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arrays, openDatabase } from '../../platform/sqlite.js';
 import { resources } from '../../resources/registry.js';
@@ -8,6 +5,7 @@ import type { Facts } from '../../resources/resource.js';
 import type { Remembered } from '../remembered.js';
 import { SqliteState } from './sqliteState.js';
 import { StateError } from '../stateErrors.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 const now = new Date('2025-01-01T00:00:00Z');
 const TABLES = ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions'];
@@ -77,8 +75,8 @@ function records(batch: number, seed: number): Remembered[] {
 
 describe('the state writer thread (rememberLater) against its plain twin (remember)', () => {
   it('leaves the same rows, and every read in between sees the same as the plain twin', () => {
-    const plain = SqliteState.open(mkdtempSync(join(tmpdir(), 'collect-plain-')));
-    const fast = SqliteState.open(mkdtempSync(join(tmpdir(), 'collect-fast-')));
+    const plain = SqliteState.open(tempDir('collect-plain-'));
+    const fast = SqliteState.open(tempDir('collect-fast-'));
     for (const state of [plain, fast]) state.remember(records(0, 7), now);
     for (let batch = 1; batch <= 4; batch++) {
       const list = records(batch, batch * 31);
@@ -97,7 +95,7 @@ describe('the state writer thread (rememberLater) against its plain twin (rememb
   });
 
   it('a failure of the writer comes out as a StateError naming the file, not an internal error', () => {
-    const state = SqliteState.open(mkdtempSync(join(tmpdir(), 'collect-fail-')));
+    const state = SqliteState.open(tempDir('collect-fail-'));
     const other = openDatabase(state.path!);
     other.exec('DROP TABLE order_deliveries');
     other.close();

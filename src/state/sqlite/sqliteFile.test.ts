@@ -1,7 +1,6 @@
 import {
   copyFileSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -9,7 +8,6 @@ import {
   writeFileSync,
   chmodSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
@@ -19,8 +17,9 @@ import type { Facts } from '../../resources/resource.js';
 import { createStateFile } from './sqliteFile.js';
 import { SqliteState } from './sqliteState.js';
 import { namespaceOf } from '../remembered.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
-const folder = () => join(mkdtempSync(join(tmpdir(), 'collect-file-')), 'state');
+const folder = () => join(tempDir('collect-file-'), 'state');
 const url = 'https://collect.example.com';
 const fileOf = (dir: string) => join(dir, `${namespaceOf(url)}.sqlite`);
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +6,9 @@ import { SCHEMA_VERSION } from './upgrades.js';
 import { SqliteState } from './sqliteState.js';
 import { namespaceOf } from '../remembered.js';
 import { runStateContract } from '../runStateContract.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'collect-store-'));
+const dir = () => tempDir('collect-store-');
 
 runStateContract({
   name: 'SQLite',

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../stateErrors.js';
 import { STALE_MS, StateLock, type LockWorld } from './stateLock.js';
 import { SqliteState } from './sqliteState.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 /** A world whose clock moves only when a run sleeps, with the processes that are alive. */
 function world(pid: number, alive: Set<number>, host = 'host-a'): LockWorld & { clock: { t: number } } {
@@ -19,8 +17,7 @@ function world(pid: number, alive: Set<number>, host = 'host-a'): LockWorld & { 
   };
 }
 
-const store = () =>
-  SqliteState.open(mkdtempSync(join(tmpdir(), 'collect-lock-')), 'https://collect.example.com');
+const store = () => SqliteState.open(tempDir('collect-lock-'), 'https://collect.example.com');
 const request = { where: 'the state', waitMs: 0, command: 'collect order a.csv' };
 
 describe('StateLock', () => {

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, pragmaValue } from '../../platform/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, upgrades } from './upgrades.js';
 import { SqliteState } from './sqliteState.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 const HASH = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
 const OTHER = 'b94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
@@ -28,7 +27,7 @@ const VERSION_1 = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
 
 /** A state file as collect with schema 3 left it. */
 function version3State(): { dir: string; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+  const dir = tempDir('collect-migrate-');
   const path = join(dir, 'dry-run.sqlite');
   const old = openDatabase(path);
   [VERSION_1, ...upgrades.slice(0, 2)].forEach((step) => old.exec(step));
@@ -114,7 +113,7 @@ describe('migration 4 (compact rows)', () => {
     db.close();
   });
   it('writes new records in the compact form', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const dir = tempDir('collect-migrate-');
     const store = SqliteState.open(dir);
     store.rememberDecision('G', 'approve', new Date('2024-03-01T10:00:00.500Z'));
     store.close();
@@ -154,22 +153,20 @@ function schemaOf(path: string): unknown {
 
 describe('a new state, made from the core tables as declared (coreTables.ts)', () => {
   it('has the schema a version-1 state reaches through every upgrade', () => {
-    const upgraded = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const upgraded = tempDir('collect-migrate-');
     const old = openDatabase(join(upgraded, 'dry-run.sqlite'));
     old.exec(VERSION_1);
     old.exec('PRAGMA user_version = 1');
     old.close();
     SqliteState.open(upgraded).close();
-    const fresh = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const fresh = tempDir('collect-migrate-');
     SqliteState.open(fresh).close();
     const made = schemaOf(join(fresh, 'dry-run.sqlite'));
     expect(made).toEqual(schemaOf(join(upgraded, 'dry-run.sqlite')));
     expect(made).toContainEqual(expect.objectContaining({ name: 'orders', withoutRowid: true }));
-    rmSync(upgraded, { recursive: true });
-    rmSync(fresh, { recursive: true });
   });
   it('brings a state written by an older collect up to date', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'collect-migrate-'));
+    const folder = tempDir('collect-migrate-');
     const old = openDatabase(join(folder, 'dry-run.sqlite'));
     old.exec(VERSION_1);
     old.exec('PRAGMA user_version = 1');
@@ -184,6 +181,5 @@ describe('a new state, made from the core tables as declared (coreTables.ts)', (
       name: 'updated_acquirer_id',
     });
     db.close();
-    rmSync(folder, { recursive: true });
   });
 });
