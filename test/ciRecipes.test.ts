@@ -1,26 +1,14 @@
-/** The README's CI recipes, run as written (through `npx collect`) in an application's project. */
-import { spawn } from 'node:child_process';
+/** The README's CI recipes, run as written (through `npx --no-install collect`) in an application's project. */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it, vi } from 'vitest';
-import { parse } from 'yaml';
-import { jobEnv, scratchProject } from './helpers/scratchProject.js';
+import { freePort, junit, onPort, readmeRecipes, runJob } from './helpers/readmeRecipes.js';
+import { scratchProject } from './helpers/scratchProject.js';
 
 // Each job starts npx, the sandbox and npm test: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const readme = readFileSync('README.md', 'utf8');
-const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({
-  lang: lang!,
-  text: text!,
-}));
-const block = (lang: string, marker: string) => {
-  const found = blocks.find((candidate) => candidate.lang === lang && candidate.text.includes(marker));
-  if (!found) throw new Error(`README.md has no ${lang} block with ${marker}`);
-  return found.text;
-};
+const recipes = readmeRecipes();
 
 /** The application's tests: one order (mode pass and fail, which then fails), or an update of an order never created (broken). */
 const appTest = `
@@ -35,38 +23,10 @@ console.log('app test: the service answered', answer.status);
 process.exit(mode === 'fail' ? 4 : 0);
 `;
 
-function runJob(script: string, cwd: string, env: Record<string, string>, shellFlags: string[]) {
-  const child = spawn('bash', ['--noprofile', '--norc', ...shellFlags, '-c', script], {
-    cwd,
-    env: jobEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, output })),
-  );
-}
-
-function junit(file: string) {
-  const parsed = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(file, 'utf8'));
-  return { failures: Number(parsed.testsuites['@_failures']), text: readFileSync(file, 'utf8') };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 const project = () => scratchProject({ 'app.test.mjs': appTest }, { test: 'node app.test.mjs' });
 
 describe('the GitHub Actions recipe', () => {
-  const steps = parse(block('yaml', 'judged by collect sandbox')) as { name?: string; run?: string }[];
-  const run = steps.find((step) => step.run !== undefined)!.run!;
+  const run = recipes.github;
   // GitHub runs a step's script with bash -e -o pipefail.
   const job = (mode: string) => {
     const dir = project();
@@ -77,27 +37,25 @@ describe('the GitHub Actions recipe', () => {
     const { code, output, dir } = await job('pass');
     expect(output).toContain('app test: the service answered 201');
     expect(code, output).toBe(0);
-    expect(junit(join(dir, 'collect-report.xml')).failures).toBe(0);
+    expect(junit(dir).failures).toBe(0);
     expect(output).toContain('1 request judged, 0 with errors');
   });
   it('fails with the code of the tests when they fail, the report written all the same', async () => {
     const { code, output, dir } = await job('fail');
     expect(code, output).toBe(4);
-    expect(junit(join(dir, 'collect-report.xml')).failures).toBe(0);
+    expect(junit(dir).failures).toBe(0);
   });
   it('fails with 1 when the tests pass but a request broke a rule, named in the report', async () => {
     const { code, output, dir } = await job('broken');
     expect(code, output).toBe(1);
-    const report = junit(join(dir, 'collect-report.xml'));
+    const report = junit(dir);
     expect(report.failures).toBe(1);
     expect(report.text).toContain('unknown-order');
   });
 });
 
 describe('the GitLab CI recipe', () => {
-  const { script } = (parse(block('yaml', 'contract-test:')) as { 'contract-test': { script: string[] } })[
-    'contract-test'
-  ];
+  const script = recipes.gitlab;
   // The scratch project is installed already: `npm ci` would fetch nothing else.
   const lines = script.filter((line) => line !== 'npm ci');
   it('installs, then runs the tests judged by the sandbox', () => {
@@ -113,7 +71,7 @@ describe('the GitLab CI recipe', () => {
       const dir = project();
       const { code, output } = await runJob(lines.join('\n'), dir, { APP_MODE: mode }, ['-eo', 'pipefail']);
       expect(code, output).toBe(expected);
-      expect(junit(join(dir, 'collect-report.xml')).failures).toBe(0);
+      expect(junit(dir).failures).toBe(0);
       expect(output).toContain('1 request judged');
     });
   }
@@ -121,7 +79,7 @@ describe('the GitLab CI recipe', () => {
 
 describe('the background recipe (--pid-file)', () => {
   // As written but for the port: a free one, which the application's tests are told (8787 may be taken on a shared machine).
-  const script = block('sh', '--pid-file sandbox.pid');
+  const script = recipes.background;
   for (const [mode, expected] of [
     ['fail', 4],
     ['broken', 1],
@@ -130,13 +88,13 @@ describe('the background recipe (--pid-file)', () => {
       const dir = project();
       const port = await freePort();
       const { code, output } = await runJob(
-        script.replace('collect sandbox ', `collect sandbox --port ${port} `),
+        onPort(script, port),
         dir,
         { APP_MODE: mode, COLLECT_BASE_URL: `http://127.0.0.1:${port}` },
         [],
       );
       expect(code, output).toBe(expected);
-      expect(junit(join(dir, 'collect-report.xml')).failures).toBe(mode === 'broken' ? 1 : 0);
+      expect(junit(dir).failures).toBe(mode === 'broken' ? 1 : 0);
       expect(() => readFileSync(join(dir, 'sandbox.pid'))).toThrow(/ENOENT/);
     });
   }

@@ -36,7 +36,8 @@ async function build(): Promise<void> {
   const main = join(root, 'dist', 'cli', 'main.js');
   const current = existsSync(stamp) && existsSync(main) && statSync(stamp).mtimeMs > newestSource();
   if (!current) await compile();
-  chmodSync(main, 0o755); // as `npm run build` does: tests run `collect` through npx and sh
+  // as `npm run build` does: tests run `collect` through npx and sh, by its bin (the launcher) or main.js
+  for (const file of [main, join(root, 'dist', 'cli', 'collect.cjs')]) chmodSync(file, 0o755);
 }
 
 /** Compiles `dist/` and stamps the build as current once it succeeded. */

@@ -138,7 +138,7 @@ async function scratchFor(command: string, env: Record<string, string>): Promise
     JSON.stringify({ name: 'app', private: true, scripts: { test: post } }),
   );
   mkdirSync(join(dir, 'bin'));
-  symlinkSync(join(root, 'dist', 'cli', 'main.js'), join(dir, 'bin', 'collect'));
+  symlinkSync(join(root, 'dist', 'cli', 'collect.cjs'), join(dir, 'bin', 'collect')); // the bin users run
   env.PATH = `${join(dir, 'bin')}:${process.env.PATH ?? ''}`;
   env.HOME = join(dir, 'home');
   return dir;
