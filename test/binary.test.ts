@@ -5,7 +5,7 @@
  * under CI=true a missing binary fails instead of skipping.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -87,6 +87,16 @@ const checks = () => {
     const [alone, npm] = await Promise.all([run('binary', args), run('npm', args)]);
     expect(alone.code).toBe(1);
     expect(alone.stdout).toContain('3 records: 0 valid, 3 invalid');
+    expect(alone).toEqual(npm);
+  });
+
+  it("loads a --transform module from the user's folder (the binary's own import() loads built-ins only)", async () => {
+    const transform = join(dir, 'prefix.mjs');
+    writeFileSync(transform, 'export default (record) => ({ ...record, id: `T-${record.id ?? 1}` });\n');
+    const args = ['order', 'fixtures/order/invalid.csv', '--dry-run', '--transform', transform];
+    const [alone, npm] = await Promise.all([run('binary', args), run('npm', args)]);
+    expect(alone.stdout).toContain('1 valid');
+    expect(alone.stderr).toBe('');
     expect(alone).toEqual(npm);
   });
 

@@ -31,18 +31,14 @@ let loader: ((url: string) => Promise<unknown>) | undefined;
 /** An import() compiled with Node's default loader: the binary's own code has one for built-ins only. */
 function binaryImport(): (url: string) => Promise<unknown> {
   if (loader) return loader;
-  // Node flags this option experimental: a user has nothing to do about it.
+  // Node flags this loader experimental when it first loads a module: a user has nothing to do about it.
   const emit = process.emitWarning;
-  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
-    if (!String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER'))
-      Reflect.apply(emit, process, [warning, ...rest]);
-  };
-  try {
-    loader = new vm.Script('(url) => import(url)', {
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    }).runInThisContext() as (url: string) => Promise<unknown>;
-  } finally {
-    process.emitWarning = emit;
-  }
+  process.emitWarning = function (warning: string | Error, ...rest: unknown[]) {
+    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    Reflect.apply(emit, process, [warning, ...rest]);
+  } as typeof process.emitWarning;
+  loader = new vm.Script('(url) => import(url)', {
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  }).runInThisContext() as (url: string) => Promise<unknown>;
   return loader;
 }
