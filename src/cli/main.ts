@@ -11,8 +11,10 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// The only place that sets the exit code.
-process.exitCode = await run(process.argv.slice(2), {
+// The only place that sets the exit code. No top-level await: the single binary runs this bundled as CommonJS.
+void run(process.argv.slice(2), {
   ...processIo(),
   onCheckOnly: () => tightenHeapGrowth(process.execArgv),
+}).then((code) => {
+  process.exitCode = code;
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
+import { importFile } from '../platform/singleBinary.js';
 import { BuiltinSnapshot } from '../decode/builtinGuard.js';
 import type { RecordTransform, TransformHook } from '../decode/transformRecords.js';
 import type { RunInput } from '../run/checkRecords.js';
@@ -17,7 +18,7 @@ export async function loadTransform(path: string, timeoutMs = TRANSFORM_TIMEOUT_
   const builtins = BuiltinSnapshot.take();
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(resolve(path)).href)) as { default?: unknown };
+    module = (await importFile(pathToFileURL(resolve(path)).href)) as { default?: unknown };
   } catch (cause) {
     builtins.restoreChanges();
     throw new UsageError(

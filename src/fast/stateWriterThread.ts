@@ -1,4 +1,5 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { startWorker } from '../platform/singleBinary.js';
 import { sqliteCodeName } from '../platform/sqliteCodes.js';
 
 /** Batches sent and not yet committed, at most: past this the main thread waits (memory stays bounded). */
@@ -56,7 +57,7 @@ export class StateWriterThread {
   static start(path: string, tracked: Record<PendingKind, boolean>): StateWriterThread {
     const flags = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(new URL('./stateWriterWorker.js', import.meta.url), {
+    const worker = startWorker(new URL('./stateWriterWorker.js', import.meta.url), {
       workerData: { path, shared: flags.buffer, errors: port2 },
       transferList: [port2],
     });

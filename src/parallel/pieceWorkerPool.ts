@@ -1,4 +1,5 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { startWorker } from '../platform/singleBinary.js';
 
 /** How long a worker no file has taken back waits before it stops. */
 const IDLE_MS = 2000;
@@ -29,7 +30,7 @@ export class PieceWorkerPool {
       kept.worker.ref();
       return kept.worker;
     }
-    const worker = new Worker(this.script, {
+    const worker = startWorker(this.script, {
       workerData: { taskUrl: this.taskUrl },
       ...(limits ? { resourceLimits: limits } : {}),
     });

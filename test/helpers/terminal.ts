@@ -31,9 +31,11 @@ export function onTerminal(
   argv: readonly string[],
   env: Record<string, string>,
   size = { cols: 120, rows: 40 },
+  /** The program and its first arguments: the built bin by default, or the single binary. */
+  [file, ...first]: readonly string[] = [process.execPath, 'dist/cli/main.js'],
 ): TerminalSession {
   const term = new Terminal({ ...size, allowProposedApi: true, scrollback: 1000 });
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...argv], {
+  const child = spawn(file!, [...first, ...argv], {
     ...size,
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env },
