@@ -1,5 +1,5 @@
 // @ts-check
-// Parses pieces of a CSV, NDJSON or JSON file on another core (pieceTask.ts, compiled, at `taskUrl`):
+// Reads pieces of a file of any input format on another core (pieceTask.ts, compiled, at `taskUrl`):
 // each piece starts and ends at a record boundary, so workers parse pieces of one file side by side.
 // A worker serves one file at a time and then the next (pieceWorkerPool.ts): each file's task
 // comes first, as a message of its own. Plain JavaScript so that Node loads it as a worker both
@@ -11,7 +11,7 @@ const port = parentPort;
 /** @type {{ taskUrl: string }} */
 const { taskUrl } = workerData;
 const { createPieceTask } = await import(taskUrl);
-/** @typedef {(bytes: Buffer, last: boolean) => object} Task */
+/** @typedef {(bytes: Buffer, last: boolean) => object | Promise<object>} Task */
 /** @type {Task | Promise<Task> | undefined} a promise while the task's code loads (a mapped file's) */
 let task;
 
@@ -24,8 +24,14 @@ port.on(
     }
     if (!task) throw new Error('a piece came before its task');
     const { seq, chunk, last } = message;
-    const answer = (/** @type {Task} */ run) => port.postMessage({ seq, ...run(Buffer.from(chunk), last) });
-    // A task that failed to load throws here, unhandled: the worker stops with that error, as when a piece fails.
+    const post = (/** @type {object} */ answered) => port.postMessage({ seq, ...answered });
+    const answer = (/** @type {Task} */ run) => {
+      const answered = run(Buffer.from(chunk), last);
+      // A task that reads its piece (a Parquet row group) answers later.
+      if (answered instanceof Promise) void answered.then(post);
+      else post(answered);
+    };
+    // A task that failed to load or to read throws here, unhandled: the worker stops with that error, as when a piece fails.
     if (task instanceof Promise) void task.then(answer);
     else answer(task);
   },
