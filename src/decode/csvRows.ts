@@ -22,7 +22,7 @@ export interface RowBatch {
 
 /** Records built and checked where they are parsed, with the plan `plan` makes of the header (undefined: stop reading). */
 export interface Staging {
-  plan(header: string[], line: number): StagePlan | undefined;
+  plan(header: string[], line: number | null): StagePlan | undefined;
 }
 
 type StagePlan = NonNullable<CsvTaskOptions['plan']>;

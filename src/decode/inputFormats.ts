@@ -38,6 +38,13 @@ export const inputFormats = {
     decisions: true,
     load: async () => (await import('./csvFormat.js')).csvFormat,
   },
+  parquet: {
+    extensions: ['parquet'],
+    magic: 'PAR1',
+    rejects: 'csv',
+    decisions: false,
+    load: async () => (await import('./parquetFormat.js')).parquetFormat,
+  },
 } as const satisfies Record<string, InputFormatEntry>;
 
 export type InputFormat = keyof typeof inputFormats;

@@ -1,10 +1,11 @@
 import { createCsvTask, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
 import type { InputFormat } from './inputFormats.js';
 import { createJsonTask, type JsonPiece, type JsonTaskOptions } from './jsonPieceTask.js';
+import { createParquetTask, type ParquetTaskOptions } from './parquetPieceTask.js';
 import { createNdjsonTask, type NdjsonPiece, type NdjsonTaskOptions } from './ndjsonPieceTask.js';
 
 /** What a piece worker is started with, by the file's format (decode/inputFormats.ts): its pieces to read (and check). */
-export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions | JsonTaskOptions;
+export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions | JsonTaskOptions | ParquetTaskOptions;
 
 /** The answer to one piece, by the file's format. */
 export type PieceAnswer<O extends PieceTaskOptions> = O extends NdjsonTaskOptions
@@ -26,6 +27,7 @@ const tasks: Partial<Record<InputFormat, (options: never) => AnyTask | Promise<A
   csv: createCsvTask,
   ndjson: createNdjsonTask,
   json: createJsonTask,
+  parquet: createParquetTask,
 };
 
 /** The work a piece worker (or the reading thread) does on each piece of a file; a promise while its code loads (a mapped file's). */
