@@ -36,7 +36,12 @@ describe('collect completion', () => {
     const help = (await runCli(['--help'])).stdout;
     for (const name of commands) expect(help).toMatch(new RegExp(`^  ${name} `, 'm'));
     expect(bashOffers(stdout, ['collect', 'order', '--in'])).toEqual(['--input-format']);
-    expect(bashOffers(stdout, ['collect', 'order', '--input-format', ''])).toEqual(['json', 'ndjson', 'csv']);
+    expect(bashOffers(stdout, ['collect', 'order', '--input-format', ''])).toEqual([
+      'json',
+      'ndjson',
+      'csv',
+      'parquet',
+    ]);
     expect(bashOffers(stdout, ['collect', 'fraud', '--type', 'ch'])).toEqual(['chargeback']);
     expect(bashOffers(stdout, ['collect', 'backfill', '--format', 'j'])).toEqual(['json', 'junit']);
     expect(bashOffers(stdout, ['collect', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
@@ -49,8 +54,8 @@ describe('collect completion', () => {
       for (const name of commands) expect(stdout).toContain(shell === 'zsh' ? `'${name}:` : `-a ${name} -d`);
       expect(stdout).toContain(
         shell === 'zsh'
-          ? "'--input-format[input format, needed for standard input]:value:(json ndjson csv)'"
-          : "-l input-format -x -a 'json ndjson csv'",
+          ? "'--input-format[input format, needed for standard input]:value:(json ndjson csv parquet)'"
+          : "-l input-format -x -a 'json ndjson csv parquet'",
       );
     }
     expect((await runCli(['completion', 'zsh'])).stdout).toMatch(/^#compdef collect\n/);

@@ -1,6 +1,5 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { inputFormats } from '../decode/inputFormats.js';
 import { checkReadable, openInput, type InputSpec } from '../decode/openInput.js';
 import { MAX_ID_LENGTH } from '../schema/formats.js';
 
@@ -54,44 +53,14 @@ function judge(file: string, line: number, row: unknown): DecisionRow {
   return { file, line, orderId, decision };
 }
 
-async function* csvRows(spec: InputSpec, input: Readable): AsyncGenerator<DecisionRow> {
-  const parser = input.pipe(
-    parse({
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }),
-  );
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: Record<string, string>;
-    info: { lines: number };
-  }>) {
-    yield judge(spec.name, info.lines, record);
-  }
-}
-
-async function* ndjsonRows(spec: InputSpec, input: Readable): AsyncGenerator<DecisionRow> {
-  let line = 0;
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    line += 1;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      yield { file: spec.name, line, problem: 'not valid JSON' };
-      continue;
-    }
-    yield judge(spec.name, line, value);
-  }
-}
-
-/** The rows of a decisions file (CSV, or NDJSON; .gz allowed), judged one by one. */
+/** The rows of a decisions file (of a format whose entry says `decisions`; .gz allowed), judged one by one. */
 export async function* readDecisionRows(spec: InputSpec, stdin: Readable): AsyncGenerator<DecisionRow> {
   await checkReadable(spec);
-  const input = openInput(spec, stdin);
-  if (spec.format === 'csv') yield* csvRows(spec, input);
-  else yield* ndjsonRows(spec, input);
+  const reader = await inputFormats[spec.format].load();
+  // A file named .json is read line by line, as NDJSON: one object a line.
+  const objects = reader.objects ?? (await inputFormats.ndjson.load()).objects!;
+  for await (const row of objects(spec, openInput(spec, stdin)))
+    yield 'problem' in row
+      ? { file: spec.name, line: row.line, problem: row.problem }
+      : judge(spec.name, row.line, row.value);
 }

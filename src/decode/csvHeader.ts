@@ -1,20 +1,30 @@
-import { parseCsvRows } from './csvRows.js';
+import { inputFormats, type InputFormat } from './inputFormats.js';
 import { inputSpec, openInput, type InputSpec } from './openInput.js';
-import { csvBytes } from './csvDialect.js';
 import { PassThrough } from 'node:stream';
 
-/** The first row of a CSV file (its header), or undefined when the file has none; reading stops there. */
+/** The format a file of rows is read in: its name's (Parquet), else CSV whatever it is named (an export's .txt). */
+function rowsFormat(name: string, given: InputFormat): InputFormat {
+  try {
+    const { format } = inputSpec(name);
+    return format === 'parquet' ? format : given;
+  } catch {
+    return given;
+  }
+}
+
+/** The first row of a file of rows (CSV, Parquet: its header), or undefined when the file has none; reading stops there. */
 export async function readCsvHeader(
   file: string | InputSpec,
   maxRecordBytes = 1024 * 1024,
 ): Promise<string[] | undefined> {
-  const spec = typeof file === 'string' ? inputSpec(file, 'csv') : file;
+  const named = typeof file === 'string' ? inputSpec(file, 'csv') : file;
+  const spec = { ...named, format: rowsFormat(named.name, named.format) };
+  const reader = await inputFormats[spec.format].load();
+  if (reader.shape !== 'rows') return undefined;
   const stream = openInput(spec, new PassThrough());
   try {
-    for await (const batch of parseCsvRows(
-      csvBytes(stream as AsyncIterable<Buffer>, spec.csv),
-      maxRecordBytes,
-    )) {
+    const context = { spec, stream, limits: { maxRecordBytes }, check: undefined };
+    for await (const batch of reader.rows(context)()) {
       if (batch.rows.length > 0) return batch.rows[0];
       if (batch.done || batch.error) return undefined;
     }

@@ -3,7 +3,7 @@ import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
-import { parseCsvRows, type Staging } from './csvRows.js';
+import { parseCsvRows, type RowSource, type Staging } from './csvRows.js';
 import { stopAtCsvError } from './csvStopped.js';
 import { defaultLimits, type ReadCheck, type ReadLimits, type SourceRecord } from './sourceRecord.js';
 
@@ -52,8 +52,21 @@ function tooManyColumns(header: readonly string[]): Issue {
  * starting on its own line (blank lines and multi-line cells counted). With `check`, every row
  * comes checked against its endpoint by the thread that parsed it (a piece worker or this thread on a large input).
  */
-export async function* readCsvRecords(
+export function readCsvRecords(
   bytes: AsyncIterable<Buffer>,
+  file: string,
+  options: CsvOptions,
+): AsyncGenerator<SourceRecord> {
+  const limits = options.limits ?? defaultLimits;
+  return readRowRecords((staging) => parseCsvRows(bytes, limits.maxRecordBytes, staging), file, options);
+}
+
+/**
+ * Records of an input of rows of cells under a header (CSV, Parquet: decode/inputFormats.ts), from
+ * its `rows`: each row becomes a nested record, built and checked where the rows are read.
+ */
+export async function* readRowRecords(
+  rows: RowSource,
   file: string,
   options: CsvOptions,
 ): AsyncGenerator<SourceRecord> {
@@ -88,7 +101,7 @@ export async function* readCsvRecords(
       };
     },
   };
-  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
+  for await (const batch of rows(staging)) {
     if (said) yield said;
     said = undefined;
     const staged = batch.staged;

@@ -5,14 +5,8 @@ import type { StagedRows } from './csvRecordStage.js';
 import { PieceSplitter, findRecordEnd, type RecordScan } from '../parallel/pieceSplitter.js';
 import { parseCsvStreamInline } from './csvStreamInline.js';
 import { LineTally } from './lineTally.js';
-import {
-  answersInOrder,
-  PIECE_BYTES,
-  PieceParsers,
-  restOf,
-  unsplittableBytes,
-  workerCount,
-} from './pieceParsers.js';
+import { answersInOrder } from '../parallel/pieceDriver.js';
+import { PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 
 /** A batch of rows, in input order; the last one says `done` or carries the parse error that ended the input. */
 export interface RowBatch {
@@ -28,10 +22,13 @@ export interface RowBatch {
 
 /** Records built and checked where they are parsed, with the plan `plan` makes of the header (undefined: stop reading). */
 export interface Staging {
-  plan(header: string[], line: number): StagePlan | undefined;
+  plan(header: string[], line: number | null): StagePlan | undefined;
 }
 
 type StagePlan = NonNullable<CsvTaskOptions['plan']>;
+
+/** The rows of an input of rows of cells (CSV, Parquet): without `staging`, the header first, as a row. */
+export type RowSource = (staging?: Staging) => AsyncIterable<RowBatch>;
 
 /** The most bytes joined in search of a header's end. */
 const HEADER_BYTES = 16 * 1024 * 1024;

@@ -4,6 +4,7 @@ import { learnedHash } from '../fast/recordHash.js';
 import { registry } from '../resources/registry.js';
 import { readSplitEvent } from './jsonRecords.js';
 import { JsonSplitter } from './jsonSplitter.js';
+import { lineBreaks } from '../parallel/jsonArraySplitter.js';
 
 /** How a worker splits, reads and checks the pieces of a JSON array (cut between elements by the reader). */
 export interface JsonTaskOptions extends RecordTaskOptions {
@@ -18,10 +19,11 @@ export interface JsonPieceRecord {
   text?: string;
 }
 
-/** The records of one piece, in order. */
+/** The records of one piece, in order, and the line breaks it holds. */
 export interface JsonPiece {
   format: 'json';
   records: JsonPieceRecord[];
+  lineCount: number;
 }
 
 /**
@@ -45,6 +47,6 @@ export function createJsonTask(options: JsonTaskOptions): (bytes: Buffer, last?:
       if (text !== undefined) record.text = text;
       return record;
     });
-    return { format: 'json', records };
+    return { format: 'json', records, lineCount: lineBreaks(bytes) };
   };
 }

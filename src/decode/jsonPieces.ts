@@ -1,31 +1,12 @@
 import { decodeUtf8 } from './decodeUtf8.js';
 import { readHead, recordTaskOptions } from './inputHead.js';
-import type { JsonPiece, JsonTaskOptions } from './jsonPieceTask.js';
+import type { JsonTaskOptions } from './jsonPieceTask.js';
+import { answersInOrder } from '../parallel/pieceDriver.js';
+import { piecesRecords } from './pieceRecords.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { arrayStart, JsonArraySplitter, lineBreaks } from '../parallel/jsonArraySplitter.js';
 import { PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
-
-/** One piece's records, in order, from line `base` and record `index` of the file. */
-function* piecesRecords(
-  piece: JsonPiece,
-  file: string,
-  base: number,
-  index: number,
-): Generator<SourceRecord> {
-  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
-    const record: SourceRecord = {
-      file,
-      index: index + n,
-      line: line + base - 1,
-      issues: checked.issues,
-      checked,
-    };
-    if (value !== undefined) record.value = value;
-    if (text !== undefined) record.raw = { kind: 'text', text };
-    yield record;
-  }
-}
 
 /**
  * Records of a JSON input, checked against their endpoint where they are read: a small input, or a
@@ -82,50 +63,14 @@ async function* inPieces(
   options: JsonTaskOptions,
 ): AsyncGenerator<SourceRecord> {
   const parsers = new PieceParsers(workerCount(), options);
-  const window = 2 * parsers.workerThreads + 2;
   const splitter = new JsonArraySplitter(PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes));
-  /** The first line of each piece in flight. */
-  const bases: number[] = [];
   let index = 0;
-  const add = (piece: Buffer, last = false) => {
-    parsers.add(piece, last);
-    bases.push(line);
-    line += lineBreaks(piece);
-  };
-  async function* answered(all: boolean): AsyncGenerator<SourceRecord> {
-    while (parsers.inFlight > (all ? 0 : window)) {
-      const piece = (await parsers.next()) as JsonPiece;
-      yield* piecesRecords(piece, file, bases.shift()!, index);
-      index += piece.records.length;
-    }
+  for await (const piece of answersInOrder(head, input, splitter, parsers)) {
+    yield* piecesRecords(piece, file, line, index);
+    line += piece.lineCount;
+    index += piece.records.length;
   }
-  let ended = false;
-  try {
-    for (const piece of splitter.push(head)) add(piece);
-    while (!splitter.closed && !splitter.overflowed) {
-      let step: IteratorResult<Buffer>;
-      try {
-        step = await input.next();
-      } catch (cause) {
-        // A read that failed (bytes that are not UTF-8): the elements read whole are answered first.
-        add(splitter.complete());
-        yield* answered(true);
-        throw cause;
-      }
-      if (step.done) {
-        ended = true;
-        break;
-      }
-      for (const piece of splitter.push(step.value)) add(piece);
-      yield* answered(false);
-    }
-    // At the input's end inside the array, the last piece is told so (a truncated array is reported there).
-    if (ended) add(splitter.end(), true);
-    yield* answered(true);
-  } finally {
-    await parsers.close();
-  }
-  if (ended) return;
+  if (!splitter.closed && !splitter.overflowed) return;
   // After the array (text there is a problem), or from an element too long to cut on: read here, as a stream.
   const from = { mode: splitter.closed ? ('after' as const) : ('array' as const), line, index };
   yield* readJsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, from);

@@ -4,7 +4,7 @@ import type { CompiledEntry } from '../mapping/compileMapping.js';
 import { applyRow, type BuiltFrom } from '../mapping/applyRow.js';
 import { prefetchBatch, type RelatedRows } from '../mapping/compileRow.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
-import { parseCsvRows, type Staging } from './csvRows.js';
+import { parseCsvRows, type RowSource, type Staging } from './csvRows.js';
 import { stopAtCsvError } from './csvStopped.js';
 import type { MappedRecipe } from './mappedStage.js';
 import type { CsvDialect } from '../mapping/mappingSpec.js';
@@ -34,16 +34,27 @@ export interface ReadHooks {
  * Records of a CSV export through its mapping entry: each row kept by `when:` becomes one record
  * of the mapped fields only; the row stays as written (raw) so a rejects file reads back the same way.
  */
-export async function* readMappedCsvRecords(
+export function readMappedCsvRecords(
   bytes: AsyncIterable<Buffer>,
   file: string,
   source: MappedSource,
   limits: ReadLimits,
   check?: ReadCheck,
 ): AsyncGenerator<SourceRecord> {
+  const rows: RowSource = (staging) => parseCsvRows(bytes, limits.maxRecordBytes, staging);
+  return readMappedRows(rows, file, source, check);
+}
+
+/** Records of an input of rows of cells (CSV, Parquet) through its mapping entry, from its `rows`. */
+export async function* readMappedRows(
+  rows: RowSource,
+  file: string,
+  source: MappedSource,
+  check?: ReadCheck,
+): AsyncGenerator<SourceRecord> {
   // Records the run needs whole (to send or write out) are mapped here; the others where their pieces are parsed.
   if (check && check.needs !== 'values' && source.recipe) {
-    yield* readStagedRecords(bytes, file, source.recipe, limits, check);
+    yield* readStagedRecords(rows, file, source.recipe, check);
     return;
   }
   const { row } = source.entry;
@@ -52,7 +63,7 @@ export async function* readMappedCsvRecords(
   /** A rejects file collect wrote (it has the reasons column): its cells carry the formula guard to remove. */
   let restore = false;
   let index = 0;
-  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes)) {
+  for await (const batch of rows()) {
     if (!header) restore = batch.rows[0]?.includes(REASON_FIELD) ?? false;
     if (restore)
       for (let n = header ? 0 : 1; n < batch.rows.length; n++)
@@ -103,10 +114,9 @@ function rawRows(
  * their locations, issues, order ids and (for `digests`) flow facts and hashes come back.
  */
 async function* readStagedRecords(
-  bytes: AsyncIterable<Buffer>,
+  rows: RowSource,
   file: string,
   recipe: MappedRecipe,
-  limits: ReadLimits,
   check: ReadCheck,
 ): AsyncGenerator<SourceRecord> {
   const staging: Staging = {
@@ -121,7 +131,7 @@ async function* readStagedRecords(
     },
   };
   let index = 0;
-  for await (const batch of parseCsvRows(bytes, limits.maxRecordBytes, staging)) {
+  for await (const batch of rows(staging)) {
     const staged = batch.staged;
     if (staged) {
       for (let n = 0; n < staged.lines.length; n++) {

@@ -1,38 +1,12 @@
 import { decodeUtf8 } from './decodeUtf8.js';
 import { readHead, recordTaskOptions } from './inputHead.js';
 import { PieceSplitter } from '../parallel/pieceSplitter.js';
-import type { NdjsonPiece, NdjsonTaskOptions } from './ndjsonPieceTask.js';
+import type { NdjsonTaskOptions } from './ndjsonPieceTask.js';
+import { answersInOrder } from '../parallel/pieceDriver.js';
+import { piecesRecords } from './pieceRecords.js';
 import { readNdjsonRecords } from './ndjsonRecords.js';
-import {
-  answersInOrder,
-  PIECE_BYTES,
-  PieceParsers,
-  restOf,
-  unsplittableBytes,
-  workerCount,
-} from './pieceParsers.js';
+import { PIECE_BYTES, PieceParsers, restOf, unsplittableBytes, workerCount } from './pieceParsers.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
-
-/** One piece's records, in order, from line `base` and record `index` of the file. */
-function* piecesRecords(
-  piece: NdjsonPiece,
-  file: string,
-  base: number,
-  index: number,
-): Generator<SourceRecord> {
-  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
-    const record: SourceRecord = {
-      file,
-      index: index + n,
-      line: line + base - 1,
-      issues: checked.issues,
-      checked,
-    };
-    if (value !== undefined) record.value = value;
-    if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
-    yield record;
-  }
-}
 
 /**
  * Records of an NDJSON input, checked against their endpoint where they are read: a small input

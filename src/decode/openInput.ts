@@ -5,30 +5,23 @@ import { addAbortSignal, PassThrough, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError, UsageError } from '../core/errors.js';
 import { inputMeter } from './inputMeter.js';
-import type { InputFormat } from './sourceRecord.js';
+import { extensionList, formatOfExtension, inputFormatNames, type InputFormat } from './inputFormats.js';
 import type { InputSpec } from './inputSpec.js';
 
 export type { InputSpec } from './inputSpec.js';
 
-const EXTENSIONS: Record<string, InputFormat> = {
-  json: 'json',
-  ndjson: 'ndjson',
-  jsonl: 'ndjson',
-  csv: 'csv',
-};
-
-/** Works out the format of an input from its extension, or from `--input-format`. */
+/** Works out the format of an input from its extension (decode/inputFormats.ts), or from `--input-format`. */
 export function inputSpec(name: string, override?: InputFormat): InputSpec {
   const gzip = name.toLowerCase().endsWith('.gz');
   const base = gzip ? name.slice(0, -3) : name;
   const extension = base.slice(base.lastIndexOf('.') + 1).toLowerCase();
-  const format = override ?? (base.includes('.') ? EXTENSIONS[extension] : undefined);
+  const format = override ?? (base.includes('.') ? formatOfExtension(extension) : undefined);
   if (!format) {
     throw new UsageError(
       name === '-'
         ? 'standard input has no file name to tell its format'
         : `cannot tell the format of ${name} from its extension`,
-      'add --input-format json|ndjson|csv, or name the file .json, .ndjson, .jsonl or .csv (optionally .gz)',
+      `add --input-format ${inputFormatNames.join('|')}, or name the file ${extensionList()} (optionally .gz)`,
     );
   }
   return { name, format, gzip };

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { PieceSplitter } from '../parallel/pieceSplitter.js';
+import type { PieceReaders } from '../parallel/pieceDriver.js';
 import { INLINE_PARSE_BYTES } from './inputHead.js';
 import { createPieceTask, type PieceAnswer, type PieceTaskOptions } from './pieceTask.js';
 import { outOfMemory, pieceWorkerLimits } from '../parallel/pieceWorkerHeap.js';
@@ -54,57 +54,14 @@ export async function* restOf(first: Buffer, input: AsyncIterator<Buffer>): Asyn
   for (let step = await input.next(); !step.done; step = await input.next()) yield step.value;
 }
 
-/**
- * Every piece's answer, in file order: the input is read into pieces (after `head`) as answers are
- * taken, a few per worker in flight; the workers are stopped at the end, or when the caller stops.
- * At the input's end what is left is the last piece. When a read fails (bytes that are not UTF-8),
- * only the records read whole are parsed and the failure is thrown after their answers, as a stream
- * would. It stops early when the splitter overflows: the caller reads the rest as a stream.
- */
-export async function* answersInOrder<O extends PieceTaskOptions>(
-  head: Buffer,
-  input: AsyncIterator<Buffer>,
-  splitter: PieceSplitter,
-  parsers: PieceParsers<O>,
-): AsyncGenerator<PieceAnswer<O>> {
-  const window = 2 * parsers.workerThreads + 2;
-  let done = false;
-  let failed = false;
-  let failure: unknown;
-  try {
-    for (const piece of splitter.push(head)) parsers.add(piece);
-    for (;;) {
-      while (parsers.inFlight < window && !done && !splitter.overflowed) {
-        let step: IteratorResult<Buffer>;
-        try {
-          step = await input.next();
-        } catch (cause) {
-          [failed, failure] = [true, cause];
-          step = { done: true, value: undefined };
-        }
-        if (step.done) {
-          done = true;
-          const last = failed ? splitter.complete() : splitter.end();
-          if (last.length > 0) parsers.add(last, true);
-        } else for (const piece of splitter.push(step.value)) parsers.add(piece);
-      }
-      if (parsers.inFlight === 0) break;
-      yield await parsers.next();
-    }
-  } finally {
-    await parsers.close();
-  }
-  if (failed) throw failure;
-}
-
 /** Pieces a worker holds at once: one to parse, one waiting, so it never idles between messages. */
 const PER_WORKER = 2;
 
 /**
- * Parses the pieces of one file (CSV, NDJSON or a JSON array) on worker threads: a piece goes to a worker with
+ * Reads the pieces of one file (of any format, pieceTask.ts) on worker threads: a piece goes to a worker with
  * room for it. Answers are taken in the order the pieces were added. Workers start with the first piece.
  */
-export class PieceParsers<O extends PieceTaskOptions> {
+export class PieceParsers<O extends PieceTaskOptions> implements PieceReaders<PieceAnswer<O>> {
   private workers: Worker[] = [];
   private held: number[] = [];
   private readonly waiting: { seq: number; piece: Buffer; last: boolean }[] = [];
@@ -132,11 +89,13 @@ export class PieceParsers<O extends PieceTaskOptions> {
     if (!fastPaths || (last && this.workers.length === 0 && piece.length <= INLINE_PARSE_BYTES)) {
       const seq = this.added++;
       const task = (this.inline ??= createPieceTask(this.options));
-      if (!(task instanceof Promise)) this.answers.set(seq, task(piece, last));
+      const answer = task instanceof Promise ? task.then((run) => run(piece, last)) : task(piece, last);
+      if (!(answer instanceof Promise)) this.answers.set(seq, answer);
       else {
-        task
+        // A task whose code loads (a mapped file's), or that reads its piece (a Parquet row group).
+        answer
           .then(
-            (run) => this.answers.set(seq, run(piece, last)),
+            (answered) => this.answers.set(seq, answered),
             (cause: Error) => (this.crash = cause),
           )
           .finally(() => this.wake?.());

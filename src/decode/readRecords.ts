@@ -2,23 +2,15 @@ import type { Readable } from 'node:stream';
 import { InputError, isCollectError } from '../core/errors.js';
 import { registry } from '../resources/registry.js';
 import type { Resource } from '../resources/resource.js';
-import { readCsvRecords } from './csvRecords.js';
+import { readRowRecords } from './csvRecords.js';
 import type { ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
 import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
-import { readJsonRecords } from './jsonRecords.js';
-import { readJsonPieces } from './jsonPieces.js';
-
-/** Whether a large JSON array is decoded and checked on the piece workers (COLLECT_JSON_WORKERS=0: on this thread). */
-const jsonOnWorkers = process.env.COLLECT_JSON_WORKERS !== '0';
-import { readNdjsonRecords } from './ndjsonRecords.js';
-import { readNdjsonPieces } from './ndjsonPieces.js';
-import { decodeUtf8 } from './decodeUtf8.js';
+import { inputFormats } from './inputFormats.js';
 import { openInput, type InputSpec } from './openInput.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 import { InvalidUtf8Error } from './utf8Check.js';
-import { csvBytes } from './csvDialect.js';
 import { error } from '../core/issue.js';
 
 /** How a run reads its inputs. */
@@ -103,10 +95,11 @@ async function* readInput(
       : undefined;
   // A mapping's code (luxon's time zones among it) is loaded only for a mapped input, before the input is opened.
   const mapped = map ? await import('./mappedCsvRecords.js') : undefined;
+  const reader = await inputFormats[spec.format].load();
   const stream = openInput(spec, stdin, options.signal);
-  const bytes = csvBytes(stream as AsyncIterable<Buffer>, spec.format === 'csv' ? spec.csv : undefined);
   try {
-    if (map && spec.format !== 'csv') {
+    const context = { spec, stream, limits, check };
+    if (reader.shape === 'records' && map) {
       yield {
         file: spec.name,
         index: null,
@@ -120,18 +113,14 @@ async function* readInput(
           ),
         ],
       };
-    } else if (mapped && map) yield* mapped.readMappedCsvRecords(bytes, spec.name, map, limits, check);
-    else if (spec.format === 'csv')
-      yield* readCsvRecords(bytes, spec.name, {
+    } else if (reader.shape === 'records') yield* reader.records(context);
+    else if (mapped && map) yield* mapped.readMappedRows(reader.rows(context), spec.name, map, check);
+    else
+      yield* readRowRecords(reader.rows(context), spec.name, {
         schema: resource.schema,
         limits,
         ...(check ? { check } : {}),
       });
-    else if (spec.format === 'ndjson' && check) yield* readNdjsonPieces(bytes, spec.name, limits, check);
-    else if (spec.format === 'ndjson') yield* readNdjsonRecords(decodeUtf8(bytes), spec.name, limits);
-    // On a saturated machine the workers cost more than they save (docs: "JSON arrays on the workers"): a switch.
-    else if (check && jsonOnWorkers) yield* readJsonPieces(bytes, spec.name, limits, check);
-    else yield* readJsonRecords(decodeUtf8(bytes), spec.name, limits);
   } catch (cause) {
     if (options.signal?.aborted === true) return;
     if (cause instanceof InvalidUtf8Error) {

@@ -49,6 +49,8 @@ export class JsonArraySplitter {
   private escaped = false;
   closed = false;
   overflowed = false;
+  /** The last piece is read knowing it is the last: a truncated array is reported there. */
+  readonly tellsEnd = true;
 
   constructor(
     private readonly target: number,

@@ -3,7 +3,7 @@
 // then its pieces, each answered with its `seq`. Apart from pieceWorker.js so that the single
 // binary (docs/binary.md) runs the same loop with the task module bundled in, not imported from a file.
 
-/** @typedef {(bytes: Buffer, last: boolean) => object} Task */
+/** @typedef {(bytes: Buffer, last: boolean) => object | Promise<object>} Task */
 
 /**
  * Serves pieces on `port` with the tasks `createPieceTask` makes.
@@ -22,8 +22,14 @@ export function servePieces(port, createPieceTask) {
       }
       if (!task) throw new Error('a piece came before its task');
       const { seq, chunk, last } = message;
-      const answer = (/** @type {Task} */ run) => port.postMessage({ seq, ...run(Buffer.from(chunk), last) });
-      // A task that failed to load throws here, unhandled: the worker stops with that error, as when a piece fails.
+      const post = (/** @type {object} */ answered) => port.postMessage({ seq, ...answered });
+      const answer = (/** @type {Task} */ run) => {
+        const answered = run(Buffer.from(chunk), last);
+        // A task that reads its piece (a Parquet row group) answers later.
+        if (answered instanceof Promise) void answered.then(post);
+        else post(answered);
+      };
+      // A task that failed to load or to read throws here, unhandled: the worker stops with that error, as when a piece fails.
       if (task instanceof Promise) void task.then(answer);
       else answer(task);
     },

@@ -1,5 +1,5 @@
 // @ts-check
-// Parses pieces of a CSV, NDJSON or JSON file on another core (pieceTask.ts, compiled, at `taskUrl`):
+// Reads pieces of a file of any input format on another core (pieceTask.ts, compiled, at `taskUrl`):
 // each piece starts and ends at a record boundary, so workers parse pieces of one file side by side.
 // A worker serves one file at a time and then the next (pieceWorkerPool.ts, pieceService.js). Plain
 // JavaScript so that Node loads it as a worker both from src/ (tests) and dist/.

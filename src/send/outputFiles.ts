@@ -7,12 +7,15 @@ import type { CsvDialect } from '../mapping/mappingSpec.js';
 import { neutraliseFormula } from '../convert/formulaCells.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
+import { inputFormats, type InputFormatEntry } from '../decode/inputFormats.js';
 import type { InputSpec } from '../decode/openInput.js';
 import type { RawRecord } from '../decode/sourceRecord.js';
 import { isRecord } from '../schema/checks.js';
 import { appendResultsFile, createRejectsFile, isRejectsFile, rejectsPaths } from './safeOutput.js';
 
 export type Redact = (text: string) => string;
+
+type RejectsFormat = InputFormatEntry['rejects'];
 
 function closeStream(stream: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -31,7 +34,8 @@ function closeStream(stream: WriteStream): Promise<void> {
 
 interface RejectsSink {
   stream: WriteStream;
-  format: InputSpec['format'];
+  /** The format its records are written in (decode/inputFormats.ts: the input's, or CSV rows). */
+  format: RejectsFormat;
   /** A CSV source's delimiter, quote and encoding: its rejects are written in them, so the same mapping reads them back. */
   dialect?: CsvDialect;
   count: number;
@@ -89,7 +93,7 @@ export class RejectsWriter {
     }
   }
 
-  private sink(path: string | undefined, format: InputSpec['format']): RejectsSink | undefined {
+  private sink(path: string | undefined, format: RejectsFormat): RejectsSink | undefined {
     if (path === undefined || this.failure !== undefined) return undefined;
     let sink = this.sinks.get(path);
     if (sink) return sink;
@@ -102,7 +106,7 @@ export class RejectsWriter {
   write(file: string, raw: RawRecord | undefined, reason: string): void {
     const spec = this.specs.get(file);
     if (!spec || !raw) return;
-    const sink = this.sink(this.paths.get(file), spec.format);
+    const sink = this.sink(this.paths.get(file), inputFormats[spec.format].rejects);
     if (!sink) return;
     // The key never reaches a file, not even where an input happens to contain it.
     const safe = this.redact(reason);
@@ -177,7 +181,7 @@ export class RejectsWriter {
       if (this.earlier.has(path) && !this.sinks.has(path))
         this.sinks.set(path, {
           stream: createRejectsFile(path),
-          format: this.specs.get(file)!.format,
+          format: inputFormats[this.specs.get(file)!.format].rejects,
           count: 0,
         });
     }

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { REASON_FIELD } from '../core/rejectsField.js';
+import { inputFormats } from '../decode/inputFormats.js';
 import type { InputSpec } from '../decode/openInput.js';
 
 /** Created, never opened: O_EXCL fails on anything already there, a symbolic link (even a dangling one) included. */
@@ -39,9 +40,11 @@ export function rejectsPaths(
   const inFolder = folder ?? names.length > 1;
   return new Map(
     names.map((name) => {
-      const file = basename(
-        name === '-' ? `stdin.${inputs.find((spec) => spec.name === name)!.format}` : name,
-      ).replace(/\.gz$/i, '');
+      const { format } = inputs.find((spec) => spec.name === name)!;
+      // A format whose rejects are written in another one (Parquet's, as CSV) gets that one's extension too.
+      const { rejects } = inputFormats[format];
+      const own = basename(name === '-' ? `stdin.${format}` : name).replace(/\.gz$/i, '');
+      const file = rejects === format ? own : `${own}.${rejects}`;
       return [name, inFolder ? join(target, file) : target];
     }),
   );

@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
+import { extensionPattern } from '../../decode/inputFormats.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
 import type { CliIo } from '../io.js';
@@ -19,7 +20,7 @@ import { withTransform } from '../transformModule.js';
 type BackfillFlags = RunFlags & Partial<Record<string, string[]>> & { map?: string } & CsvDialectFlags;
 
 const endpointNames = registry.names;
-const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(csv|json|ndjson|jsonl)(\\.gz)?$`, 'i');
+const FILE_NAME = new RegExp(`^(${endpointNames.join('|')})[^/]*\\.(${extensionPattern})(\\.gz)?$`, 'i');
 
 /** The endpoint files of a backfill folder: named after their endpoint, creations first. */
 export async function folderInputs(dir: string): Promise<RunInput[]> {

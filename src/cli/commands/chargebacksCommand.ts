@@ -4,6 +4,7 @@ import { exitCodes, exitCodesHelp, type ExitCode, type ExitRow } from '../../cor
 import { terminalLines } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
+import { inputFormatNames } from '../../decode/inputFormats.js';
 import { flowRules } from '../../flow/rules/index.js';
 import { registry } from '../../resources/registry.js';
 import { chargebackResource } from '../../chargebacks/chargebackRow.js';
@@ -47,11 +48,9 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
     )
     .argument('[files...]', 'chargeback reports; - or nothing for standard input')
     .addOption(
-      new Option('--input-format <format>', 'input format, needed for standard input').choices([
-        'json',
-        'ndjson',
-        'csv',
-      ]),
+      new Option('--input-format <format>', 'input format, needed for standard input').choices(
+        inputFormatNames,
+      ),
     )
     .option(
       '--map <file>',

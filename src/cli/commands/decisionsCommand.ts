@@ -4,6 +4,7 @@ import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js'
 import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
+import { decisionFormats } from '../../decode/inputFormats.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../decisions/decisionRows.js';
 import { openState } from '../../state/openState.js';
@@ -41,10 +42,9 @@ export function decisionsCommand(io: CliIo, setExit: (code: number) => void): Co
     )
     .argument('<files...>', 'CSV or NDJSON files; - for standard input (with --input-format)')
     .addOption(
-      new Option('--input-format <format>', 'input format, needed for standard input').choices([
-        'ndjson',
-        'csv',
-      ]),
+      new Option('--input-format <format>', 'input format, needed for standard input').choices(
+        decisionFormats,
+      ),
     )
     .option('--base-url <url>', 'the service whose state gets the decisions (default: COLLECT_BASE_URL)')
     .option(

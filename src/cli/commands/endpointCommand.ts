@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
 import type { InputFormat } from '../../decode/sourceRecord.js';
+import { inputFormatNames } from '../../decode/inputFormats.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
 import { asksBeforeSending } from '../prompt.js';
 import { withTransform } from '../transformModule.js';
@@ -68,11 +69,9 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
   if (byHand) byHandOptions(command, resource, byHand, io);
   command
     .addOption(
-      new Option('--input-format <format>', 'input format, needed for standard input').choices([
-        'json',
-        'ndjson',
-        'csv',
-      ]),
+      new Option('--input-format <format>', 'input format, needed for standard input').choices(
+        inputFormatNames,
+      ),
     )
     .option(
       '--map <file>',
