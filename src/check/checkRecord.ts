@@ -5,7 +5,7 @@ import type { Facts, Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { flowOf, packFlow } from '../report/orderFlow.js';
-import { coverageOf } from './fieldCoverage.js';
+import { coverageOf } from '../report/fieldCoverage.js';
 
 /**
  * A record held to its endpoint: every issue, its order id ('' with none), flow facts (null: none)

@@ -4,7 +4,7 @@ import { fieldKindAt } from '../schema/introspect.js';
 import type { CsvColumn } from './csvColumn.js';
 import { convertCell } from './cells.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
-import { unknownFields } from '../validate/unknownFields.js';
+import { unknownFields } from '../schema/unknownFields.js';
 import { compileRowBuilder, type RowBuilder } from '../fast/compiledRowBuilder.js';
 import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
 

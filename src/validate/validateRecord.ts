@@ -2,7 +2,7 @@ import { error, type Issue } from '../core/issue.js';
 import { isRecord } from '../schema/checks.js';
 import { fastValidator } from '../fast/fastValidator.js';
 import type { Resource, ValidationContext } from '../resources/resource.js';
-import { unknownFields } from './unknownFields.js';
+import { unknownFields } from '../schema/unknownFields.js';
 import { fromZodError, preferSpecific } from './zodIssues.js';
 
 /** Each schema's validator (fastValidator.ts: it compiles the schema once it has checked a few records). */
