@@ -7,6 +7,7 @@ import type { ReadHooks } from './mappedCsvRecords.js';
 import { transformRecords } from './transformRecords.js';
 import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { readJsonRecords } from './jsonRecords.js';
 import { readJsonPieces } from './jsonPieces.js';
 
@@ -55,6 +56,7 @@ export function readRecords(
     now: options.now ?? new Date(),
     digest: needs !== 'ids',
     hashOf: learnedHash(resource.name),
+    validatorOf,
   });
 }
 
