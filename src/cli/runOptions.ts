@@ -14,6 +14,7 @@ import {
   type ReportFormat,
 } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
+import { rememberOnThread } from '../fast/threadedState.js';
 import { isPostgresUrl } from '../state/openState.js';
 import { RunScratch } from '../state/runScratch.js';
 import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
@@ -298,6 +299,7 @@ export async function runWithFlags(
           }),
         ...(ask ? { confirm: (warnings) => confirmSending(io, ask(warnings)) } : {}),
         ...(extra.onSent ? { onSent: extra.onSent } : {}),
+        rememberOnThread,
       },
     );
     const html = { ...(result.insights ? { insights: result.insights } : {}), title: commandLine() };
