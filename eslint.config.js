@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+const sqliteThroughPlatform = ['node:sqlite', 'sqlite'].map((name) => ({
+  name,
+  message: "Use openDatabase and the types of 'src/platform/sqlite.js'.",
+}));
+
+// The domain never imports the fast paths: the edge hands them in (docs/architecture.md, fast paths).
+const fastPathsHandedIn = {
+  group: ['**/fast/*', '**/fast/**'],
+  message:
+    'The domain does not import src/fast/: take the fast function as a parameter, handed in by the edge.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/data/', 'scratch/'] },
   { languageOptions: { globals: globals.node } },
@@ -11,15 +23,25 @@ export default tseslint.config(
     // node:sqlite is loaded quietly (its ExperimentalWarning) by src/platform, which also fills its gaps.
     ignores: ['src/platform/sqlite.ts', 'src/platform/nodeSqlite.js'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['node:sqlite', 'sqlite'].map((name) => ({
-            name,
-            message: "Use openDatabase and the types of 'src/platform/sqlite.js'.",
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: sqliteThroughPlatform }],
+    },
+  },
+  {
+    // The domain folders outside the pure core (whose block below fences src/fast/ too).
+    files: [
+      'src/check/**/*.ts',
+      'src/report/**/*.ts',
+      'src/send/**/*.ts',
+      'src/run/**/*.ts',
+      'src/state/**/*.ts',
+      'src/chargebacks/**/*.ts',
+      'src/relay/**/*.ts',
+      'src/sandbox/**/*.ts',
+      'src/decisions/**/*.ts',
+    ],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: sqliteThroughPlatform, patterns: [fastPathsHandedIn] }],
     },
   },
   {
@@ -60,7 +82,9 @@ export default tseslint.config(
             'commander',
             'chalk',
             'better-sqlite3',
+            ...sqliteThroughPlatform,
           ],
+          patterns: [fastPathsHandedIn],
         },
       ],
       'no-restricted-globals': ['error', 'process'],

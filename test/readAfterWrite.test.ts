@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rememberOnThread } from '../src/fast/threadedState.js';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
 import { openState } from '../src/state/openState.js';
@@ -73,7 +74,7 @@ else
   );
 
 describe.each(backends)('the %s state: a read sees every earlier write', (_name, location) => {
-  it.each(['remember', 'rememberLater'] as const)(
+  it.each(['at once', 'on the writer thread'] as const)(
     'of this run (%s), group after group, answers about orders created earlier in the run',
     async (write) => {
       const spec = await location();
@@ -85,7 +86,8 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
       await held.release();
       await earlier.close();
 
-      const state = await openState(spec, BASE, { locking: true });
+      const opened = await openState(spec, BASE, { locking: true });
+      const state = write === 'at once' ? opened : rememberOnThread(opened);
       const lock = await state.lock(lockRequest(String(spec)));
       const written: Remembered[] = [order('ORD-0'), status('ORD-0', 'pending'), rejected('ORD-0')];
       for (let group = 1; group <= 12; group++) {
@@ -96,7 +98,7 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
           status(`ORD-${group - 1}`, `s${group}`),
           rejected(`ORD-${group}`),
         ];
-        state[write](records, now);
+        state.remember(records, now);
         written.push(...records);
         expectSeen(state, written);
       }

@@ -7,6 +7,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rememberOnThread } from '../src/fast/threadedState.js';
 import { openDatabase, pragmaValue } from '../src/platform/sqlite.js';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
@@ -68,8 +69,9 @@ describe('a state written by collect 0.1.0 (better-sqlite3)', () => {
       facts: { kind: 'order', orderId, key: orderId, evaluate: false, payments: [], claims: [] } as Facts,
     });
     state.remember([order('NEW-1', 'aa01')], new Date());
-    state.rememberLater([order('NEW-2', 'aa02')], new Date());
-    state.close();
+    const threaded = rememberOnThread(state);
+    threaded.remember([order('NEW-2', 'aa02')], new Date());
+    threaded.close();
 
     const again = SqliteState.open(dir, url);
     expect(again.priorOrder('NEW-1')).toMatchObject({ created: true, hash: 'aa01' });

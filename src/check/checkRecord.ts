@@ -3,9 +3,9 @@ import { contentHash } from '../flow/canonical.js';
 import { locateInChildren } from '../mapping/applyRow.js';
 import type { Facts, Resource } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
-import { validateRecord } from '../validate/validateRecord.js';
+import { validateRecord, type ValidatorOf } from '../validate/validateRecord.js';
 import { flowOf, packFlow } from '../report/orderFlow.js';
-import { coverageOf } from './fieldCoverage.js';
+import { coverageOf } from '../report/fieldCoverage.js';
 
 /**
  * A record held to its endpoint: every issue, its order id ('' with none), flow facts (null: none)
@@ -31,6 +31,8 @@ export interface CheckOptions {
   digest?: boolean;
   /** The content hash of this input's records (a compiled one, recordHash.ts); contentHash by default. */
   hashOf?: (value: Record<string, unknown>) => string;
+  /** Whether a record passes its schema (a compiled twin, fast/fastValidator.ts); safeParse by default. */
+  validatorOf?: ValidatorOf;
 }
 
 /** A mapped record's list elements: the file and line of the row each came from, by path. */
@@ -51,6 +53,7 @@ export function checkRecord(
   if (value === undefined) return { issues: decoded, orderId: '', facts: null, hash: '', coverage: 0 };
   const found = validateRecord(resource, value, { now: options.now }, decoded, {
     fieldsChecked: options.fieldsChecked === true,
+    ...(options.validatorOf ? { validatorOf: options.validatorOf } : {}),
   });
   const issues = children ? locateInChildren(found, children) : found;
   if (!isRecord(value)) return { issues, orderId: '', facts: null, hash: '', coverage: 0 };

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { useFastPaths } from '../fast/fastPaths.js';
 import { tightenHeapGrowth } from './heapGrowth.js';
 import { processIo } from './io.js';
 import { run } from './run.js';
@@ -10,6 +11,9 @@ for (const stream of [process.stdout, process.stderr]) {
     throw cause;
   });
 }
+
+// The fast paths' switch is read here alone, and handed to the code below (fast/fastPaths.ts).
+useFastPaths(process.env.COLLECT_FAST_PATHS !== '0');
 
 // The only place that sets the exit code. No top-level await: the single binary runs this bundled as CommonJS.
 void run(process.argv.slice(2), {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { ChalkInstance } from 'chalk';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -14,8 +13,8 @@ import {
   type ReportFormat,
 } from '../report/formatReport.js';
 import { IssueSpillFile } from '../report/issueSpillFile.js';
-import { isPostgresUrl } from '../state/openState.js';
-import { RunScratch } from '../state/runScratch.js';
+import { rememberOnThread } from '../fast/threadedState.js';
+import { scratchOf } from '../state/openState.js';
 import { checkAndSend, type RunResult } from '../run/checkAndSend.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/runState.js';
@@ -244,10 +243,7 @@ export async function runWithFlags(
   const { stateDir } = state;
   // The report's issues past what it keeps in memory wait on disk until the report is written, in a folder
   // of this run's own where the next run removes it if this one is killed (as the run index's).
-  const spillScratch =
-    stateDir === null || state.readOnly || isPostgresUrl(stateDir)
-      ? RunScratch.inTemp(tmpdir())
-      : RunScratch.in(join(stateDir, 'tmp'));
+  const spillScratch = scratchOf(stateDir, state.readOnly, tmpdir());
   const issueSpill = new IssueSpillFile(() => spillScratch.dir());
   const memoryRecords = memoryRecordsOf(rawIo.env.COLLECT_MEMORY_RECORDS);
   const { ask } = extra;
@@ -298,6 +294,7 @@ export async function runWithFlags(
           }),
         ...(ask ? { confirm: (warnings) => confirmSending(io, ask(warnings)) } : {}),
         ...(extra.onSent ? { onSent: extra.onSent } : {}),
+        rememberOnThread,
       },
     );
     const html = { ...(result.insights ? { insights: result.insights } : {}), title: commandLine() };

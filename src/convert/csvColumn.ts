@@ -1,3 +1,4 @@
+import type { Issue } from '../core/issue.js';
 import type { FieldKind } from '../schema/introspect.js';
 
 /** One CSV column of a header: the field it fills and how its cells convert. */
@@ -10,3 +11,6 @@ export interface CsvColumn {
   indexNext: boolean[];
   kind: FieldKind;
 }
+
+/** Builds one row's record from its cells. */
+export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };

@@ -1,14 +1,13 @@
 import type * as z from 'zod';
 import { error, warning, type Issue } from '../core/issue.js';
 import { fieldKindAt } from '../schema/introspect.js';
-import type { CsvColumn } from './csvColumn.js';
+import type { CsvColumn, RowBuilder } from './csvColumn.js';
 import { convertCell } from './cells.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
-import { unknownFields } from '../validate/unknownFields.js';
-import { compileRowBuilder, type RowBuilder } from '../fast/compiledRowBuilder.js';
+import { unknownFields } from '../schema/unknownFields.js';
 import { columnCountIssue, conflictIssue, hasHoles, sparseIssue } from './rowIssues.js';
 
-export type { CsvColumn } from './csvColumn.js';
+export type { CsvColumn, RowBuilder } from './csvColumn.js';
 
 export interface CsvPlan {
   columns: CsvColumn[];
@@ -24,6 +23,8 @@ export interface CsvPlan {
 export function planCsvColumns(
   headers: readonly string[],
   schema: z.core.$ZodType,
+  /** A compiled builder for the columns (fast/compiledRowBuilder.ts), handed in; undefined: the generic one. */
+  compile?: (columns: readonly CsvColumn[], width: number) => RowBuilder | undefined,
 ): { plan: CsvPlan; issues: Issue[] } {
   const issues: Issue[] = [];
   const seen = new Map<string, number>();
@@ -55,8 +56,7 @@ export function planCsvColumns(
   columns.sort(compareFieldPaths);
   const width = headers.length;
   const build =
-    compileRowBuilder(columns, width) ??
-    ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
+    compile?.(columns, width) ?? ((cells: readonly string[]) => buildRowGeneric(columns, width, cells));
   return { plan: { columns, width, build }, issues: [...issues, ...unknownColumns(schema, columns, width)] };
 }
 

@@ -1,4 +1,11 @@
-import type { CsvDialect } from '../mapping/mappingSpec.js';
+import type { CsvEncoding } from './textEncoding.js';
+
+/** A CSV file's dialect (`csv:`); a part left out is inherited (top, entry, list or lookup), else `,`, `"` and utf-8. */
+export interface CsvDialect {
+  delimiter?: string;
+  quote?: string;
+  encoding?: CsvEncoding;
+}
 
 /** One CSV cell, quoted when it holds a comma, a quote or a line break. */
 export const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);

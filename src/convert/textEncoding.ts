@@ -1,5 +1,7 @@
 import iconv from 'iconv-lite';
-import type { CsvEncoding } from '../mapping/mappingSpec.js';
+
+/** The encodings a CSV file may be read and written in (a mapping's `csv: encoding`). */
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'latin1';
 
 /** Windows-1252's byte for each character, from the decoder that reads these files (csvDialect.ts; no hand-written table). */
 const WINDOWS_1252: ReadonlyMap<number, number> = new Map(

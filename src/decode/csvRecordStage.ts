@@ -1,5 +1,6 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import { columnsHash } from '../fast/recordHash.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import type { CsvColumn } from '../convert/csvColumn.js';
 import { buildRowGeneric } from '../convert/csvColumns.js';
@@ -45,6 +46,7 @@ export function createRowStage(plan: StagePlan): (rows: string[][], lines: numbe
     now: new Date(plan.now),
     fieldsChecked: true,
     digest: plan.digest,
+    validatorOf,
     ...(resource ? { hashOf: columnsHash(resource.name, plan.columns) } : {}),
   };
   return (rows, lines) => {

@@ -3,6 +3,7 @@ import { error, type Issue } from '../core/issue.js';
 import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { planCsvColumns, rowToRecord, type CsvPlan } from '../convert/csvColumns.js';
+import { compileRowBuilder } from '../fast/compiledRowBuilder.js';
 import { parseCsvRows, type RowSource, type Staging } from './csvRows.js';
 import { stopAtCsvError } from './csvStopped.js';
 import { defaultLimits, type ReadCheck, type ReadLimits, type SourceRecord } from './sourceRecord.js';
@@ -86,7 +87,7 @@ export async function* readRowRecords(
         said = { file, index: null, line, issues: [tooManyColumns(header)] };
         return undefined;
       }
-      const planned = planCsvColumns(header, options.schema);
+      const planned = planCsvColumns(header, options.schema, compileRowBuilder);
       plan = planned.plan;
       if (planned.issues.length > 0) said = { file, index: null, line, issues: planned.issues };
       const check = options.check;

@@ -1,6 +1,7 @@
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import type { RecordTaskOptions } from './inputHead.js';
 import { learnedHash } from '../fast/recordHash.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { registry } from '../resources/registry.js';
 import { readSplitEvent } from './jsonRecords.js';
 import { JsonSplitter } from './jsonSplitter.js';
@@ -32,7 +33,12 @@ export interface JsonPiece {
  */
 export function createJsonTask(options: JsonTaskOptions): (bytes: Buffer, last?: boolean) => JsonPiece {
   const resource = registry.get(options.endpoint)!;
-  const check = { now: new Date(options.now), digest: options.digest, hashOf: learnedHash(resource.name) };
+  const check = {
+    now: new Date(options.now),
+    digest: options.digest,
+    hashOf: learnedHash(resource.name),
+    validatorOf,
+  };
   const limits = { maxRecordBytes: options.maxRecordSize };
   return (bytes, last = false) => {
     const splitter = new JsonSplitter(options.maxRecordSize, { mode: 'array', line: 1 });

@@ -2,6 +2,7 @@ import { REASON_FIELD } from '../core/rejectsField.js';
 import { restoreFormula } from '../convert/formulaCells.js';
 import { columnCountIssue } from '../convert/rowIssues.js';
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { applyRow } from '../mapping/applyRow.js';
 import { compileEntry, type CompiledEntry } from '../mapping/compileMapping.js';
 import { prefetchBatch } from '../mapping/compileRow.js';
@@ -60,7 +61,7 @@ export function createMappedStage(plan: MappedStagePlan): (rows: string[][], lin
   const related = RelatedRowReader.open(plan.mapped.related);
   const resource = registry.get(plan.endpoint);
   if (!resource) throw new Error(`no endpoint ${plan.endpoint}`);
-  const check = { now: new Date(plan.now), fieldsChecked: true, digest: plan.digest };
+  const check = { now: new Date(plan.now), fieldsChecked: true, digest: plan.digest, validatorOf };
   return (rows, lines) => {
     const checked: CheckedRecord[] = [];
     const staged: StagedRows = { rows: [], lines: [], checked, positions: [], rowCount: rows.length };

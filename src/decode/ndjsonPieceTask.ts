@@ -2,6 +2,7 @@ import type { Issue } from '../core/issue.js';
 import type { RecordTaskOptions } from './inputHead.js';
 import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { registry } from '../resources/registry.js';
 import { readNdjsonLine } from './ndjsonLine.js';
 import { tooLarge } from './limitIssues.js';
@@ -31,7 +32,12 @@ export interface NdjsonPiece {
 /** The work on each piece of an NDJSON file: every line that is not blank read, checked against its endpoint, digested. */
 export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) => NdjsonPiece {
   const resource = registry.get(options.endpoint)!;
-  const check = { now: new Date(options.now), digest: options.digest, hashOf: learnedHash(resource.name) };
+  const check = {
+    now: new Date(options.now),
+    digest: options.digest,
+    hashOf: learnedHash(resource.name),
+    validatorOf,
+  };
   const limits = { maxRecordBytes: options.maxRecordSize };
   return (bytes) => {
     const text = bytes.toString('utf8');

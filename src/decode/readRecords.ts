@@ -8,6 +8,7 @@ import { transformRecords } from './transformRecords.js';
 import { checkRecord, type CheckedRecord, type CheckOptions } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { inputFormats } from './inputFormats.js';
+import { validatorOf } from '../fast/fastValidator.js';
 import { openInput, type InputSpec } from './openInput.js';
 import { defaultLimits, type ReadLimits, type RecordNeeds, type SourceRecord } from './sourceRecord.js';
 import { InvalidUtf8Error } from './utf8Check.js';
@@ -47,6 +48,7 @@ export function readRecords(
     now: options.now ?? new Date(),
     digest: needs !== 'ids',
     hashOf: learnedHash(resource.name),
+    validatorOf,
   });
 }
 

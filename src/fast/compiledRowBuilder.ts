@@ -1,10 +1,9 @@
 import { fastPaths } from './fastPaths.js';
-import type { Issue } from '../core/issue.js';
 import { convertCell, NEEDS_FULL, quickCell } from '../convert/cells.js';
-import type { CsvColumn } from '../convert/csvColumn.js';
+import type { CsvColumn, RowBuilder } from '../convert/csvColumn.js';
 import { columnCountIssue, hasHoles, sparseIssue } from '../convert/rowIssues.js';
 
-export type RowBuilder = (cells: readonly string[]) => { value: Record<string, unknown>; issues: Issue[] };
+export type { RowBuilder };
 
 // Only a plain decimal index is written as a number: `[010]` would be read as octal.
 const accessor = (segment: string) =>

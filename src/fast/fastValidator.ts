@@ -35,3 +35,12 @@ export function fastValidator(schema: z.ZodType): (value: unknown) => boolean {
     return twin && passes(twin);
   });
 }
+
+/** Each schema's validator, made once: the `validatorOf` a run hands to checkRecord (validate/validateRecord.ts). */
+const validators = new WeakMap<z.ZodType, (value: unknown) => boolean>();
+
+export function validatorOf(schema: z.ZodType): (value: unknown) => boolean {
+  let validator = validators.get(schema);
+  if (!validator) validators.set(schema, (validator = fastValidator(schema)));
+  return validator;
+}

@@ -1,15 +1,12 @@
+import type { CsvDialect } from '../convert/csvLine.js';
+
 /** A mapping file as written (mapping.md), each part with the line it starts on. */
 
 export type NumberStyle = 'decimal-comma' | 'decimal-point';
 
-export type CsvEncoding = 'utf-8' | 'windows-1252' | 'latin1';
-
-/** A CSV file's dialect (`csv:`); a part left out is inherited (top, entry, list or lookup), else `,`, `"` and utf-8. */
-export interface CsvDialect {
-  delimiter?: string;
-  quote?: string;
-  encoding?: CsvEncoding;
-}
+// A CSV file's dialect is convert's (it writes lines and text in it); a mapping file names one.
+export type { CsvDialect };
+export type { CsvEncoding } from '../convert/textEncoding.js';
 
 export type PhonePart = 'country-code' | 'national' | 'e164';
 

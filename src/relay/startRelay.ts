@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import pg from 'pg';
 import { exitCodes, type ExitCode } from '../core/exitCodes.js';
@@ -8,6 +7,7 @@ import { registry } from '../resources/registry.js';
 import { realClock } from '../send/clock.js';
 import { createHttpClient } from '../send/httpClient.js';
 import { describeHalt } from '../send/setupFailure.js';
+import { DisposalStack } from '../run/disposalStack.js';
 import { openState } from '../state/openState.js';
 import { isCollectError } from '../core/errors.js';
 import { operationalError } from '../core/operationalError.js';
@@ -56,13 +56,22 @@ export interface RelayIo {
 export async function startRelay(request: RelayRequest, io: RelayIo): Promise<ExitCode> {
   const log = new RelayLog(io.stderr, request.logFormat, io.now);
   const where = request.from === '-' ? 'standard input' : maskUrlCredentials(request.from);
-  const state = await openState(request.state, request.baseUrl.toString(), { locking: false });
-  let source: OutboxSource | undefined;
-  let server: Server | undefined;
-  const client = createHttpClient(request.baseUrl, request.apiKey, request.concurrency, request.timeoutMs);
+  // What the relay holds, released in reverse order of taking on every way out.
+  const stack = new DisposalStack();
+  const ignoreFailure = () => undefined;
+  const state = stack.adopt(
+    await openState(request.state, request.baseUrl.toString(), { locking: false }),
+    (held) => Promise.resolve(held.close()).catch(ignoreFailure),
+  );
+  const client = stack.adopt(
+    createHttpClient(request.baseUrl, request.apiKey, request.concurrency, request.timeoutMs),
+    (held) => held.close().catch(ignoreFailure),
+  );
   try {
+    let source: OutboxSource;
     let outbox: PgOutbox | undefined;
-    if (request.from === '-') source = new StdinSource(io.stdin, io.stdout, request.maxRecordBytes);
+    if (request.from === '-')
+      source = stack.adopt(new StdinSource(io.stdin, io.stdout, request.maxRecordBytes), closeSource);
     else {
       const table = outboxTable(request.table);
       outbox = await PgOutbox.open(request.from, table, registry, where, request.maxRecordBytes).catch(
@@ -70,6 +79,7 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
           throw operationalError(cause, { name: `the outbox ${where}` }) ?? cause;
         },
       );
+      stack.adopt(outbox, closeSource);
       outbox.creationEndpoints = registry.all.filter((r) => r.role === 'creation').map((r) => r.name);
       source = outbox;
     }
@@ -100,7 +110,7 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     }));
     if (request.metricsPort !== undefined) {
       const live = relay;
-      server = await serveMetrics(
+      const server = await serveMetrics(
         metrics,
         {
           // Failed (the outbox or the state), or stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
@@ -109,6 +119,7 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
         },
         request.metricsPort,
       );
+      stack.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : request.metricsPort;
       log.write({
@@ -144,12 +155,11 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     );
     return exitCodes.usage;
   } finally {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await client.close().catch(() => undefined);
-    await source?.close();
-    await Promise.resolve(state.close()).catch(() => undefined);
+    await stack.dispose();
   }
 }
+
+const closeSource = (source: OutboxSource) => source.close();
 
 /** Runs `use` on a connection to the outbox's database; a server down, a refused login or privilege is exit 2 naming the outbox. */
 async function withOutbox<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { coverageFields } from '../check/fieldCoverage.js';
+import { coverageFields } from './fieldCoverage.js';
 import { countDecision } from './decisionCounts.js';
 import type { OrderFlow } from './orderFlow.js';
 import type { RunEvent } from './runEvents.js';

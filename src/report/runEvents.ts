@@ -15,7 +15,7 @@ export type RunEvent =
       endpoint: string;
       location: RecordLocation;
       issues: readonly Issue[];
-      /** The fields of its endpoint's coverage list it carries (check/fieldCoverage.ts), when it was read as a record. */
+      /** The fields of its endpoint's coverage list it carries (report/fieldCoverage.ts), when it was read as a record. */
       coverage?: number;
     }
   /** Issues found later about a record already read (the flow rules): a valid record they fault becomes invalid. */

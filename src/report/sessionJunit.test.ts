@@ -2,7 +2,7 @@ import { Chalk } from 'chalk';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { error, warning } from '../core/issue.js';
-import { requestFile } from '../sandbox/requestName.js';
+import { requestFile } from './requestName.js';
 import { formatReport } from './formatReport.js';
 import { ReportBuilder } from './report.js';
 

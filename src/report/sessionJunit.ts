@@ -1,5 +1,5 @@
 import type { LocatedIssue } from '../core/issue.js';
-import { requestOf } from '../sandbox/requestName.js';
+import { requestOf } from './requestName.js';
 import { attrs, describeIssue, escapeXml, recordGroups } from './formatJunit.js';
 import type { FileSummary, Report } from './report.js';
 import type { ReportIssues } from './reportIssues.js';

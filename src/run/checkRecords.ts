@@ -184,11 +184,11 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
       else await sink.valid(event, body, raw, earlier);
     }
     if (remembered.length >= REMEMBER_BATCH) {
-      state.rememberLater(remembered, options.now);
+      state.remember(remembered, options.now);
       remembered = [];
     }
   }
-  if (remembered.length > 0) state.rememberLater(remembered, options.now);
+  if (remembered.length > 0) state.remember(remembered, options.now);
   if (sink)
     for (const record of runIndex.unkeyed())
       sink.invalid(record.resource, record.location, record.raw, record.issues);

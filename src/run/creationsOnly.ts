@@ -199,7 +199,7 @@ export class CreationsOnly {
 
   private flush(): void {
     if (this.remembered.length === 0) return;
-    this.options.state.rememberLater(this.remembered, this.options.now);
+    this.options.state.remember(this.remembered, this.options.now);
     this.remembered = [];
   }
 }

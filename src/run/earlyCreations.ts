@@ -46,7 +46,7 @@ export class EarlyCreations {
   /** Remembers what is listed. */
   flush(): void {
     if (this.batch.length === 0) return;
-    this.options.state.rememberLater(this.batch, this.options.now);
+    this.options.state.remember(this.batch, this.options.now);
     this.batch = [];
   }
 }

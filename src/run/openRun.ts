@@ -37,15 +37,14 @@ export async function openRun(
   // undici is loaded only by a run that sends (a dry run starts without it), before anything is locked.
   const http = service ? await import('../send/httpClient.js') : undefined;
   const shard = request.shard ? { shard: request.shard } : {};
-  const state = stack.adopt(
-    await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, {
-      locking,
-      readOnly,
-      resources: request.inputs.map((input) => input.resource),
-      ...shard,
-    }),
-    (opened) => opened.close(),
-  );
+  const opened = await openState(request.stateDir, service?.baseUrl ?? request.dryRunBaseUrl, {
+    locking,
+    readOnly,
+    resources: request.inputs.map((input) => input.resource),
+    ...shard,
+  });
+  const remembering = !service && request.remember === true && deps.rememberOnThread;
+  const state = stack.adopt(remembering ? remembering(opened) : opened, (held) => held.close());
   if (locking) {
     const lock = await state.lock({
       where: state.location ?? String(request.stateDir),

@@ -8,7 +8,7 @@ import type { Redact } from '../send/outputFiles.js';
 import type { Outcome } from '../send/sender.js';
 import type { SetupFailure } from '../send/setupFailure.js';
 import type { StateError } from '../state/stateErrors.js';
-import type { Shard } from '../state/runState.js';
+import type { RunState, Shard } from '../state/runState.js';
 import type { RunInput } from './checkOptions.js';
 
 /** The service a run sends to; absent for a dry run. */
@@ -77,6 +77,8 @@ export interface RunDeps {
   confirm?: (warnings: readonly string[]) => Promise<boolean>;
   /** Called with each record's outcome of sending (one record typed by hand shows its answer). */
   onSent?: (outcome: Outcome) => void;
+  /** A dry run that remembers writes its state through this (the writer thread, fast/threadedState.ts, handed in). */
+  rememberOnThread?: (state: RunState) => RunState;
 }
 
 export interface RunResult {

@@ -13,7 +13,7 @@ import { isRecord } from '../schema/checks.js';
 import { readDecision, serviceMessage } from '../send/responseBody.js';
 import { validateRecord } from '../validate/validateRecord.js';
 import { headerIssues, parseJsonBody, unknownEndpoint, type ReceivedRequest } from './protocolRules.js';
-import { requestFile } from './requestName.js';
+import { requestFile } from '../report/requestName.js';
 import { eventBytes, foldTimeline, summaryBytes } from './timelineSummary.js';
 
 /** A request's body as JSON, with its issues against its endpoint's schema. */

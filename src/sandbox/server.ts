@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { formatJson } from '../report/formatJson.js';
 import { parseBody, readDecision } from '../send/responseBody.js';
-import { coverageOf } from '../check/fieldCoverage.js';
+import { coverageOf } from '../report/fieldCoverage.js';
 import { InsightsBuilder, type Insights } from '../report/insights.js';
 import { isRecord } from '../schema/checks.js';
 import { ReportBuilder, type Report } from '../report/report.js';

@@ -1,12 +1,25 @@
 import { existsSync } from 'node:fs';
 import type { Resource } from '../resources/resource.js';
+import { join } from 'node:path';
 import { declaredTables } from './declared.js';
+import { RunScratch } from './runScratch.js';
 import type { RunState, Shard } from './runState.js';
 import { SqliteState } from './sqlite/sqliteState.js';
 
 /** A `--state` that names a PostgreSQL database rather than a folder. */
 export const isPostgresUrl = (spec: string | null): spec is string =>
   spec !== null && /^postgres(ql)?:\/\//i.test(spec);
+
+/**
+ * The folder of a run's throwaway files that outlive the run itself (the report's spilled issues,
+ * read back once it is written): beside a state folder the run writes (its next run sweeps a killed
+ * one's), else in `tempDir` (no state, a read-only run, a PostgreSQL state), as RunState.scratch says.
+ */
+export function scratchOf(spec: string | null, readOnly: boolean, tempDir: string): RunScratch {
+  return spec === null || readOnly || isPostgresUrl(spec)
+    ? RunScratch.inTemp(tempDir)
+    : RunScratch.in(join(spec, 'tmp'));
+}
 
 /** How a run opens its state. */
 export interface OpenOptions {

@@ -55,8 +55,6 @@ export interface RunState {
   journalOutcome(hash: string): Outcome | undefined;
   /** Records what the service now knows, in one transaction: kept for good once `durable()` resolves. */
   remember(records: readonly Remembered[], now: Date): void;
-  /** A dry run's validated records, as `remember` does (callers in run/ name the two apart). */
-  rememberLater(records: readonly Remembered[], now: Date): void;
   /** Resolves once everything remembered so far is kept for good. */
   durable(): Promise<void>;
   /** The state's database failed during the run (a remote one): sending stops. */

@@ -1,18 +1,13 @@
 import { error, type Issue } from '../core/issue.js';
 import { isRecord } from '../schema/checks.js';
-import { fastValidator } from '../fast/fastValidator.js';
 import type { Resource, ValidationContext } from '../resources/resource.js';
-import { unknownFields } from './unknownFields.js';
+import { unknownFields } from '../schema/unknownFields.js';
 import { fromZodError, preferSpecific } from './zodIssues.js';
 
-/** Each schema's validator (fastValidator.ts: it compiles the schema once it has checked a few records). */
-const validators = new WeakMap<Resource['schema'], (value: unknown) => boolean>();
+/** Whether a value passes a schema (a compiled twin handed in by the caller, fast/fastValidator.ts); safeParse by default. */
+export type ValidatorOf = (schema: Resource['schema']) => (value: unknown) => boolean;
 
-function passes(schema: Resource['schema'], value: unknown): boolean {
-  let validator = validators.get(schema);
-  if (!validator) validators.set(schema, (validator = fastValidator(schema)));
-  return validator(value);
-}
+const plainPasses = (schema: Resource['schema'], value: unknown) => schema.safeParse(value).success;
 
 /**
  * Every problem of one record against its endpoint: schema errors, unknown fields and
@@ -25,7 +20,7 @@ export function validateRecord(
   value: unknown,
   context: ValidationContext,
   preceding: readonly Issue[] = [],
-  options: { fieldsChecked?: boolean } = {},
+  options: { fieldsChecked?: boolean; validatorOf?: ValidatorOf } = {},
 ): Issue[] {
   if (!isRecord(value)) {
     return [
@@ -42,7 +37,8 @@ export function validateRecord(
   }
   const issues: Issue[] = [...preceding];
   // The offending values (reportInput) are costly: asked for only when there are issues to show them in.
-  const parsed = passes(resource.schema, value)
+  const passes = options.validatorOf?.(resource.schema)(value) ?? plainPasses(resource.schema, value);
+  const parsed = passes
     ? { success: true as const }
     : resource.schema.safeParse(value, { reportInput: true });
   if (!parsed.success) {

@@ -213,10 +213,6 @@ export class PostgresState implements RunState {
     this.groupWriter.enqueue(group);
   }
 
-  rememberLater(records: readonly Remembered[], now: Date): void {
-    this.remember(records, now);
-  }
-
   rememberDecisions(
     decisions: readonly { orderId: string; decision: string }[],
     source: string,

@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import { fastPaths } from '../../fast/fastPaths.js';
-import { StateWriterThread } from '../../fast/stateWriterThread.js';
 import {
   arrays,
   transaction,
@@ -14,11 +12,9 @@ import type { RememberedTable, StateWrites } from '../../resources/resource.js';
 import { hashBlob, outcomeCode, outcomeOf, unixSeconds, type Outcome } from '../compactRows.js';
 import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js';
 import type { AcquirerOwner, HeldLock, LockRequest, RunState } from '../runState.js';
-import type { PendingKind } from '../../fast/stateWriterThread.js';
 import { RunScratch } from '../runScratch.js';
 import { guardState, StateError, stateError } from '../stateErrors.js';
 import { DeclaredTables } from './declaredTables.js';
-import { listLaterWrites } from './laterWrites.js';
 import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
 import { StateLock } from './stateLock.js';
@@ -49,8 +45,6 @@ export class SqliteState implements RunState {
   private readonly journaled: Statement;
   /** The run's lock, while held: a write checks it is still this run's. */
   private held: StateLock | undefined;
-  /** Commits rememberLater's writes on another thread (the fast path; started at its first batch). */
-  private writer: StateWriterThread | undefined;
 
   /** `path` null: in memory. Refuses (StateError) a file that is empty, corrupt, truncated or from a newer collect. */
   constructor(
@@ -127,13 +121,8 @@ export class SqliteState implements RunState {
     this.recount();
     return {
       release: () => {
-        try {
-          // What this run listed is committed under its lock.
-          this.drain();
-        } finally {
-          this.held = undefined;
-          guardState(where, () => lock.release());
-        }
+        this.held = undefined;
+        guardState(where, () => lock.release());
       },
     };
   }
@@ -149,7 +138,6 @@ export class SqliteState implements RunState {
   }
 
   priorOrder(orderId: string): PriorOrder | null {
-    this.settle('order', orderId);
     const declared = this.declared.rowsOf(orderId);
     if (!this.hasOrders && this.counts.decisions === 0 && declared === undefined) return null;
     const loaded =
@@ -166,7 +154,6 @@ export class SqliteState implements RunState {
   }
 
   claimants(key: string): string[] {
-    this.settle('claim', key);
     if (this.counts.deliveries === 0) return [];
     return (this.statements.owners.all(key) as { order_id: string }[]).map((row) => row.order_id);
   }
@@ -174,7 +161,6 @@ export class SqliteState implements RunState {
   acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]> {
     const found: AcquirerOwner[] = [];
     if (acquirerIds.size === 0) return Promise.resolve(found);
-    this.drain();
     try {
       // One scan, no index: a chargeback report asks for many ids at once, and no other run reads by acquirer id.
       const rows = arrays<[string, string, string]>(
@@ -191,7 +177,6 @@ export class SqliteState implements RunState {
   }
 
   journalOutcome(hash: string): Outcome | undefined {
-    this.settle('hash', hash);
     if (this.counts.journal === 0) return undefined;
     let outcome: number | undefined;
     try {
@@ -205,63 +190,30 @@ export class SqliteState implements RunState {
   /** One transaction: committed (and so kept through kill -9) when this returns. */
   remember(records: readonly Remembered[], now: Date): void {
     if (records.length === 0) return;
-    this.drain();
     this.rememberAll(records, unixSeconds(now));
   }
 
-  /** As `remember`, committed on the writer thread while the run goes on (a state file, fast paths on). */
-  rememberLater(records: readonly Remembered[], now: Date): void {
-    if (this.path === null || this.options.readOnly === true || !fastPaths)
-      return this.remember(records, now);
-    if (records.length === 0) return;
+  /** Throws when the run's lock is no longer this run's (a write checks it first). */
+  assertHeld(): void {
     this.held?.assertHeld();
-    this.writer ??= StateWriterThread.start(this.path, {
+  }
+
+  /** A run that only reads: nothing may be written to its file. */
+  get readOnly(): boolean {
+    return this.options.readOnly === true;
+  }
+
+  /** The kinds of key a read looks up at all (a table empty before the run is never read): what a writer thread tracks. */
+  tablesRead(): { order: boolean; claim: boolean; hash: boolean } {
+    return {
       order: this.hasOrders || this.counts.decisions !== 0 || this.declared.any,
       claim: this.counts.deliveries !== 0,
       hash: this.counts.journal !== 0,
-    });
-    const writer = this.writer;
-    this.guardWriter(() => {
-      listLaterWrites(writer, records, unixSeconds(now), outcomeCode);
-      writer.send();
-    });
+    };
   }
 
   durable(): Promise<void> {
-    try {
-      this.drain();
-      return Promise.resolve();
-    } catch (cause) {
-      return Promise.reject(cause as Error);
-    }
-  }
-
-  /** Waits for the writer thread's batches that write `key`: a read sees what running them at once would leave. */
-  private settle(kind: PendingKind, key: string): void {
-    const writer = this.writer;
-    if (writer) this.guardWriter(() => writer.settle(kind, key));
-  }
-
-  /** Waits until the writer thread committed everything: this connection then writes after it. */
-  private drain(): void {
-    const writer = this.writer;
-    if (writer) this.guardWriter(() => writer.drain());
-  }
-
-  /** A failure of the writer thread as a StateError naming the file. */
-  private guardWriter(operation: () => void): void {
-    try {
-      operation();
-    } catch (cause) {
-      const path = this.path ?? ':memory:';
-      throw (
-        stateError(cause, path) ??
-        new StateError(
-          `cannot write the state file ${path} (${(cause as Error).message})`,
-          'check the disk and the folder, or use another --state folder, then run the same command again',
-        )
-      );
-    }
+    return Promise.resolve();
   }
 
   get failed(): boolean {
@@ -274,7 +226,6 @@ export class SqliteState implements RunState {
     now: Date,
   ): void {
     const at = unixSeconds(now);
-    this.drain();
     transaction(this.db, () => {
       for (const { orderId, decision } of decisions) this.statements.load.run(orderId, decision, source, at);
     });
@@ -287,7 +238,6 @@ export class SqliteState implements RunState {
 
   /** Copies rows into a table of this (in-memory) store, replacing what it held: a remote state's local copy. */
   replaceRows(table: string, rows: readonly (readonly unknown[])[]): void {
-    this.drain();
     transaction(this.db, () => this.declared.replace(table, rows) || this.replaceCore(table, rows));
   }
 
@@ -302,13 +252,7 @@ export class SqliteState implements RunState {
   }
 
   close(): void {
-    const writer = this.writer;
-    this.writer = undefined;
-    try {
-      if (writer) this.guardWriter(() => writer.close());
-    } finally {
-      this.db.close();
-    }
+    this.db.close();
   }
 }
 

@@ -1,8 +1,8 @@
-import type { RememberedTable, StateWrites } from '../../resources/resource.js';
-import type { StateWriterThread } from '../../fast/stateWriterThread.js';
-import { rememberRecords, type Remembered } from '../remembered.js';
-import { upsertSql } from './declaredTables.js';
-import { writeSql, writesThrough } from './stateStatements.js';
+import type { RememberedTable, StateWrites } from '../resources/resource.js';
+import type { StateWriterThread } from './stateWriterThread.js';
+import { rememberRecords, type Remembered } from '../state/remembered.js';
+import { upsertSql } from '../state/sqlite/declaredTables.js';
+import { writeSql, writesThrough } from '../state/sqlite/stateStatements.js';
 
 const upserts = new WeakMap<RememberedTable, string>();
 const upsertOf = (table: RememberedTable): string => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arrays, openDatabase } from '../../platform/sqlite.js';
-import { resources } from '../../resources/registry.js';
-import type { Facts } from '../../resources/resource.js';
-import type { Remembered } from '../remembered.js';
-import { SqliteState } from './sqliteState.js';
-import { StateError } from '../stateErrors.js';
-import { tempDir } from '../../../test/helpers/tempDir.js';
+import { arrays, openDatabase } from '../platform/sqlite.js';
+import { resources } from '../resources/registry.js';
+import type { Facts } from '../resources/resource.js';
+import type { Remembered } from '../state/remembered.js';
+import { SqliteState } from '../state/sqlite/sqliteState.js';
+import { rememberOnThread } from './threadedState.js';
+import { StateError } from '../state/stateErrors.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const now = new Date('2025-01-01T00:00:00Z');
 const TABLES = ['orders', 'order_payments', 'order_deliveries', 'fraud_marks', 'journal', 'decisions'];
@@ -73,33 +74,35 @@ function records(batch: number, seed: number): Remembered[] {
   });
 }
 
-describe('the state writer thread (rememberLater) against its plain twin (remember)', () => {
+describe('the state writer thread (rememberOnThread) against its plain twin (remember at once)', () => {
   it('leaves the same rows, and every read in between sees the same as the plain twin', () => {
     const plain = SqliteState.open(tempDir('collect-plain-'));
-    const fast = SqliteState.open(tempDir('collect-fast-'));
+    const file = SqliteState.open(tempDir('collect-fast-'));
+    const fast = rememberOnThread(file);
     for (const state of [plain, fast]) state.remember(records(0, 7), now);
     for (let batch = 1; batch <= 4; batch++) {
       const list = records(batch, batch * 31);
       plain.remember(list, now);
-      fast.rememberLater(list, now);
+      fast.remember(list, now);
       for (let id = 0; id < 400; id += 7) {
         expect(fast.priorOrder(`ORD-${id}`)).toEqual(plain.priorOrder(`ORD-${id}`));
         expect(fast.claimants(`D-${id}`)).toEqual(plain.claimants(`D-${id}`));
       }
       expect(fast.journalOutcome(list[5]!.hash)).toBe(plain.journalOutcome(list[5]!.hash));
     }
-    const files = [plain.path!, fast.path!];
+    const files = [plain.path!, file.path!];
     plain.close();
     fast.close();
     expect(dump(files[1]!)).toEqual(dump(files[0]!));
   });
 
   it('a failure of the writer comes out as a StateError naming the file, not an internal error', () => {
-    const state = SqliteState.open(tempDir('collect-fail-'));
-    const other = openDatabase(state.path!);
+    const file = SqliteState.open(tempDir('collect-fail-'));
+    const state = rememberOnThread(file);
+    const other = openDatabase(file.path!);
     other.exec('DROP TABLE order_deliveries');
     other.close();
-    state.rememberLater(records(1, 3), now);
+    state.remember(records(1, 3), now);
     let failure: unknown;
     try {
       state.close();
@@ -107,6 +110,6 @@ describe('the state writer thread (rememberLater) against its plain twin (rememb
       failure = cause;
     }
     expect(failure).toBeInstanceOf(StateError);
-    expect((failure as Error).message).toContain(state.path!);
+    expect((failure as Error).message).toContain(file.path!);
   });
 });

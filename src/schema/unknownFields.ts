@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { warning, type Issue } from '../core/issue.js';
 import { closest } from '../core/suggest.js';
-import { arrayElement, isFreeForm, objectShape } from '../schema/introspect.js';
+import { arrayElement, isFreeForm, objectShape } from './introspect.js';
 
 type AnySchema = z.core.$ZodType;
 
