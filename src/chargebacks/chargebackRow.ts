@@ -20,7 +20,10 @@ export const chargebackSchema = z.object({
   authorization_code: z.string().min(1).max(32).optional(),
   nsu: z.string().min(1).max(32).optional(),
   terminal_id: z.string().min(1).max(32).optional(),
-  card_last_four: z.string().regex(/^\d{4}$/).optional(),
+  card_last_four: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   sale_date: z.string().min(1).max(40).optional(),
   sale_amount: z.number().optional(),
 });

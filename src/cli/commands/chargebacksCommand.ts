@@ -10,7 +10,7 @@ import { chargebackResource } from '../../chargebacks/chargebackRow.js';
 import { chargebackReportChunks, chargebacksExitCode } from '../../chargebacks/chargebackReport.js';
 import { planChargebacks, type Plan } from '../../chargebacks/planChargebacks.js';
 import { reasonTable, writeRejects } from '../../chargebacks/chargebackFiles.js';
-import type { ReportInput } from '../../chargebacks/readChargebacks.js';
+import { reportInputs, reportSpec, type ReportInput } from '../../chargebacks/reportInputs.js';
 import { keyInEnvironment, loadApiKey, redactor } from '../apiKey.js';
 import type { CliIo } from '../io.js';
 import { refuseUnsafeOutputs } from '../outputPaths.js';
@@ -103,7 +103,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
       'a report is matched whole: leave --shard out',
     );
   const table = await reasonTable(flags.reasonCategories);
-  const specs = (files.length > 0 ? files : ['-']).map((name) => inputSpec(name, flags.inputFormat));
+  const specs = (files.length > 0 ? files : ['-']).map((name) => reportSpec(name, flags.inputFormat));
   const ordersSpec = flags.orders === undefined ? undefined : inputSpec(flags.orders);
   refuseUnsafeOutputs(
     { ...(flags.rejects ? { rejects: flags.rejects } : {}) },
@@ -114,9 +114,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
         await import('../columnMap.js')
       ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
     : undefined;
-  const reports: ReportInput[] = mapped
-    ? mapped.inputs.map((input) => ({ spec: input.spec, ...(input.map ? { map: input.map } : {}) }))
-    : specs.map((spec) => ({ spec }));
+  const reports: ReportInput[] = reportInputs(specs, mapped?.inputs);
   const secret = sending ? loadApiKey(io, flags.apiKeyFile) : keyInEnvironment(io.env);
   let plan: Plan;
   try {
@@ -171,6 +169,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
         chargebackReportChunks(match, result.report, result.issues, flags.format, color, {
           ...options,
           dryRun: !sending,
+          files: plan.files,
           exitCode: chargebacksExitCode(result.exitCode, match),
         }),
     },
