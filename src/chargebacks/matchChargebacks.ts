@@ -71,7 +71,10 @@ export function matchChargebacks(
     const base = {
       ...location,
       acquirerId: row.acquirer_id,
-      category: rowCategory(options.table, row).category,
+      category:
+        row.reason_code === undefined && row.reason === undefined
+          ? undefined
+          : rowCategory(options.table, row).category,
     };
     const resolved = resolveRow(row, sources);
     if ('outcome' in resolved) {
@@ -114,7 +117,7 @@ export function matchChargebacks(
           warning(
             'not-fraud',
             'reason_code',
-            base.category === 'unknown'
+            base.category === undefined || base.category === 'unknown'
               ? `reason code "${row.reason_code ?? ''}" has no known category: not sent with --only-fraud`
               : `reason code "${row.reason_code ?? ''}" is ${base.category}, not fraud: not sent with --only-fraud`,
             {
