@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ interface Json {
 /** One file per format of source-files.md, each row as [line or index, outcome, kind or order, category]. */
 const expected: Record<
   string,
-  { format: string; rows: [number | null, string, string?, string?][]; notes?: string[] }
+  { format: string; rows: [number | null, string, (string | undefined)?, string?][]; notes?: string[] }
 > = {
   'dispute_report_2024_05_02.csv': {
     format: 'adyen-dispute-report',
@@ -203,9 +203,62 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     );
     const row = (JSON.parse(run.stdout) as Json).chargebacks.rows[1]!;
     expect(row.issues.map((i) => i.code)).toEqual(['mangled-id']);
-    const { readFileSync } = await import('node:fs');
     const written = readFileSync(rejects, 'utf8');
     expect(written).toContain('2.47E+22');
     expect(written).toContain('re-export the report as text');
+  });
+
+  it('lists the formats: --formats names each preset, what it reads, its signature and its file', async () => {
+    const run = await runCli(['chargebacks', '--formats', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const { formats } = JSON.parse(run.stdout) as {
+      formats: { name: string; reads: string; file: string }[];
+    };
+    expect(formats.map((f) => f.name).sort()).toEqual(
+      [...new Set(Object.values(expected).map((e) => e.format))].sort(),
+    );
+    expect(formats.find((f) => f.name === 'worldpay-cnp-chargebacks')).toMatchObject({
+      reads: 'xml',
+      file: 'presets/chargebacks/worldpay-cnp-chargebacks.yaml',
+    });
+    const pretty = await runCli(['chargebacks', '--formats']);
+    expect(pretty.stdout).toContain('adyen-dispute-report  CSV');
+  });
+
+  it('stops with exit 2 on a file no format fits, naming its columns, the closest format and --map', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-nofit-'));
+    const near = join(scratch, 'disputes.csv');
+    writeFileSync(near, 'Psp Reference,Merchant Reference,Amount\nX1,ORD-1,10\n');
+    const run = await runCli(['chargebacks', near, ...at, '--dry-run']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"Psp Reference", "Merchant Reference", "Amount"');
+    expect(run.stderr).toContain('closest format is adyen-dispute-report (2 of its 4 signature columns)');
+    expect(run.stderr).toContain('--map FILE');
+    const checkout = join(scratch, 'disputes_ent_20240501_20240502_1.csv');
+    writeFileSync(
+      checkout,
+      'Dispute ID,Dispute Issue Date UTC,Dispute Created Date UTC,Client Name,Dispute Indicator\ndsp_1,2024-05-01,2024-05-01,Shop,ADJM\n',
+    );
+    const known = await runCli(['chargebacks', checkout, ...at, '--dry-run']);
+    expect(known.code).toBe(2);
+    expect(known.stderr).toContain('Checkout.com Disputes Report');
+  });
+
+  it("takes a report in collect's own columns with an extra column: one ignored-columns note, no invalid row", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-extra-'));
+    const file = join(scratch, 'report.csv');
+    writeFileSync(file, 'acquirer_id,network,reason_code,our_note\nADY0000000000001,visa,10.4,x\n');
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toEqual([
+      {
+        file,
+        format: 'collect',
+        rows: 1,
+        notes: [{ code: 'ignored-columns', message: `${file}: the column "our_note" is not read` }],
+      },
+    ]);
+    expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
+    expect(run.code).toBe(0);
   });
 });

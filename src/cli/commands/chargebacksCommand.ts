@@ -10,6 +10,8 @@ import { chargebackResource } from '../../chargebacks/chargebackRow.js';
 import { chargebackReportChunks, chargebacksExitCode } from '../../chargebacks/chargebackReport.js';
 import { planChargebacks, type Plan } from '../../chargebacks/planChargebacks.js';
 import { reasonTable, writeRejects } from '../../chargebacks/chargebackFiles.js';
+import { formatsJson, formatsText } from '../../chargebacks/formats/listFormats.js';
+import { shippedPresets } from '../../chargebacks/formats/loadPresets.js';
 import { reportInputs, reportSpec, type ReportInput } from '../../chargebacks/reportInputs.js';
 import { keyInEnvironment, loadApiKey, redactor } from '../apiKey.js';
 import type { CliIo } from '../io.js';
@@ -24,6 +26,7 @@ interface ChargebackFlags extends RunFlags, AskingFlags {
   onlyFraud?: boolean;
   reasonCategories?: string;
   inputFormat?: InputFormat;
+  formats?: boolean;
 }
 
 /** What `collect chargebacks` ends with: a row that needs a human is 1, even in a dry run. */
@@ -65,8 +68,10 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
       '--only-fraud',
       'send only rows whose reason code is in the fraud category (the others: not-fraud)',
     )
-    .option('--reason-categories <file>', 'CSV network,reason_code,category[,label] over the shipped table');
-  asksBeforeSending(command, io, { what: 'chargeback marks' });
+    .option('--reason-categories <file>', 'CSV network,reason_code,category[,label] over the shipped table')
+    .option('--formats', 'list the acquirer formats read with no --map (source-files.md), and exit');
+  // --formats only lists the presets: nothing to ask.
+  asksBeforeSending(command, io, { what: 'chargeback marks', when: (flags) => flags.formats !== true });
   return addRunOptions(command)
     .addHelpText(
       'after',
@@ -84,6 +89,15 @@ ${exitCodesHelp(exits)}`,
 }
 
 async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): Promise<ExitCode> {
+  if (flags.formats === true) {
+    const presets = shippedPresets();
+    io.stdout.write(
+      flags.format === 'json'
+        ? `${JSON.stringify({ formats: formatsJson(presets) }, null, 2)}\n`
+        : formatsText(presets),
+    );
+    return exitCodes.ok;
+  }
   const sending = flags.dryRun !== true;
   const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
   if (sending && !baseUrl)
