@@ -261,4 +261,23 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
     expect(run.code).toBe(0);
   });
+
+  it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-'));
+    const own = join(scratch, 'paypal-claims.yaml');
+    const shipped = readFileSync('presets/chargebacks/paypal-case-report.yaml', 'utf8');
+    expect(shipped).toContain('Claim: claim');
+    writeFileSync(own, shipped.replace('Claim: claim', 'Claim: chargeback'));
+    const file = `${dir}/DDR-20240502.01.001.CSV`;
+    const run = await runCli(['chargebacks', file, '--map', own, ...at, '--dry-run', '--format', 'json'], {
+      env,
+    });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toMatchObject([{ file, format: 'mapping', rows: 2 }]);
+    expect(chargebacks.rows.map((r) => [r.outcome, r.order_id])).toEqual([
+      ['matched', 'ORD-F09'],
+      ['matched', 'ORD-F09'],
+    ]);
+    expect(chargebacks.marks).toBe(1);
+  });
 });

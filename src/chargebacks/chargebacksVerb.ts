@@ -16,7 +16,7 @@ import { chargebackReportChunks, chargebacksExitCode } from './chargebackReport.
 import { planChargebacks, type Plan } from './planChargebacks.js';
 import { reasonTable, writeRejects } from './chargebackFiles.js';
 import { formatsJson, formatsText } from './formats/listFormats.js';
-import { shippedPresets } from './formats/loadPresets.js';
+import { presetOfMap, shippedPresets } from './formats/loadPresets.js';
 import { reportInputs, reportSpec, type ReportInput } from './reportInputs.js';
 
 /** The flags of `collect chargebacks`, as the command parsed them. */
@@ -68,12 +68,17 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
     { ...(flags.rejects ? { rejects: flags.rejects } : {}) },
     { specs: [...specs, ...(ordersSpec ? [ordersSpec] : [])] },
   );
-  const mapped = flags.map
-    ? await (
-        await import('../cli/columnMap.js')
-      ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
-    : undefined;
-  const reports: ReportInput[] = reportInputs(specs, mapped?.inputs);
+  // A preset copied and changed by the user is read by the presets' engine; its format is `mapping`.
+  const ownPreset = flags.map === undefined ? undefined : presetOfMap(flags.map);
+  const mapped =
+    flags.map && !ownPreset
+      ? await (
+          await import('../cli/columnMap.js')
+        ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
+      : undefined;
+  const reports: ReportInput[] = ownPreset
+    ? reportInputs(specs, undefined, [ownPreset]).map((r) => (r.recognised ? { ...r, format: 'mapping' } : r))
+    : reportInputs(specs, mapped?.inputs);
   const secret = sending ? loadApiKey(io, flags.apiKeyFile) : keyInEnvironment(io.env);
   let plan: Plan;
   try {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { UsageError } from '../../core/errors.js';
 import { parsePreset, type Preset } from './presetSpec.js';
 
 /** The shipped presets' folder: `presets/chargebacks/` of the package, two levels above this module in src/ and in dist/. */
@@ -22,4 +23,28 @@ export function shippedPresets(): readonly Preset[] {
     }
   });
   return shipped;
+}
+
+/**
+ * A `--map` file that is a preset (its chargeback entry has `recognise:`): a user's copy of a
+ * shipped one, read by the same engine; undefined for an ordinary mapping. Its mistakes are exit 2.
+ */
+export function presetOfMap(file: string): Preset | undefined {
+  let document: unknown;
+  try {
+    document = parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined; // the mapping reader names what is wrong with the file
+  }
+  const records = (document as { records?: unknown } | null)?.records;
+  const entry = Array.isArray(records) ? (records[0] as Record<string, unknown> | undefined) : undefined;
+  if (entry?.recognise === undefined) return undefined;
+  try {
+    return parsePreset(document, file);
+  } catch (cause) {
+    throw new UsageError(
+      `--map ${file}: ${(cause as Error).message}`,
+      'compare it with a shipped preset (collect chargebacks --formats names their files)',
+    );
+  }
 }
