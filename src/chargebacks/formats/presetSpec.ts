@@ -52,6 +52,8 @@ export interface Preset {
   reads: 'csv' | 'json' | 'xml';
   /** CSV: header cells (folded); JSON: keys every item has; XML: the root element. */
   signature: string[];
+  /** The signature as the preset's file writes it (for --formats and messages). */
+  written: string[];
   /** JSON: the keys that may hold the list; XML: the row element. */
   lists: string[];
   /** JSON: key and value every item holds (`object: dispute`). */
@@ -130,6 +132,7 @@ export function parsePreset(document: unknown, file: string): Preset {
     file,
     reads,
     signature: reads === 'csv' ? signature.map(headerKey) : signature,
+    written: signature,
     lists: list(recognise.list ?? recognise.row),
     shape: new Map(
       Object.entries(isObj(recognise.shape) ? recognise.shape : {}).map(([k, v]) => [k, String(v)]),
