@@ -280,4 +280,20 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     ]);
     expect(chargebacks.marks).toBe(1);
   });
+
+  it("flags a mangled id in collect's own columns too: mangled-id, never matched as text", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-mangled-'));
+    const file = join(scratch, 'report.csv');
+    writeFileSync(
+      file,
+      'acquirer_id,network,reason_code,arn\n2.47E+22,visa,10.4,\n900000000001.0,visa,10.4,\n',
+    );
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.rows.map((r) => [r.outcome, r.issues.map((i) => i.code)])).toEqual([
+      ['invalid', ['mangled-id']],
+      ['invalid', ['mangled-id']],
+    ]);
+    expect(run.code).toBe(1);
+  });
 });

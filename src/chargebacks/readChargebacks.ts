@@ -3,7 +3,9 @@ import { warning, type Issue } from '../core/issue.js';
 import { readRecords } from '../decode/readRecords.js';
 import type { RawRecord } from '../decode/sourceRecord.js';
 import { chargebackResource, type ChargebackRow } from './chargebackRow.js';
-import { presetRow } from './formats/presetRow.js';
+import { keyFields, presetRow } from './formats/presetRow.js';
+import { networkName } from './formats/reportValues.js';
+import { mangledIds } from './mangledId.js';
 import type { Kind } from './formats/presetSpec.js';
 import type { ReadRow } from './matchChargebacks.js';
 import type { ReportInput } from './reportInputs.js';
@@ -38,6 +40,15 @@ const ignoredNote = (file: string, columns: readonly string[]): Issue =>
     `${file}: ${columns.length === 1 ? 'the column' : 'the columns'} ${columns.map((c) => JSON.stringify(c)).join(', ')} ${columns.length === 1 ? 'is' : 'are'} not read`,
     { hint: 'nothing to do: the columns a chargeback needs were read; --map reads others' },
   );
+
+/** The keys of a row in collect's columns or a mapping's, checked for a spreadsheet's damage (A.0.6). */
+function mangledKeys(row: ChargebackRow, csv: boolean): Issue[] {
+  const keys = keyFields.flatMap((field) => {
+    const value = row[field];
+    return typeof value === 'string' ? [{ field, column: field, value, csv }] : [];
+  });
+  return mangledIds(keys, row.network === undefined ? undefined : networkName(row.network));
+}
 
 /** A preset's rows: each classed (chargeback, fraud notice, not a chargeback, unknown type) and checked. */
 function presetRows(input: ReportInput, keepRaw: boolean, file: ReportFile): ReportRow[] {
@@ -96,6 +107,7 @@ export async function readChargebacks(
       continue;
     }
     const ignored: string[] = [];
+    const csv = input.spec.format === 'csv';
     const records = readRecords(input.spec, chargebackResource, stdin, {
       hooks: input.map,
       limits: { maxRecordBytes: options.maxRecordBytes },
@@ -103,7 +115,7 @@ export async function readChargebacks(
       now: options.now,
     });
     for await (const record of records) {
-      const issues = record.checked.issues;
+      let issues = record.checked.issues;
       // The header's unknown columns: one note for the file, not an invalid row (docs/chargebacks.md).
       if (
         record.value === undefined &&
@@ -113,6 +125,8 @@ export async function readChargebacks(
         ignored.push(...issues.map((i) => i.path || i.message));
         continue;
       }
+      const damaged = record.value === undefined ? [] : mangledKeys(record.value as ChargebackRow, csv);
+      if (damaged.length > 0) issues = [...issues, ...damaged];
       rows.push({
         file: record.file,
         index: record.index,

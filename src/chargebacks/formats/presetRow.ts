@@ -15,7 +15,7 @@ export interface PresetRow {
 }
 
 /** The keys A.0.6 checks for damage. */
-const keyFields = [
+export const keyFields = [
   'acquirer_id',
   'order_id',
   'arn',
@@ -23,7 +23,7 @@ const keyFields = [
   'nsu',
   'terminal_id',
   'card_last_four',
-];
+] as const;
 
 const text = (v: unknown): string | undefined => {
   if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim();
@@ -93,7 +93,7 @@ export function presetRow(item: Item, preset: Preset): PresetRow {
   for (const [field, source] of preset.fields) {
     const read = readSource(item, source);
     if (read) fields[field] = read.value;
-    if (keyFields.includes(field))
+    if ((keyFields as readonly string[]).includes(field))
       for (const column of source.columns) {
         const value = text(item.get(column));
         if (value !== undefined) keys.push({ field, column, value, csv: item.csv });
