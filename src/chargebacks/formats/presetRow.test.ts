@@ -106,4 +106,24 @@ describe('presetRow', () => {
     const [item] = treeItems([{ tx: 100200300, details: { nsu: 2947 } }], json).items;
     expect(presetRow(item!, json).row).toEqual({ acquirer_id: '100200300', nsu: '2947', currency: 'BRL' });
   });
+
+  it("writes dates by the preset's patterns, and keeps a value that fits none with an invalid-date warning", () => {
+    const dated = parsePreset(
+      {
+        records: [
+          {
+            endpoint: 'chargeback',
+            recognise: { csv: ['Ref'] },
+            fields: { acquirer_id: 'Ref', sale_date: { column: 'Sold', date: ['M/d/yyyy'] } },
+          },
+        ],
+      },
+      'd.yaml',
+    );
+    const [good, bad] = csvItems('Ref,Sold\nR1,4/1/2024\nR2,00:00.0\n', ',', dated).items.map((i) =>
+      presetRow(i, dated),
+    );
+    expect(good!.row?.sale_date).toBe('2024-04-01');
+    expect([bad!.row?.sale_date, bad!.issues.map((i) => i.code)]).toEqual(['00:00.0', ['invalid-date']]);
+  });
 });

@@ -2,6 +2,7 @@ import { error, warning, type Issue } from '../../core/issue.js';
 import { chargebackResource, chargebackSchema, type ChargebackRow } from '../chargebackRow.js';
 import { mangledIds, type WrittenKey } from '../mangledId.js';
 import { typeKey } from './foldText.js';
+import { reportDate } from './reportDate.js';
 import type { Item } from './presetItems.js';
 import type { FieldSource, Kind, Preset, RowClass, TypeRule } from './presetSpec.js';
 import { currencyCode, currencyExponent, fromMinorUnits, networkName } from './reportValues.js';
@@ -101,6 +102,20 @@ export function presetRow(item: Item, preset: Preset): PresetRow {
   }
   const issues: Issue[] = [];
   const row: Record<string, unknown> = { ...fields };
+  for (const [field, source] of preset.fields) {
+    const written = fields[field];
+    if (source.date === undefined || written === undefined) continue;
+    const date = reportDate(written, source.date);
+    if (date !== undefined) row[field] = date;
+    else
+      issues.push(
+        warning(
+          'invalid-date',
+          field,
+          `${field} "${written}" does not fit ${source.date.join(' or ')}: kept as written`,
+        ),
+      );
+  }
   if (fields.network !== undefined) row.network = networkName(fields.network);
   if (fields.currency !== undefined) row.currency = currencyCode(fields.currency);
   for (const field of ['amount', 'sale_amount']) {

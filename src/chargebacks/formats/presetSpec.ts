@@ -26,6 +26,8 @@ export interface FieldSource {
   /** `first`: the cell's first word; `rest`: the words after it (PPRO's `MD06 RefundRequestByEndCustomer`). */
   word?: 'first' | 'rest';
   values?: ReadonlyMap<string, string>;
+  /** The date patterns of the column (luxon's tokens), tried in order (A.0.5). */
+  date?: string[];
   /** A zero-padded numeric id of this width: a shorter all-digit value lost its zeros (mangled). */
   width?: number;
 }
@@ -91,6 +93,7 @@ function fieldSource(spec: unknown, field: string): FieldSource {
   if (spec['unix-seconds'] === true) source.unixSeconds = true;
   if (spec.word === 'first' || spec.word === 'rest') source.word = spec.word;
   if (typeof spec.width === 'number') source.width = spec.width;
+  if (spec.date !== undefined) source.date = list(spec.date);
   if (isObj(spec.values))
     source.values = new Map(Object.entries(spec.values).map(([k, v]) => [typeKey(k), String(v as string)]));
   if (source.columns.length === 0 && source.value === undefined)
