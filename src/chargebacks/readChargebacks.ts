@@ -58,12 +58,13 @@ function presetRows(input: ReportInput, keepRaw: boolean, file: ReportFile): Rep
     file.notes.push(
       warning('format-also-fits', '', `${input.spec.name} fits ${alsoFits} too; read as ${preset.name}`),
     );
-  if (read.declaredRows !== undefined && read.declaredRows !== read.items.length)
+  const bodyRows = read.items.filter((item) => item.unknownType === undefined).length;
+  if (read.declaredRows !== undefined && read.declaredRows !== bodyRows)
     file.notes.push(
       warning(
         'row-count-mismatch',
         '',
-        `${input.spec.name}: the trailer declares ${read.declaredRows} rows, ${read.items.length} were read`,
+        `${input.spec.name}: the trailer declares ${read.declaredRows} rows, ${bodyRows} were read`,
         { hint: 'the file may be cut short: fetch it again' },
       ),
     );

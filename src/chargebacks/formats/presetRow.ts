@@ -117,7 +117,15 @@ export function presetRow(item: Item, preset: Preset): PresetRow {
       );
   }
   if (fields.network !== undefined) row.network = networkName(fields.network);
-  if (fields.currency !== undefined) row.currency = currencyCode(fields.currency);
+  if (fields.currency !== undefined) {
+    row.currency = currencyCode(fields.currency);
+    if (!/^[A-Z]{3}$/.test(row.currency as string)) {
+      row.currency = fields.currency;
+      issues.push(
+        warning('unknown-currency', 'currency', `currency "${fields.currency}" is not an ISO 4217 code`),
+      );
+    }
+  }
   for (const field of ['amount', 'sale_amount']) {
     const written = fields[field];
     if (written === undefined) continue;

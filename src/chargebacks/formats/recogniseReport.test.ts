@@ -56,4 +56,24 @@ describe('recogniseReport', () => {
     );
     expect(() => formatOf('{"items": [{"a": 1}]}')).toThrow(/top-level keys items/);
   });
+
+  it("skips PayPal's structure lines, keeps the SB rows, and reads the SF count to compare", () => {
+    const text = [
+      '"RH","2024/05/02"',
+      '"FH","01"',
+      '"CH","Case type","Case ID","Original transaction ID"',
+      '"SB","Chargeback","C1","T1"',
+      '"XX","odd"',
+      '"SF","3"',
+      '"RF","1"',
+    ].join('\n');
+    const read = recogniseReport('f', text, presets);
+    expect(read.format).toBe('paypal-case-report');
+    if (!('read' in read)) throw new Error('not a preset');
+    expect(read.read.items.map((i) => [i.line, i.unknownType])).toEqual([
+      [4, undefined],
+      [5, 'XX'],
+    ]);
+    expect(read.read.declaredRows).toBe(3);
+  });
 });
