@@ -102,6 +102,8 @@ async function scenario(state: string) {
     refused: 1,
     invalid: 2,
     'not-fraud': 0,
+    'fraud-notice': 0,
+    'not-chargeback': 0,
   });
   expect(json.chargebacks.marks).toBe(2);
   expect(json.chargebacks.rows.map((r) => [r.line, r.outcome, r.issues.map((i) => i.code).join()])).toEqual([

@@ -46,7 +46,11 @@ export async function writeRejects(
     if (!['unmatched', 'ambiguous', 'invalid'].includes(verdict.outcome)) continue;
     const reason = verdict.issues
       .filter((issue) => issue.severity === 'error')
-      .map((issue) => `${issue.code}: ${issue.message}`)
+      // A damaged id is fixed at the source, not in the row: the fix goes with it.
+      .map(
+        (issue) =>
+          `${issue.code}: ${issue.message}${issue.code === 'mangled-id' ? ` (fix: ${issue.hint})` : ''}`,
+      )
       .join('; ');
     writer.write(verdict.file, plan.rows[i]!.raw, reason);
   }

@@ -6,6 +6,7 @@ import { reportChunks, type FormatOptions, type ReportFormat } from '../report/f
 import type { Report } from '../report/report.js';
 import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
 import { freshMarker, streamedJson } from '../report/streamedJson.js';
+import type { ReportFile } from './readChargebacks.js';
 import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
 
 /** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
@@ -22,7 +23,9 @@ function rowJson(v: RowVerdict) {
   return {
     file: v.file,
     line: v.line,
+    index: v.index,
     outcome: v.outcome,
+    ...(v.kind === undefined ? {} : { kind: v.kind }),
     ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
     ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
     ...(v.category === undefined ? {} : { category: v.category }),
@@ -36,22 +39,40 @@ function rowJson(v: RowVerdict) {
   };
 }
 
-/** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
-export function chargebacksJson(match: MatchResult) {
-  return { counts: match.counts, marks: match.marks.length, rows: match.verdicts.map(rowJson) };
+/** Each report file's format and rows (source-files.md A.0.9), and its notes said once. */
+const filesJson = (files: readonly ReportFile[]) =>
+  files.map(({ file, format, rows, notes }) => ({
+    file,
+    format,
+    rows,
+    ...(notes.length > 0 ? { notes: notes.map(({ code, message }) => ({ code, message })) } : {}),
+  }));
+
+/** The `chargebacks` object of `--format json`: the files, the counts, the marks, and every row with its outcome and issues. */
+export function chargebacksJson(match: MatchResult, files: readonly ReportFile[] = []) {
+  return {
+    files: filesJson(files),
+    counts: match.counts,
+    marks: match.marks.length,
+    rows: match.verdicts.map(rowJson),
+  };
 }
 
 /**
  * `--format json`: `{ "chargebacks": …, …the run's report }` written piece by piece, the rows and
  * the run's issues streamed (streamedJson.ts): a million rows pass V8's cap on one string.
  */
-function* chargebacksJsonChunks(match: MatchResult, run: Iterable<string>): Generator<string> {
+function* chargebacksJsonChunks(
+  match: MatchResult,
+  files: readonly ReportFile[],
+  run: Iterable<string>,
+): Generator<string> {
   const marker = freshMarker();
   const rows = (function* () {
     for (const v of match.verdicts) yield rowJson(v);
   })();
   yield '{\n  "chargebacks": ';
-  const head = { counts: match.counts, marks: match.marks.length, rows: marker };
+  const head = { files: filesJson(files), counts: match.counts, marks: match.marks.length, rows: marker };
   for (const chunk of streamedJson(head, marker, rows)) yield chunk.replace(/\n/g, '\n  ');
   // The run's report is an object at the same depth: its keys follow, without its opening brace.
   let opened = false;
@@ -67,10 +88,21 @@ function* chargebacksJsonChunks(match: MatchResult, run: Iterable<string>): Gene
 const where = (v: RowVerdict) => `${v.file}${v.line === null ? '' : `:${v.line}`}`;
 
 /** The pretty section: the counts on one line, then each row needing a human as `file:line outcome: message`. */
-export function chargebacksPretty(match: MatchResult, color: ChalkInstance, dryRun: boolean): string {
-  const shown = outcomes.filter((o) => o !== 'not-fraud' || match.counts[o] > 0);
+export function chargebacksPretty(
+  match: MatchResult,
+  color: ChalkInstance,
+  dryRun: boolean,
+  files: readonly ReportFile[] = [],
+): string {
+  const optional: readonly string[] = ['not-fraud', 'fraud-notice', 'not-chargeback'];
+  const shown = outcomes.filter((o) => !optional.includes(o) || match.counts[o] > 0);
   const lines = [
     color.bold(`chargebacks: ${match.verdicts.length} rows`),
+    // One line per file: its format, its rows, then its notes (A.0.9).
+    ...files.flatMap((f) => [
+      `  ${terminalText(f.file)}: ${f.format}, ${f.rows} ${f.rows === 1 ? 'row' : 'rows'}`,
+      ...f.notes.map((note) => `    ${note.code}: ${terminalText(note.message)}`),
+    ]),
     `  ${shown.map((o) => `${o} ${match.counts[o]}`).join(', ')}`,
     `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ${dryRun ? 'to send' : 'for sending'}`,
   ];
@@ -106,10 +138,11 @@ export function* chargebackReportChunks(
   issues: ReportIssues,
   format: ReportFormat,
   color: ChalkInstance,
-  options: FormatOptions & { dryRun: boolean; exitCode: ExitCode },
+  options: FormatOptions & { dryRun: boolean; exitCode: ExitCode; files?: readonly ReportFile[] },
 ): Generator<string> {
+  const reportFiles = options.files ?? [];
   if (format === 'pretty') {
-    yield chargebacksPretty(match, color, options.dryRun);
+    yield chargebacksPretty(match, color, options.dryRun, reportFiles);
     const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome)).length;
     yield* reportChunks(report, issues, format, color, {
       allIssues: options.allIssues === true,
@@ -121,7 +154,7 @@ export function* chargebackReportChunks(
     return;
   }
   if (format === 'json') {
-    yield* chargebacksJsonChunks(match, reportChunks(report, issues, format, color));
+    yield* chargebacksJsonChunks(match, reportFiles, reportChunks(report, issues, format, color));
     return;
   }
   // junit, github, sarif: the rows' issues annotate the report's own lines, before the marks' issues.

@@ -1,7 +1,8 @@
 import { error, warning, type Issue, type RecordLocation } from '../core/issue.js';
 import type { ChargebackRow } from './chargebackRow.js';
 import { fraudComment, type ChargebackFacts } from './fraudComment.js';
-import { reasonEntry, type ReasonTable } from './reasonCategories.js';
+import type { ReasonTable } from './reasonCategories.js';
+import { rowCategory } from './reasonNames.js';
 import { resolveRow } from './resolveRow.js';
 import { outcomes, type MatchSources, type RowOutcome } from './matchSources.js';
 
@@ -18,6 +19,8 @@ export interface RowVerdict extends RecordLocation {
   acquirerId?: string | undefined;
   orderId?: string | undefined;
   category?: string | undefined;
+  /** A `not-chargeback` row's stage (source-files.md A.0.4). */
+  kind?: string;
   issues: readonly Issue[];
 }
 
@@ -38,7 +41,7 @@ const factsOf = (row: ChargebackRow, table: ReasonTable): ChargebackFacts => ({
   network: row.network,
   reasonCode: row.reason_code,
   reason: row.reason,
-  entry: reasonEntry(table, row.network, row.reason_code),
+  entry: rowCategory(table, row).entry,
   amount: row.amount,
   currency: row.currency,
   receivedAt: row.received_at,
@@ -68,7 +71,10 @@ export function matchChargebacks(
     const base = {
       ...location,
       acquirerId: row.acquirer_id,
-      category: reasonEntry(options.table, row.network, row.reason_code)?.category,
+      category:
+        row.reason_code === undefined && row.reason === undefined
+          ? undefined
+          : rowCategory(options.table, row).category,
     };
     const resolved = resolveRow(row, sources);
     if ('outcome' in resolved) {
@@ -111,7 +117,7 @@ export function matchChargebacks(
           warning(
             'not-fraud',
             'reason_code',
-            base.category === undefined
+            base.category === undefined || base.category === 'unknown'
               ? `reason code "${row.reason_code ?? ''}" has no known category: not sent with --only-fraud`
               : `reason code "${row.reason_code ?? ''}" is ${base.category}, not fraud: not sent with --only-fraud`,
             {

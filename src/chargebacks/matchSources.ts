@@ -9,6 +9,9 @@ export const outcomes = [
   'refused',
   'invalid',
   'not-fraud',
+  // Rows that are no chargeback (source-files.md A.0.4): counted and listed, never matched or sent.
+  'fraud-notice',
+  'not-chargeback',
 ] as const;
 export type RowOutcome = (typeof outcomes)[number];
 

@@ -5,7 +5,8 @@ import { matchChargebacks, type MatchResult, type OrderFacts, type Owner } from 
 import { readOrdersExport } from './ordersExport.js';
 import { isPlaceholderId, placeholderNote } from './placeholderId.js';
 import type { ReasonTable } from './reasonCategories.js';
-import { readChargebacks, type ReportInput, type ReportRow } from './readChargebacks.js';
+import { withClassifiedRows } from './classifiedRows.js';
+import { readChargebacks, type ReportFile, type ReportInput, type ReportRow } from './readChargebacks.js';
 
 export interface PlanRequest {
   reports: readonly ReportInput[];
@@ -23,6 +24,8 @@ export interface PlanRequest {
 
 export interface Plan {
   rows: ReportRow[];
+  /** Each report's format and row count (source-files.md A.0.9). */
+  files: ReportFile[];
   match: MatchResult;
   /** What the reader should know about the matching itself (no state, no orders file). */
   notes: string[];
@@ -40,7 +43,11 @@ export async function planChargebacks(
   signal?: AbortSignal,
 ): Promise<Plan> {
   const limits = { maxRecordBytes: request.maxRecordBytes, ...(signal ? { signal } : {}) };
-  const rows = await readChargebacks(request.reports, stdin, { ...limits, now, keepRaw: request.keepRaw });
+  const { rows, files } = await readChargebacks(request.reports, stdin, {
+    ...limits,
+    now,
+    keepRaw: request.keepRaw,
+  });
   const acquirerIds = new Set<string>();
   const orderIds = new Set<string>();
   let placeholderRows = 0;
@@ -75,15 +82,17 @@ export async function planChargebacks(
       }
       return facts.get(orderId)!;
     };
-    const match = matchChargebacks(
-      rows,
-      {
-        owners: (acquirerId) => ownerLists.get(acquirerId) ?? [],
-        order,
-        knowsOrders: state.hasOrders || exported !== undefined,
-        orderKnown: (orderId) => exported?.orders.has(orderId) === true || order(orderId) !== null,
-      },
-      { table: request.table, onlyFraud: request.onlyFraud },
+    const match = withClassifiedRows(rows, request.table, (chargebacks) =>
+      matchChargebacks(
+        chargebacks,
+        {
+          owners: (acquirerId) => ownerLists.get(acquirerId) ?? [],
+          order,
+          knowsOrders: state.hasOrders || exported !== undefined,
+          orderKnown: (orderId) => exported?.orders.has(orderId) === true || order(orderId) !== null,
+        },
+        { table: request.table, onlyFraud: request.onlyFraud },
+      ),
     );
     const notes: string[] = [];
     if (request.stateDir === null && !request.orders)
@@ -93,7 +102,7 @@ export async function planChargebacks(
     if (placeholderRows > 0) notes.push(placeholderNote('report rows', placeholderRows));
     if (exported && exported.placeholders > 0)
       notes.push(placeholderNote('payments of the --orders file', exported.placeholders));
-    return { rows, match, notes };
+    return { rows, files, match, notes };
   } finally {
     await state.close();
   }

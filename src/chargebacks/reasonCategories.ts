@@ -1,3 +1,5 @@
+import { sepa, visaMore } from './reasonCategoriesMore.js';
+
 /**
  * The category of a network's chargeback reason code, from a table shipped with collect
  * (docs/chargebacks.md names its sources), which `--reason-categories FILE` extends or overrides.
@@ -128,10 +130,11 @@ const build = (rows: Rows) =>
 
 /** The table shipped with collect (Elo, Hipercard and others: add them with --reason-categories). */
 export const shippedTable: ReasonTable = new Map([
-  ['visa', build(visa)],
+  ['visa', build([...visa, ...visaMore])],
   ['mastercard', build(mastercard)],
   ['amex', build(amex)],
   ['discover', build(discover)],
+  ['sepa', build(sepa)],
 ]);
 
 /** The names a report may give a network, as collect writes them. */

@@ -1,0 +1,299 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/memoryIo.js';
+import { defaultRules } from '../src/sandbox/decide.js';
+import { startSandbox } from '../src/sandbox/server.js';
+
+const env = { COLLECT_API_KEY: 'k-chargebacks-formats' };
+const dir = 'fixtures/chargebacks/formats';
+
+interface Row {
+  line: number | null;
+  index: number;
+  outcome: string;
+  kind?: string;
+  order_id?: string;
+  category?: string;
+  issues: { code: string }[];
+}
+interface Json {
+  chargebacks: {
+    files: { file: string; format: string; rows: number; notes?: { code: string }[] }[];
+    counts: Record<string, number>;
+    marks: number;
+    rows: Row[];
+  };
+}
+
+/** One file per format of source-files.md, each row as [line or index, outcome, kind or order, category]. */
+const expected: Record<
+  string,
+  { format: string; rows: [number | null, string, (string | undefined)?, string?][]; notes?: string[] }
+> = {
+  'dispute_report_2024_05_02.csv': {
+    format: 'adyen-dispute-report',
+    notes: ['ignored-columns'],
+    rows: [
+      [2, 'matched', 'ORD-F01', 'fraud'],
+      [3, 'fraud-notice', undefined, 'fraud'], // no code: the reason name "Fraud"
+      [4, 'not-chargeback', 'rfi', 'unknown'], // free text "Info"
+      [5, 'not-chargeback', 'reversal', 'unknown'],
+      [6, 'not-chargeback', 'pre-arbitration', 'unknown'],
+      [7, 'invalid'], // Psp Reference 8.815E+15: mangled-id
+      [8, 'unmatched', undefined, 'fraud'],
+    ],
+  },
+  'checkout-disputes.json': {
+    format: 'checkout-disputes-api',
+    rows: [
+      [null, 'matched', 'ORD-F03', 'fraud'],
+      [null, 'not-chargeback', 'pre-arbitration', 'fraud'],
+    ],
+  },
+  'stripe-disputes.json': {
+    format: 'stripe-disputes',
+    rows: [
+      [null, 'matched', 'ORD-F04', 'processing'], // Visa 12.6.1
+      [null, 'matched', 'ORD-F05', 'fraud'], // Visa 33
+      [null, 'not-chargeback', 'rfi', 'fraud'],
+      [null, 'not-chargeback', 'prevented', 'unknown'],
+    ],
+  },
+  'early-fraud-warnings.json': {
+    format: 'stripe-early-fraud-warnings',
+    rows: [[null, 'fraud-notice', undefined, 'unknown']],
+  },
+  'braintree-disputes.csv': {
+    format: 'braintree-disputes-csv',
+    notes: ['ignored-columns'],
+    rows: [
+      [2, 'matched', 'ORD-F07', 'fraud'],
+      [3, 'not-chargeback', 'rfi', 'unknown'],
+      [4, 'not-chargeback', 'pre-arbitration', 'fraud'],
+    ],
+  },
+  'worldpay-chargebacks.xml': {
+    format: 'worldpay-cnp-chargebacks',
+    rows: [
+      [null, 'matched', 'ORD-F08', 'fraud'],
+      [null, 'not-chargeback', 'second-presentment'],
+      [null, 'fraud-notice'],
+    ],
+  },
+  'DDR-20240502.01.001.CSV': {
+    format: 'paypal-case-report',
+    notes: ['ignored-columns'],
+    rows: [
+      [5, 'matched', 'ORD-F09', 'fraud'],
+      [6, 'not-chargeback', 'claim', 'unknown'],
+    ],
+  },
+  'DisputeDetailsV2.csv': {
+    format: 'jpmorgan-dispute-details',
+    notes: ['ignored-columns'],
+    rows: [
+      [4, 'matched', 'ORD-F10', 'processing'],
+      [5, 'invalid'], // ARN 2.47E+22: mangled-id
+      [6, 'not-chargeback', 'adjustment', 'unknown'],
+    ],
+  },
+  'cybersource-chargebacks.csv': {
+    format: 'cybersource-chargeback-report',
+    rows: [
+      [3, 'matched', 'ORD-F11', 'fraud'],
+      [4, 'not-chargeback', 'rfi', 'fraud'],
+    ],
+  },
+  'cielo-chargebacks.json': {
+    format: 'cielo-chargebacks',
+    rows: [
+      [null, 'matched', 'ORD-F12', 'unknown'], // Elo 71: no shipped Elo codes
+      [null, 'not-chargeback', 'pre-arbitration', 'fraud'],
+    ],
+  },
+  'pagarme-chargebacks.json': {
+    format: 'pagarme-chargebacks',
+    rows: [[null, 'matched', 'ORD-F13', 'fraud']],
+  },
+  'asaas-payments.json': { format: 'asaas-payments', rows: [[null, 'matched', 'ORD-F14', 'fraud']] },
+  'ebanx-chargebacks.csv': {
+    format: 'ebanx-chargebacks',
+    notes: ['ignored-columns'],
+    rows: [[2, 'matched', 'ORD-F15', 'fraud']],
+  },
+  '20240502Z_chargeback.consolidated.csv.gz': {
+    format: 'ppro-chargebacks',
+    notes: ['ignored-columns'],
+    rows: [[2, 'matched', 'ORD-F16']],
+  },
+  'm1-daily-2024-1-volume-per-chargeback.csv': {
+    format: 'ppro-volume-per-chargeback',
+    notes: ['ignored-columns'],
+    rows: [[2, 'matched', 'ORD-F17', 'fraud']], // SEPA MD01 NoMandate
+  },
+};
+
+describe('collect chargebacks: the acquirers’ own formats, read with no mapping (source-files.md part A)', () => {
+  let at: string[] = [];
+  beforeAll(async () => {
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 1,
+      slowMs: 300,
+      retryAfterSeconds: 0,
+      rules: defaultRules,
+      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    });
+    const state = mkdtempSync(join(tmpdir(), 'collect-cb-formats-'));
+    at = ['--base-url', sandbox.url, '--state', state];
+    expect((await runCli(['order', `${dir}/orders.ndjson`, ...at], { env })).code).toBe(0);
+    return sandbox.close;
+  });
+
+  for (const [file, want] of Object.entries(expected))
+    it(`reads ${want.format} (${file}): its format, every row's outcome, one mark per order`, async () => {
+      const run = await runCli(['chargebacks', `${dir}/${file}`, ...at, '--dry-run', '--format', 'json'], {
+        env,
+      });
+      const { chargebacks } = JSON.parse(run.stdout) as Json;
+      expect(chargebacks.files).toHaveLength(1);
+      expect(chargebacks.files[0]).toMatchObject({ format: want.format, rows: want.rows.length });
+      expect((chargebacks.files[0]!.notes ?? []).map((n) => n.code)).toEqual(want.notes ?? []);
+      const got = chargebacks.rows.map((r) => [
+        r.line,
+        r.outcome,
+        r.kind ?? (r.outcome === 'matched' ? r.order_id : undefined) ?? null,
+        r.category ?? null,
+      ]);
+      expect(got).toEqual(
+        want.rows.map(([line, outcome, second, category]) => [
+          line,
+          outcome,
+          second ?? null,
+          category ?? null,
+        ]),
+      );
+      const counts = Object.fromEntries(Object.entries(chargebacks.counts).filter(([, n]) => n > 0));
+      const tally: Record<string, number> = {};
+      for (const [, outcome] of want.rows) tally[outcome] = (tally[outcome] ?? 0) + 1;
+      expect(counts).toEqual(tally);
+      const orders = new Set(want.rows.filter((r) => r[1] === 'matched').map((r) => r[2]));
+      expect(chargebacks.marks).toBe(orders.size);
+      const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
+      expect(run.code).toBe(needsHuman ? 1 : 0);
+    });
+
+  it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
+    const rejects = join(mkdtempSync(join(tmpdir(), 'collect-cb-rej-')), 'fix.csv');
+    const run = await runCli(
+      [
+        'chargebacks',
+        `${dir}/DisputeDetailsV2.csv`,
+        ...at,
+        '--dry-run',
+        '--format',
+        'json',
+        '--rejects',
+        rejects,
+      ],
+      { env },
+    );
+    const row = (JSON.parse(run.stdout) as Json).chargebacks.rows[1]!;
+    expect(row.issues.map((i) => i.code)).toEqual(['mangled-id']);
+    const written = readFileSync(rejects, 'utf8');
+    expect(written).toContain('2.47E+22');
+    expect(written).toContain('re-export the report as text');
+  });
+
+  it('lists the formats: --formats names each preset, what it reads, its signature and its file', async () => {
+    const run = await runCli(['chargebacks', '--formats', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const { formats } = JSON.parse(run.stdout) as {
+      formats: { name: string; reads: string; file: string }[];
+    };
+    expect(formats.map((f) => f.name).sort()).toEqual(
+      [...new Set(Object.values(expected).map((e) => e.format))].sort(),
+    );
+    expect(formats.find((f) => f.name === 'worldpay-cnp-chargebacks')).toMatchObject({
+      reads: 'xml',
+      file: 'presets/chargebacks/worldpay-cnp-chargebacks.yaml',
+    });
+    const pretty = await runCli(['chargebacks', '--formats']);
+    expect(pretty.stdout).toContain('adyen-dispute-report  CSV');
+  });
+
+  it('stops with exit 2 on a file no format fits, naming its columns, the closest format and --map', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-nofit-'));
+    const near = join(scratch, 'disputes.csv');
+    writeFileSync(near, 'Psp Reference,Merchant Reference,Amount\nX1,ORD-1,10\n');
+    const run = await runCli(['chargebacks', near, ...at, '--dry-run']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"Psp Reference", "Merchant Reference", "Amount"');
+    expect(run.stderr).toContain('closest format is adyen-dispute-report (2 of its 4 signature columns)');
+    expect(run.stderr).toContain('--map FILE');
+    const checkout = join(scratch, 'disputes_ent_20240501_20240502_1.csv');
+    writeFileSync(
+      checkout,
+      'Dispute ID,Dispute Issue Date UTC,Dispute Created Date UTC,Client Name,Dispute Indicator\ndsp_1,2024-05-01,2024-05-01,Shop,ADJM\n',
+    );
+    const known = await runCli(['chargebacks', checkout, ...at, '--dry-run']);
+    expect(known.code).toBe(2);
+    expect(known.stderr).toContain('Checkout.com Disputes Report');
+  });
+
+  it("takes a report in collect's own columns with an extra column: one ignored-columns note, no invalid row", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-extra-'));
+    const file = join(scratch, 'report.csv');
+    writeFileSync(file, 'acquirer_id,network,reason_code,our_note\nADY0000000000001,visa,10.4,x\n');
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toEqual([
+      {
+        file,
+        format: 'collect',
+        rows: 1,
+        notes: [{ code: 'ignored-columns', message: `${file}: the column "our_note" is not read` }],
+      },
+    ]);
+    expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
+    expect(run.code).toBe(0);
+  });
+
+  it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-'));
+    const own = join(scratch, 'paypal-claims.yaml');
+    const shipped = readFileSync('presets/chargebacks/paypal-case-report.yaml', 'utf8');
+    expect(shipped).toContain('Claim: claim');
+    writeFileSync(own, shipped.replace('Claim: claim', 'Claim: chargeback'));
+    const file = `${dir}/DDR-20240502.01.001.CSV`;
+    const run = await runCli(['chargebacks', file, '--map', own, ...at, '--dry-run', '--format', 'json'], {
+      env,
+    });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toMatchObject([{ file, format: 'mapping', rows: 2 }]);
+    expect(chargebacks.rows.map((r) => [r.outcome, r.order_id])).toEqual([
+      ['matched', 'ORD-F09'],
+      ['matched', 'ORD-F09'],
+    ]);
+    expect(chargebacks.marks).toBe(1);
+  });
+
+  it("flags a mangled id in collect's own columns too: mangled-id, never matched as text", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-mangled-'));
+    const file = join(scratch, 'report.csv');
+    writeFileSync(
+      file,
+      'acquirer_id,network,reason_code,arn\n2.47E+22,visa,10.4,\n900000000001.0,visa,10.4,\n',
+    );
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.rows.map((r) => [r.outcome, r.issues.map((i) => i.code)])).toEqual([
+      ['invalid', ['mangled-id']],
+      ['invalid', ['mangled-id']],
+    ]);
+    expect(run.code).toBe(1);
+  });
+});
