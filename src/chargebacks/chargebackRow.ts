@@ -16,6 +16,13 @@ export const chargebackSchema = z.object({
   currency: z.string().min(1).max(8).optional(),
   received_at: z.string().min(1).max(40).optional(),
   arn: z.string().min(1).max(64).optional(),
+  // The keys of the match cascade beyond the ids (source-files.md A.0.3, A.0.7): filled by the presets.
+  authorization_code: z.string().min(1).max(32).optional(),
+  nsu: z.string().min(1).max(32).optional(),
+  terminal_id: z.string().min(1).max(32).optional(),
+  card_last_four: z.string().regex(/^\d{4}$/).optional(),
+  sale_date: z.string().min(1).max(40).optional(),
+  sale_amount: z.number().optional(),
 });
 export type ChargebackRow = z.infer<typeof chargebackSchema>;
 
