@@ -190,6 +190,18 @@ export class SqliteState implements RunState {
     return Promise.resolve(found);
   }
 
+  ordersWhere(
+    table: string,
+    tuples: readonly (readonly string[])[],
+  ): Promise<{ tuple: number; orderId: string }[]> {
+    this.drain();
+    try {
+      return Promise.resolve(this.declared.ordersWhere(table, tuples));
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+  }
+
   journalOutcome(hash: string): Outcome | undefined {
     this.settle('hash', hash);
     if (this.counts.journal === 0) return undefined;
