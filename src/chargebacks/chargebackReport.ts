@@ -6,7 +6,13 @@ import { reportChunks, type FormatOptions, type ReportFormat } from '../report/f
 import type { Report } from '../report/report.js';
 import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
 import { freshMarker, streamedJson } from '../report/streamedJson.js';
-import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
+import {
+  matchKeys,
+  outcomes,
+  type MatchResult,
+  type RowOutcome,
+  type RowVerdict,
+} from './matchChargebacks.js';
 
 /** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
 export const needsHuman: readonly RowOutcome[] = ['unmatched', 'ambiguous', 'refused', 'invalid'];
@@ -25,6 +31,7 @@ function rowJson(v: RowVerdict) {
     outcome: v.outcome,
     ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
     ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
+    ...(v.matchedBy === undefined ? {} : { matched_by: v.matchedBy }),
     ...(v.category === undefined ? {} : { category: v.category }),
     issues: v.issues.map(({ severity, code, path, message, hint }) => ({
       severity,
@@ -38,7 +45,12 @@ function rowJson(v: RowVerdict) {
 
 /** The `chargebacks` object of `--format json`: the counts, the marks, and every row with its outcome and issues. */
 export function chargebacksJson(match: MatchResult) {
-  return { counts: match.counts, marks: match.marks.length, rows: match.verdicts.map(rowJson) };
+  return {
+    counts: match.counts,
+    matched_by: match.matchedBy,
+    marks: match.marks.length,
+    rows: match.verdicts.map(rowJson),
+  };
 }
 
 /**
@@ -51,7 +63,7 @@ function* chargebacksJsonChunks(match: MatchResult, run: Iterable<string>): Gene
     for (const v of match.verdicts) yield rowJson(v);
   })();
   yield '{\n  "chargebacks": ';
-  const head = { counts: match.counts, marks: match.marks.length, rows: marker };
+  const head = { counts: match.counts, matched_by: match.matchedBy, marks: match.marks.length, rows: marker };
   for (const chunk of streamedJson(head, marker, rows)) yield chunk.replace(/\n/g, '\n  ');
   // The run's report is an object at the same depth: its keys follow, without its opening brace.
   let opened = false;
@@ -72,6 +84,7 @@ export function chargebacksPretty(match: MatchResult, color: ChalkInstance, dryR
   const lines = [
     color.bold(`chargebacks: ${match.verdicts.length} rows`),
     `  ${shown.map((o) => `${o} ${match.counts[o]}`).join(', ')}`,
+    `  matched by ${matchKeys.map((k) => `${k} ${match.matchedBy[k]}`).join(', ')}`,
     `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ${dryRun ? 'to send' : 'for sending'}`,
   ];
   const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome));

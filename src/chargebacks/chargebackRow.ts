@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
 import { textField, type Facts, type Resource } from '../resources/resource.js';
 import { MAX_ID_LENGTH } from '../schema/formats.js';
+import { hasAnyKey, type KeyFields } from './rowKeys.js';
 
 const text = z.string().min(1).max(MAX_ID_LENGTH);
 
@@ -20,18 +21,22 @@ export const chargebackSchema = z.object({
   authorization_code: z.string().min(1).max(32).optional(),
   nsu: z.string().min(1).max(32).optional(),
   terminal_id: z.string().min(1).max(32).optional(),
-  card_last_four: z.string().regex(/^\d{4}$/).optional(),
+  card_last_four: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   sale_date: z.string().min(1).max(40).optional(),
   sale_amount: z.number().optional(),
 });
 export type ChargebackRow = z.infer<typeof chargebackSchema>;
 
-/** A row names its payment or its order: without either there is nothing to match. */
+/** A row names its payment, its order, its ARN or a composite key (rowKeys.ts): without one there is nothing to match. */
 function needsAnId(row: Record<string, unknown>): Issue[] {
   if (textField(row.acquirer_id) !== undefined || textField(row.order_id) !== undefined) return [];
+  if (hasAnyKey(row as KeyFields)) return [];
   return [
-    error('missing-id', 'acquirer_id', 'the row has neither an acquirer_id nor an order_id', {
-      hint: "give the acquirer's transaction id (acquirer_id) or the platform's order id (order_id)",
+    error('missing-id', 'acquirer_id', 'the row has no acquirer_id, order_id, arn or composite key', {
+      hint: "give the acquirer's transaction id (acquirer_id), the platform's order id (order_id), the arn, or card_last_four + amount + sale_date",
     }),
   ];
 }

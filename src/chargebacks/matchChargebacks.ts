@@ -3,9 +3,17 @@ import type { ChargebackRow } from './chargebackRow.js';
 import { fraudComment, type ChargebackFacts } from './fraudComment.js';
 import { reasonEntry, type ReasonTable } from './reasonCategories.js';
 import { resolveRow } from './resolveRow.js';
-import { outcomes, type MatchSources, type RowOutcome } from './matchSources.js';
+import { matchKeys, outcomes, type MatchKey, type MatchSources, type RowOutcome } from './matchSources.js';
 
-export { outcomes, type MatchSources, type OrderFacts, type Owner, type RowOutcome } from './matchSources.js';
+export {
+  matchKeys,
+  outcomes,
+  type MatchKey,
+  type MatchSources,
+  type OrderFacts,
+  type Owner,
+  type RowOutcome,
+} from './matchSources.js';
 
 /** One row read from a report: its place, its fields when it could be read, and what reading found. */
 export interface ReadRow extends RecordLocation {
@@ -17,6 +25,8 @@ export interface RowVerdict extends RecordLocation {
   outcome: RowOutcome;
   acquirerId?: string | undefined;
   orderId?: string | undefined;
+  /** The cascade's key that found the order (resolved rows: matched, already-marked, refused, not-fraud). */
+  matchedBy?: MatchKey | undefined;
   category?: string | undefined;
   issues: readonly Issue[];
 }
@@ -32,6 +42,8 @@ export interface MatchResult {
   verdicts: RowVerdict[];
   marks: PlannedMark[];
   counts: Record<RowOutcome, number>;
+  /** Matched rows per key of the cascade. */
+  matchedBy: Record<MatchKey, number>;
 }
 
 const factsOf = (row: ChargebackRow, table: ReasonTable): ChargebackFacts => ({
@@ -80,9 +92,9 @@ export function matchChargebacks(
       });
       continue;
     }
-    const { orderId } = resolved;
+    const { orderId, matchedBy } = resolved;
     const facts = sources.order(orderId);
-    const at = { ...base, orderId };
+    const at = { ...base, orderId, matchedBy };
     if (facts?.decision === 'reject') {
       verdicts.push({
         ...at,
@@ -137,6 +149,10 @@ export function matchChargebacks(
     },
   }));
   const counts = Object.fromEntries(outcomes.map((o) => [o, 0])) as Record<RowOutcome, number>;
-  for (const verdict of verdicts) counts[verdict.outcome]++;
-  return { verdicts, marks, counts };
+  const matchedBy = Object.fromEntries(matchKeys.map((k) => [k, 0])) as Record<MatchKey, number>;
+  for (const verdict of verdicts) {
+    counts[verdict.outcome]++;
+    if (verdict.outcome === 'matched' && verdict.matchedBy) matchedBy[verdict.matchedBy]++;
+  }
+  return { verdicts, marks, counts, matchedBy };
 }

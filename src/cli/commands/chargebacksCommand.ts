@@ -21,6 +21,7 @@ import { asksBeforeSending, type AskingFlags, type Question } from '../prompt.js
 interface ChargebackFlags extends RunFlags, AskingFlags {
   map?: string;
   orders?: string;
+  ordersMap?: string;
   onlyFraud?: boolean;
   reasonCategories?: string;
   inputFormat?: InputFormat;
@@ -60,6 +61,10 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
     .option(
       '--orders <file>',
       'an export with order_id and acquirer_id (or orders with payments) for ids the state lacks',
+    )
+    .option(
+      '--orders-map <file>',
+      "a mapping file whose endpoint: order entries read the --orders export's own columns",
     )
     .option(
       '--only-fraud',
@@ -109,11 +114,26 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
     { ...(flags.rejects ? { rejects: flags.rejects } : {}) },
     { specs: [...specs, ...(ordersSpec ? [ordersSpec] : [])] },
   );
+  if (flags.ordersMap !== undefined && ordersSpec === undefined)
+    throw new UsageError(
+      '--orders-map needs --orders FILE',
+      'give the export with --orders FILE --orders-map M',
+    );
+  // A mapping's code is loaded only when a mapping is given.
+  const mapEndpointInputs = async (...args: Parameters<typeof import('../columnMap.js').mapEndpointInputs>) =>
+    (await import('../columnMap.js')).mapEndpointInputs(...args);
   const mapped = flags.map
-    ? await (
-        await import('../columnMap.js')
-      ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
+    ? await mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
     : undefined;
+  let ordersMapped: Awaited<ReturnType<typeof mapEndpointInputs>> | undefined;
+  try {
+    if (flags.ordersMap !== undefined && ordersSpec !== undefined)
+      ordersMapped = await mapEndpointInputs(flags.ordersMap, [ordersSpec], 'order');
+  } catch (cause) {
+    mapped?.close();
+    throw cause;
+  }
+  const ordersInput = ordersMapped?.inputs[0];
   const reports: ReportInput[] = mapped
     ? mapped.inputs.map((input) => ({ spec: input.spec, ...(input.map ? { map: input.map } : {}) }))
     : specs.map((spec) => ({ spec }));
@@ -129,7 +149,8 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
     plan = await planChargebacks(
       {
         reports,
-        ...(ordersSpec ? { orders: ordersSpec } : {}),
+        ...(ordersSpec ? { orders: ordersInput?.spec ?? ordersSpec } : {}),
+        ...(ordersInput?.map ? { ordersMap: ordersInput.map } : {}),
         stateDir,
         ...(baseUrl === undefined ? {} : { baseUrl }),
         table,
@@ -142,6 +163,7 @@ async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): 
     );
   } finally {
     mapped?.close();
+    ordersMapped?.close();
   }
   for (const note of plan.notes) io.stderr.write(terminalLines(`collect: ${note}\n`));
   if (flags.rejects) await writeRejects(flags.rejects, plan, reports, redactor(secret));
