@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
+import { declaredTables } from '../src/state/declared.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
 import { PostgresState } from '../src/state/postgres/postgresState.js';
 import { namespaceOf } from '../src/state/remembered.js';
@@ -60,6 +61,40 @@ runStateContract({
 });
 
 describe('the PostgreSQL state', () => {
+  withPostgres()('keeps the card payments of orders, indexed, for the chargebacks card key', async () => {
+    const url = await server!.database();
+    const tables = declaredTables();
+    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true, tables });
+    const order = {
+      id: 'CARD-1',
+      creation_datetime: '2024-04-02T23:30:00-03:00',
+      payments: [{ id: 'P', value: 129.9, card: { last_four_digits: '1808' } }],
+    };
+    store.remember(
+      [{ resource: resources.order, hash: 'hc', outcome: 'accepted', facts: resources.order.facts(order)! }],
+      now,
+    );
+    await store.durable();
+    await store.close();
+    const reopened = await PostgresState.connect(url, 'https://collect.example.com', {
+      loadNow: true,
+      tables,
+    });
+    expect(await reopened.ordersWhere('order_cards', [['1808', '12990', '2024-04-03']])).toEqual([
+      { tuple: 0, orderId: 'CARD-1' },
+    ]);
+    await reopened.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'collect_order_cards_by_lookup'",
+    );
+    await client.end();
+    expect(rows.map((row) => row.indexdef).join()).toContain(
+      '(namespace, last_four, value_cents, sale_date)',
+    );
+  });
+
   withPostgres()(
     'keeps content hashes as hex text in PostgreSQL and reads them into the compact embedded store',
     async () => {

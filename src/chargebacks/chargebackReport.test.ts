@@ -21,7 +21,7 @@ function matchOf(rows: number): MatchResult {
   }));
   const counts = Object.fromEntries(outcomes.map((o) => [o, 0])) as MatchResult['counts'];
   counts.unmatched = rows;
-  return { verdicts, marks: [], counts };
+  return { verdicts, marks: [], counts, matchedBy: { acquirer_id: 0, order_id: 0, arn: 0, composite: 0 } };
 }
 
 describe('chargebacks --format json', () => {

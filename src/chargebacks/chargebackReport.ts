@@ -7,7 +7,13 @@ import type { Report } from '../report/report.js';
 import { issuesOf, type ReportIssues } from '../report/reportIssues.js';
 import { freshMarker, streamedJson } from '../report/streamedJson.js';
 import type { ReportFile } from './readChargebacks.js';
-import { outcomes, type MatchResult, type RowOutcome, type RowVerdict } from './matchChargebacks.js';
+import {
+  matchKeys,
+  outcomes,
+  type MatchResult,
+  type RowOutcome,
+  type RowVerdict,
+} from './matchChargebacks.js';
 
 /** The outcomes a person must look at: nothing was sent for these rows, and no re-run will send it by itself. */
 export const needsHuman: readonly RowOutcome[] = ['unmatched', 'ambiguous', 'refused', 'invalid'];
@@ -28,6 +34,7 @@ function rowJson(v: RowVerdict) {
     ...(v.kind === undefined ? {} : { kind: v.kind }),
     ...(v.acquirerId === undefined ? {} : { acquirer_id: v.acquirerId }),
     ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
+    ...(v.matchedBy === undefined ? {} : { matched_by: v.matchedBy }),
     ...(v.category === undefined ? {} : { category: v.category }),
     issues: v.issues.map(({ severity, code, path, message, hint }) => ({
       severity,
@@ -53,6 +60,7 @@ export function chargebacksJson(match: MatchResult, files: readonly ReportFile[]
   return {
     files: filesJson(files),
     counts: match.counts,
+    matched_by: match.matchedBy,
     marks: match.marks.length,
     rows: match.verdicts.map(rowJson),
   };
@@ -72,7 +80,13 @@ function* chargebacksJsonChunks(
     for (const v of match.verdicts) yield rowJson(v);
   })();
   yield '{\n  "chargebacks": ';
-  const head = { files: filesJson(files), counts: match.counts, marks: match.marks.length, rows: marker };
+  const head = {
+    files: filesJson(files),
+    counts: match.counts,
+    matched_by: match.matchedBy,
+    marks: match.marks.length,
+    rows: marker,
+  };
   for (const chunk of streamedJson(head, marker, rows)) yield chunk.replace(/\n/g, '\n  ');
   // The run's report is an object at the same depth: its keys follow, without its opening brace.
   let opened = false;
@@ -104,6 +118,7 @@ export function chargebacksPretty(
       ...f.notes.map((note) => `    ${note.code}: ${terminalText(note.message)}`),
     ]),
     `  ${shown.map((o) => `${o} ${match.counts[o]}`).join(', ')}`,
+    `  matched by ${matchKeys.map((k) => `${k} ${match.matchedBy[k]}`).join(', ')}`,
     `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ${dryRun ? 'to send' : 'for sending'}`,
   ];
   const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome));

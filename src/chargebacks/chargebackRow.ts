@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { error, type Issue } from '../core/issue.js';
 import { textField, type Facts, type Resource } from '../resources/resource.js';
 import { MAX_ID_LENGTH } from '../schema/formats.js';
+import { hasAnyKey, type KeyFields } from './rowKeys.js';
 
 const text = z.string().min(1).max(MAX_ID_LENGTH);
 
@@ -29,12 +30,13 @@ export const chargebackSchema = z.object({
 });
 export type ChargebackRow = z.infer<typeof chargebackSchema>;
 
-/** A row names its payment or its order: without either there is nothing to match. */
+/** A row names its payment, its order, its ARN or a composite key (rowKeys.ts): without one there is nothing to match. */
 function needsAnId(row: Record<string, unknown>): Issue[] {
   if (textField(row.acquirer_id) !== undefined || textField(row.order_id) !== undefined) return [];
+  if (hasAnyKey(row as KeyFields)) return [];
   return [
-    error('missing-id', 'acquirer_id', 'the row has neither an acquirer_id nor an order_id', {
-      hint: "give the acquirer's transaction id (acquirer_id) or the platform's order id (order_id)",
+    error('missing-id', 'acquirer_id', 'the row has no acquirer_id, order_id, arn or composite key', {
+      hint: "give the acquirer's transaction id (acquirer_id), the platform's order id (order_id), the arn, or card_last_four + amount + sale_date",
     }),
   ];
 }

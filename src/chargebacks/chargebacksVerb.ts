@@ -23,6 +23,7 @@ import { reportInputs, reportSpec, type ReportInput } from './reportInputs.js';
 export interface ChargebackFlags extends RunFlags, AskingFlags {
   map?: string;
   orders?: string;
+  ordersMap?: string;
   onlyFraud?: boolean;
   reasonCategories?: string;
   inputFormat?: InputFormat;
@@ -68,6 +69,11 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
     { ...(flags.rejects ? { rejects: flags.rejects } : {}) },
     { specs: [...specs, ...(ordersSpec ? [ordersSpec] : [])] },
   );
+  if (flags.ordersMap !== undefined && ordersSpec === undefined)
+    throw new UsageError(
+      '--orders-map needs --orders FILE',
+      'give the export with --orders FILE --orders-map M',
+    );
   // A preset copied and changed by the user is read by the presets' engine; its format is `mapping`.
   const ownPreset = flags.map === undefined ? undefined : presetOfMap(flags.map);
   const mapped =
@@ -76,6 +82,17 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
           await import('../cli/columnMap.js')
         ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
       : undefined;
+  let ordersMapped: Awaited<ReturnType<typeof import('../cli/columnMap.js').mapEndpointInputs>> | undefined;
+  try {
+    if (flags.ordersMap !== undefined && ordersSpec !== undefined)
+      ordersMapped = await (
+        await import('../cli/columnMap.js')
+      ).mapEndpointInputs(flags.ordersMap, [ordersSpec], 'order');
+  } catch (cause) {
+    mapped?.close();
+    throw cause;
+  }
+  const ordersInput = ordersMapped?.inputs[0];
   const reports: ReportInput[] = ownPreset
     ? reportInputs(specs, undefined, [ownPreset]).map((r) => (r.recognised ? { ...r, format: 'mapping' } : r))
     : reportInputs(specs, mapped?.inputs);
@@ -91,7 +108,8 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
     plan = await planChargebacks(
       {
         reports,
-        ...(ordersSpec ? { orders: ordersSpec } : {}),
+        ...(ordersSpec ? { orders: ordersInput?.spec ?? ordersSpec } : {}),
+        ...(ordersInput?.map ? { ordersMap: ordersInput.map } : {}),
         stateDir,
         ...(baseUrl === undefined ? {} : { baseUrl }),
         table,
@@ -104,6 +122,7 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
     );
   } finally {
     mapped?.close();
+    ordersMapped?.close();
   }
   for (const note of plan.notes) io.stderr.write(terminalLines(`collect: ${note}\n`));
   if (flags.rejects) await writeRejects(flags.rejects, plan, reports, redactor(secret));

@@ -64,5 +64,6 @@ export function withClassifiedRows(
     verdicts,
     marks: inner.marks.map((mark) => ({ ...mark, rows: mark.rows.map((j) => positions[j]!) })),
     counts,
+    matchedBy: inner.matchedBy,
   };
 }

@@ -28,6 +28,7 @@ const sources: MatchSources = {
   order: (id) => facts[id] ?? null,
   knowsOrders: true,
   orderKnown: (id) => id in facts,
+  ordersByKey: () => [],
 };
 
 const at = (line: number, row: ChargebackRow | undefined, issues: Issue[] = []) => ({

@@ -4,9 +4,17 @@ import { fraudComment, type ChargebackFacts } from './fraudComment.js';
 import type { ReasonTable } from './reasonCategories.js';
 import { rowCategory } from './reasonNames.js';
 import { resolveRow } from './resolveRow.js';
-import { outcomes, type MatchSources, type RowOutcome } from './matchSources.js';
+import { matchKeys, outcomes, type MatchKey, type MatchSources, type RowOutcome } from './matchSources.js';
 
-export { outcomes, type MatchSources, type OrderFacts, type Owner, type RowOutcome } from './matchSources.js';
+export {
+  matchKeys,
+  outcomes,
+  type MatchKey,
+  type MatchSources,
+  type OrderFacts,
+  type Owner,
+  type RowOutcome,
+} from './matchSources.js';
 
 /** One row read from a report: its place, its fields when it could be read, and what reading found. */
 export interface ReadRow extends RecordLocation {
@@ -18,6 +26,8 @@ export interface RowVerdict extends RecordLocation {
   outcome: RowOutcome;
   acquirerId?: string | undefined;
   orderId?: string | undefined;
+  /** The cascade's key that found the order (resolved rows: matched, already-marked, refused, not-fraud). */
+  matchedBy?: MatchKey | undefined;
   category?: string | undefined;
   /** A `not-chargeback` row's stage (source-files.md A.0.4). */
   kind?: string;
@@ -35,6 +45,8 @@ export interface MatchResult {
   verdicts: RowVerdict[];
   marks: PlannedMark[];
   counts: Record<RowOutcome, number>;
+  /** Matched rows per key of the cascade. */
+  matchedBy: Record<MatchKey, number>;
 }
 
 const factsOf = (row: ChargebackRow, table: ReasonTable): ChargebackFacts => ({
@@ -86,9 +98,9 @@ export function matchChargebacks(
       });
       continue;
     }
-    const { orderId } = resolved;
+    const { orderId, matchedBy } = resolved;
     const facts = sources.order(orderId);
-    const at = { ...base, orderId };
+    const at = { ...base, orderId, matchedBy };
     if (facts?.decision === 'reject') {
       verdicts.push({
         ...at,
@@ -143,6 +155,10 @@ export function matchChargebacks(
     },
   }));
   const counts = Object.fromEntries(outcomes.map((o) => [o, 0])) as Record<RowOutcome, number>;
-  for (const verdict of verdicts) counts[verdict.outcome]++;
-  return { verdicts, marks, counts };
+  const matchedBy = Object.fromEntries(matchKeys.map((k) => [k, 0])) as Record<MatchKey, number>;
+  for (const verdict of verdicts) {
+    counts[verdict.outcome]++;
+    if (verdict.outcome === 'matched' && verdict.matchedBy) matchedBy[verdict.matchedBy]++;
+  }
+  return { verdicts, marks, counts, matchedBy };
 }

@@ -15,6 +15,13 @@ export const outcomes = [
 ] as const;
 export type RowOutcome = (typeof outcomes)[number];
 
+/** The keys of the match cascade, in its order (source-files.md A.0.7): what a resolved row says it was found by. */
+export const matchKeys = ['acquirer_id', 'order_id', 'arn', 'composite'] as const;
+export type MatchKey = (typeof matchKeys)[number];
+
+/** The kinds of key found through an index of their normal forms (matchKeys.ts, rowKeys.ts). */
+export type IndexedKey = 'arn' | 'card' | 'authorization';
+
 /** An order an acquirer id belongs to, and where collect learnt it (the state, or --orders FILE). */
 export interface Owner {
   orderId: string;
@@ -38,4 +45,6 @@ export interface MatchSources {
   knowsOrders: boolean;
   /** Whether the order exists in a source (state or orders file). */
   orderKnown(orderId: string): boolean;
+  /** The orders an ARN, a card key or an authorisation key (in its normal form, on one day) belongs to. */
+  ordersByKey(kind: IndexedKey, key: string): readonly string[];
 }

@@ -27,6 +27,7 @@ describe('placeholder acquirer ids', () => {
       order: () => ({ decision: 'approve', fraudTypes: [] }),
       knowsOrders: true,
       orderKnown: () => true,
+      ordersByKey: () => [],
     };
     const rows = Array.from({ length: 50 }, (_, i) => ({
       file: 'r.csv',

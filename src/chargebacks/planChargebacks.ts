@@ -2,16 +2,21 @@ import type { Readable } from 'node:stream';
 import { openState } from '../state/openState.js';
 import type { InputSpec } from '../decode/inputSpec.js';
 import { matchChargebacks, type MatchResult, type OrderFacts, type Owner } from './matchChargebacks.js';
-import { readOrdersExport } from './ordersExport.js';
-import { isPlaceholderId, placeholderNote } from './placeholderId.js';
+import type { ReadHooks } from '../decode/mappedCsvRecords.js';
+import type { IndexedKey } from './matchSources.js';
+import { keyOf, readOrdersExport } from './ordersExport.js';
+import { placeholderNote } from './placeholderId.js';
+import { reportKeys, stateCardOrders } from './wantedKeys.js';
 import type { ReasonTable } from './reasonCategories.js';
 import { withClassifiedRows } from './classifiedRows.js';
 import { readChargebacks, type ReportFile, type ReportInput, type ReportRow } from './readChargebacks.js';
 
 export interface PlanRequest {
   reports: readonly ReportInput[];
-  /** `--orders FILE`: an export that joins order ids to acquirer ids the state does not know. */
+  /** `--orders FILE`: an export that joins order ids to the keys the state does not know (ARN, authorisation). */
   orders?: InputSpec;
+  /** `--orders-map M`: how that export's rows become orders (its `endpoint: order` entries). */
+  ordersMap?: ReadHooks;
   /** The state to match through (null: none), and its service. */
   stateDir: string | null;
   baseUrl?: string;
@@ -48,16 +53,8 @@ export async function planChargebacks(
     now,
     keepRaw: request.keepRaw,
   });
-  const acquirerIds = new Set<string>();
-  const orderIds = new Set<string>();
-  let placeholderRows = 0;
-  for (const { row } of rows) {
-    if (row?.acquirer_id !== undefined) {
-      if (isPlaceholderId(row.acquirer_id)) placeholderRows++;
-      else acquirerIds.add(row.acquirer_id);
-    }
-    if (row?.order_id !== undefined) orderIds.add(row.order_id);
-  }
+  const wanted = reportKeys(rows);
+  const { acquirerIds, placeholderRows } = wanted;
   // By acquirer id, then by order: an order named by the export and the state is one owner (no scan).
   const owners = new Map<string, Map<string, Owner>>();
   const add = (acquirerId: string, owner: Owner) => {
@@ -66,7 +63,10 @@ export async function planChargebacks(
     owners.set(acquirerId, byOrder);
   };
   const exported = request.orders
-    ? await readOrdersExport(request.orders, stdin, { acquirerIds, orderIds }, limits)
+    ? await readOrdersExport(request.orders, stdin, wanted, {
+        ...limits,
+        ...(request.ordersMap ? { map: request.ordersMap } : {}),
+      })
     : undefined;
   for (const [acquirerId, list] of exported?.owners ?? []) for (const owner of list) add(acquirerId, owner);
   const state = await openState(request.stateDir, request.baseUrl, { locking: false, readOnly: true });
@@ -74,6 +74,12 @@ export async function planChargebacks(
     for (const found of await state.acquirerOwners(acquirerIds))
       add(found.acquirerId, { orderId: found.orderId, paymentId: found.paymentId, source: 'state' });
     const ownerLists = new Map([...owners].map(([id, byOrder]) => [id, [...byOrder.values()]]));
+    const stateKeyed = await stateCardOrders(state, wanted.cards);
+    // An order the export and the state both name is one order: the union of what each key finds.
+    const ordersByKey = (kind: IndexedKey, key: string): string[] => {
+      const text = keyOf(kind, key);
+      return [...new Set([...(exported?.keyed.get(text) ?? []), ...(stateKeyed.get(text) ?? [])])];
+    };
     const facts = new Map<string, OrderFacts | null>();
     const order = (orderId: string): OrderFacts | null => {
       if (!facts.has(orderId)) {
@@ -90,6 +96,7 @@ export async function planChargebacks(
           order,
           knowsOrders: state.hasOrders || exported !== undefined,
           orderKnown: (orderId) => exported?.orders.has(orderId) === true || order(orderId) !== null,
+          ordersByKey,
         },
         { table: request.table, onlyFraud: request.onlyFraud },
       ),

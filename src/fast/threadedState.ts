@@ -76,6 +76,14 @@ class ThreadedState implements RunState {
     return this.state.acquirerOwners(acquirerIds);
   }
 
+  ordersWhere(
+    table: string,
+    tuples: readonly (readonly string[])[],
+  ): Promise<{ tuple: number; orderId: string }[]> {
+    this.drain();
+    return this.state.ordersWhere(table, tuples);
+  }
+
   journalOutcome(hash: string): Outcome | undefined {
     this.settle('hash', hash);
     return this.state.journalOutcome(hash);

@@ -50,6 +50,11 @@ export interface RememberedTable<F extends Facts = Facts> {
   name: string;
   columns: readonly string[];
   key: number;
+  /**
+   * Columns a later run finds orders by (RunState.ordersWhere), indexed in every backend; such a
+   * table is for lookups only and is not read back into PriorOrder.rows.
+   */
+  lookup?: readonly string[];
   /** The rows one record's facts put in the table: one value per column. */
   rows(facts: F): readonly (readonly (string | null)[])[];
 }

@@ -51,6 +51,14 @@ export interface RunState {
   claimants(key: string): string[];
   /** The payments carrying these acquirer ids, in one pass over the state's payments (memory: the answer, not the state). */
   acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]>;
+  /**
+   * The orders whose rows of a declared lookup table (RememberedTable.lookup) hold each tuple of
+   * values, through its index; `tuple` is the tuple's position in `tuples`.
+   */
+  ordersWhere(
+    table: string,
+    tuples: readonly (readonly string[])[],
+  ): Promise<{ tuple: number; orderId: string }[]>;
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Outcome | undefined;
   /** Records what the service now knows, in one transaction: kept for good once `durable()` resolves. */

@@ -40,6 +40,10 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
       'an export with order_id and acquirer_id (or orders with payments) for ids the state lacks',
     )
     .option(
+      '--orders-map <file>',
+      "a mapping file whose endpoint: order entries read the --orders export's own columns",
+    )
+    .option(
       '--only-fraud',
       'send only rows whose reason code is in the fraud category (the others: not-fraud)',
     )

@@ -1,5 +1,6 @@
 import { isRecord } from '../../schema/checks.js';
 import { textField, type Facts, type StateWrites } from '../resource.js';
+import { cents, utcDate } from './cards.js';
 
 /** What the flow rules need of an order creation. */
 export interface OrderFacts extends Facts {
@@ -9,6 +10,8 @@ export interface OrderFacts extends Facts {
   payments: { id: string; acquirerId?: string }[];
   /** Its delivery ids. */
   claims: string[];
+  /** Its card payments, for the card key of chargebacks (cards.ts): none when it has none. */
+  cards?: { paymentId: string; lastFour: string; cents: string; date: string }[];
 }
 
 /** The objects of a list field (anything else in it, or a field that is not a list, gives none). */
@@ -22,11 +25,21 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
   const orderId = textField(record.id);
   if (!orderId) return null;
   const payments: OrderFacts['payments'] = [];
+  let cards: OrderFacts['cards'];
+  const date = utcDate(record.creation_datetime);
   eachRecord(record.payments, (p) => {
     const id = textField(p.id);
     if (!id) return;
     const acquirerId = textField(p.acquirer_id);
     payments.push(acquirerId ? { id, acquirerId } : { id });
+    const lastFour = isRecord(p.card) ? textField(p.card.last_four_digits) : undefined;
+    // An order of one payment with no value: the payment is the order's total (source-files.md A.0.7).
+    const value =
+      p.value ??
+      (Array.isArray(record.payments) && record.payments.length === 1 ? record.total_paid_value : null);
+    const amount = cents(value);
+    if (lastFour && amount !== null && date !== null)
+      (cards ??= []).push({ paymentId: id, lastFour, cents: amount, date });
   });
   const claims: string[] = [];
   eachRecord(record.deliveries, (d) => {
@@ -43,6 +56,7 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
     claims,
   };
   if (status) facts.status = status;
+  if (cards) facts.cards = cards;
   return facts;
 }
 

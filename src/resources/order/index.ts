@@ -2,6 +2,7 @@ import { exampleAddress, exampleDeliverer } from '../shared/index.js';
 import type { Resource } from '../resource.js';
 import { orderCoverage } from './coverage.js';
 import { orderChecks } from './checks.js';
+import { orderCards } from './cards.js';
 import { orderFacts, rememberOrder, type OrderFacts } from './facts.js';
 import { orderSchema } from './schema.js';
 
@@ -20,6 +21,7 @@ export const orderResource: Resource<typeof orderSchema, OrderFacts> = {
   checks: orderChecks,
   facts: orderFacts,
   remember: rememberOrder,
+  tables: [orderCards],
   coverage: orderCoverage,
   example: {
     id: 'ORD-1001',

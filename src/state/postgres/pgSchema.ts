@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RememberedTable } from '../../resources/resource.js';
-import { keyColumns } from '../declared.js';
+import { keyColumns, lookupIndex } from '../declared.js';
 import { pgCoreSql } from './pgCoreSql.js';
 import { StateError } from '../stateErrors.js';
 
@@ -63,6 +63,10 @@ export async function migrateDeclared(
       await client.query(pgCreateSql(table));
       for (const column of table.columns)
         await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
+      if (table.lookup)
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS collect_${lookupIndex(table)} ON ${pgTable(table)} (namespace, ${table.lookup.join(', ')})`,
+        );
     }
     await client.query('COMMIT');
   } catch (cause) {

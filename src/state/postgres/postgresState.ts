@@ -201,6 +201,13 @@ export class PostgresState implements RunState {
     return this.local.acquirerOwners(acquirerIds);
   }
 
+  ordersWhere(
+    table: string,
+    tuples: readonly (readonly string[])[],
+  ): Promise<{ tuple: number; orderId: string }[]> {
+    return this.local.ordersWhere(table, tuples);
+  }
+
   journalOutcome(hash: string): Outcome | undefined {
     return this.local.journalOutcome(hash);
   }

@@ -7,7 +7,7 @@ import {
 } from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable } from '../../resources/resource.js';
-import { keyColumns, rowObject } from '../declared.js';
+import { keyColumns, lookupIndex, rowObject } from '../declared.js';
 
 interface Prepared {
   table: RememberedTable;
@@ -58,6 +58,10 @@ export class DeclaredTables {
       );
       for (const column of table.columns)
         if (!have.has(column)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${column} TEXT`);
+      if (table.lookup)
+        db.exec(
+          `CREATE INDEX IF NOT EXISTS ${lookupIndex(table)} ON ${table.name} (${table.lookup.join(', ')})`,
+        );
       const read = arrays<(string | null)[]>(
         db.prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`),
       );
@@ -89,11 +93,31 @@ export class DeclaredTables {
   rowsOf(orderId: string): PriorOrder['rows'] {
     let rows: PriorOrder['rows'];
     for (const { table, read, any } of this.byName.values()) {
-      if (!any) continue;
+      if (!any || table.lookup) continue;
       const found = read.all(orderId);
       if (found.length > 0) (rows ??= {})[table.name] = found.map((values) => rowObject(table, values));
     }
     return rows;
+  }
+
+  /**
+   * The orders whose rows of a lookup table hold each tuple of values (its `lookup` columns, in
+   * order), through the table's index: `tuple` is the tuple's position in `tuples`.
+   */
+  ordersWhere(name: string, tuples: readonly (readonly string[])[]): { tuple: number; orderId: string }[] {
+    const prepared = this.byName.get(name);
+    const lookup = prepared?.table.lookup;
+    if (!prepared || !lookup) throw new Error(`the state has no lookup table ${name}`);
+    const found: { tuple: number; orderId: string }[] = [];
+    if (tuples.length === 0) return found;
+    const select = arrays<[string]>(
+      this.db.prepare(
+        `SELECT DISTINCT order_id FROM ${name} WHERE ${lookup.map((column) => `${column} = ?`).join(' AND ')}`,
+      ),
+    );
+    for (const [tuple, values] of tuples.entries())
+      for (const [orderId] of select.all(...values)) found.push({ tuple, orderId });
+    return found;
   }
 
   /** Replaces a declared table's rows (order id first, then its columns); false when no table of that name is declared. */

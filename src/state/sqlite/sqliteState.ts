@@ -176,6 +176,17 @@ export class SqliteState implements RunState {
     return Promise.resolve(found);
   }
 
+  ordersWhere(
+    table: string,
+    tuples: readonly (readonly string[])[],
+  ): Promise<{ tuple: number; orderId: string }[]> {
+    try {
+      return Promise.resolve(this.declared.ordersWhere(table, tuples));
+    } catch (cause) {
+      throw stateError(cause, this.path ?? ':memory:') ?? cause;
+    }
+  }
+
   journalOutcome(hash: string): Outcome | undefined {
     if (this.counts.journal === 0) return undefined;
     let outcome: number | undefined;

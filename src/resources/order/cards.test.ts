@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cents, orderCards, utcDate } from './cards.js';
+import { orderFacts } from './facts.js';
+
+describe('the card payments an order remembers (order_cards)', () => {
+  it('keeps amounts to the cent and the creation date in UTC', () => {
+    expect([cents(129.9), cents(0.1 + 0.2), cents(10), cents('10'), cents(Number.NaN)]).toEqual([
+      '12990',
+      '30',
+      '1000',
+      null,
+      null,
+    ]);
+    expect([utcDate('2024-04-02T23:30:00-03:00'), utcDate('2024-04-02T10:00:00Z'), utcDate('x')]).toEqual([
+      '2024-04-03',
+      '2024-04-02',
+      null,
+    ]);
+  });
+
+  it('has a row per payment with a card, a value (or the total of a lone payment) and a creation time', () => {
+    const rows = (record: Record<string, unknown>) => orderCards.rows(orderFacts(record)!);
+    const created = '2024-04-02T10:00:00Z';
+    expect(
+      rows({
+        id: 'O',
+        creation_datetime: created,
+        payments: [
+          { id: 'P1', value: 5, card: { last_four_digits: '1111' } },
+          { id: 'P2', value: 7 },
+          { id: 'P3', card: { last_four_digits: '3333' } },
+        ],
+      }),
+    ).toEqual([['P1', '1111', '500', '2024-04-02']]);
+    expect(
+      rows({
+        id: 'O',
+        creation_datetime: created,
+        total_paid_value: 9.99,
+        payments: [{ id: 'P', card: { last_four_digits: '1111' } }],
+      }),
+    ).toEqual([['P', '1111', '999', '2024-04-02']]);
+    expect(rows({ id: 'O', payments: [{ id: 'P', value: 5, card: { last_four_digits: '1111' } }] })).toEqual(
+      [],
+    );
+  });
+});

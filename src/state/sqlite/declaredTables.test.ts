@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../platform/sqlite.js';
+import { resources } from '../../resources/registry.js';
+import { declaredTables } from '../declared.js';
+import { SqliteState } from './sqliteState.js';
+
+const now = new Date('2025-01-01T00:00:00Z');
+const sent = (record: Record<string, unknown>) => ({
+  resource: resources.order,
+  hash: `h-${String(record.id)}`,
+  outcome: 'accepted' as const,
+  facts: resources.order.facts(record)!,
+});
+const card = (id: string, lastFour: string, value: number, created: string) => ({
+  id,
+  creation_datetime: created,
+  payments: [{ id: `${id}-P`, value, card: { last_four_digits: lastFour } }],
+});
+
+describe('a declared lookup table (order_cards)', () => {
+  it('finds the orders of each tuple through its index, and is not read back with an order', async () => {
+    const store = SqliteState.open(null, undefined, { tables: declaredTables() });
+    store.remember(
+      [
+        sent(card('A', '1808', 129.9, '2024-04-02T23:30:00-03:00')),
+        sent(card('B', '1808', 129.9, '2024-04-03T10:00:00Z')),
+        sent(card('C', '1808', 10, '2024-04-03T10:00:00Z')),
+        // One payment with no value: the order's total is the payment's.
+        sent({
+          id: 'D',
+          creation_datetime: '2024-04-03T10:00:00Z',
+          total_paid_value: 55.5,
+          payments: [{ id: 'D-P', card: { last_four_digits: '4242' } }],
+        }),
+      ],
+      now,
+    );
+    const found = await store.ordersWhere('order_cards', [
+      ['1808', '12990', '2024-04-03'],
+      ['1808', '1000', '2024-04-02'],
+      ['4242', '5550', '2024-04-03'],
+    ]);
+    expect(found.sort((a, b) => a.tuple - b.tuple || a.orderId.localeCompare(b.orderId))).toEqual([
+      { tuple: 0, orderId: 'A' },
+      { tuple: 0, orderId: 'B' },
+      { tuple: 2, orderId: 'D' },
+    ]);
+    expect(store.priorOrder('A')?.rows).toBeUndefined();
+    const plan = store.database
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND value_cents = '1' AND sale_date = '1'",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join()).toContain('order_cards_by_lookup');
+    store.close();
+  });
+
+  it('is added, with its index, to a state file written before it existed', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'collect-lookup-'));
+    SqliteState.open(folder).close();
+    const before = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(before.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%'").all()).toEqual([]);
+    before.close();
+    SqliteState.open(folder, undefined, { tables: declaredTables() }).close();
+    const after = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(
+      after.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%' ORDER BY name").all(),
+    ).toEqual([{ name: 'order_cards' }, { name: 'order_cards_by_lookup' }]);
+    after.close();
+  });
+});
