@@ -76,6 +76,8 @@ export function shown(cell: string): string {
 
 /** The reason a proposal gives: `from the header "Created at" and values like 2025-05-11 09:55:16 -0400`. */
 export function because(header: string, cells: readonly string[]): string {
-  const examples = [...new Set(cells)].slice(0, 2).map(shown);
+  const examples = [...new Set(cells)]
+    .slice(0, 2)
+    .map((cell) => (cell.includes(',') ? JSON.stringify(shown(cell)) : shown(cell)));
   return `from the header ${JSON.stringify(shown(header))}${examples.length ? ` and values like ${examples.join(', ')}` : ''}`;
 }

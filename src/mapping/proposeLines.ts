@@ -15,6 +15,11 @@ export interface Column {
   cells: readonly string[];
 }
 
+/** A column of a known role. */
+export interface Known extends Column {
+  role: Role;
+}
+
 /** The source text of a column with converters (`{ column: X, datetime: iso }`), or a lookup's. */
 export type SourceOf = (converters?: string) => string;
 

@@ -4,18 +4,12 @@
  * its payments, a customers file by lookup, and the status and delivery entries its columns carry.
  */
 import { identifierCells, perItemShape } from './exportShape.js';
-import { because, cellsOf, guessDatetime, quote, type SampledFile } from './proposeCells.js';
-import { columnSource, datetimeLine, roleLines, type Line } from './proposeLines.js';
+import { cellsOf, guessDatetime, quote, shown, type SampledFile } from './proposeCells.js';
+import { columnSource, roleLines, type Known, type Line } from './proposeLines.js';
 import { itemsList, lookupFile, lookupSource, paymentsList, scopeLines } from './proposeRelated.js';
-import { isSkip, roleOf, type Role } from './proposeRoles.js';
-import { STATUSES, statusValues } from './proposeStatus.js';
+import { isSkip, roleOf } from './proposeRoles.js';
+import { deliveryEntry, statusEntry } from './proposeEntries.js';
 import type { EntryPlan, ListPlan } from './proposalText.js';
-
-interface Known {
-  header: string;
-  role: Role;
-  cells: string[];
-}
 
 const known = (header: string) => {
   const found = roleOf(header);
@@ -80,62 +74,6 @@ function orderLines(columns: Known[], idHeader: string, notes: string[]): Line[]
   return lines;
 }
 
-/** The status entry: the sample's words mapped to the service's statuses, the words that mean none yet filtered out. */
-function statusEntry(file: SampledFile, column: Known, id: string, when?: EntryPlan['when']): EntryPlan {
-  const { values, none, unknown } = statusValues(column.cells);
-  const map = [...values, ...unknown.map((word) => [word, '?'] as const)]
-    .map(([word, status]) => `${quote(word)}: ${quote(status)}`)
-    .join(', ');
-  const notes = unknown.length
-    ? [`${unknown.map(quote).join(', ')}: no status known for it: map each to one of ${STATUSES.join(', ')}`]
-    : [];
-  const notIn = none.length
-    ? {
-        text: `{ column: ${quote(column.header)}, not-in: [${none.map(quote).join(', ')}] }`,
-        reason: `${none.join(', ')}: no status yet`,
-      }
-    : undefined;
-  return {
-    endpoint: 'status',
-    from: file.file,
-    ...(when && notIn
-      ? { when: { text: `[${when.text}, ${notIn.text}]`, reason: `${when.reason}; ${notIn.reason}` } }
-      : (when ?? notIn)
-        ? { when: (when ?? notIn)! }
-        : {}),
-    fields: [
-      { target: 'id', source: quote(id), reason: "the order's id" },
-      {
-        target: 'status',
-        source: `{ column: ${quote(column.header)}, values: { ${map} } }`,
-        reason: because(column.header, column.cells),
-      },
-    ],
-    lists: [],
-    notes,
-  };
-}
-
-/** The delivery entry: an order's delivery time, one delivery per order. */
-function deliveryEntry(file: SampledFile, column: Known, id: string): EntryPlan {
-  return {
-    endpoint: 'delivery',
-    from: file.file,
-    when: { text: `{ column: ${quote(column.header)}, present: true }`, reason: 'delivered orders only' },
-    fields: [
-      {
-        target: 'id',
-        source: `{ template: "{${id}}-1" }`,
-        reason: "one delivery per order, named after the order's id",
-      },
-      { target: 'order_id', source: quote(id), reason: "the order's id" },
-      datetimeLine('delivery_datetime', column, columnSource(column.header)),
-    ],
-    lists: [],
-    notes: [],
-  };
-}
-
 /** The entries proposed for one orders file, the files it reads beside it added to `used`. */
 export function ordersEntries(
   file: SampledFile,
@@ -158,7 +96,7 @@ export function ordersEntries(
     if (cells.length === 0) empty.push(quote(header));
     else if (isSkip(found)) notes.push(`not proposed: ${quote(header)}: ${found.skip}`);
     else if (!found || (found.scope !== 'order' && found.scope !== 'item'))
-      notes.push(`?: ${quote(header)}   # not matched; e.g. ${JSON.stringify(cells[0])}`);
+      notes.push(`?: ${quote(header)}   # not matched; e.g. ${JSON.stringify(shown(cells[0]!))}`);
     else if (position === keyAt) orderColumns.push({ header, role: { ...found, target: 'id' }, cells });
     else (item && shape ? itemColumns : orderColumns).push({ header, role: found, cells });
   }

@@ -1,5 +1,5 @@
 /** A marketplace's files around its orders file (source-files.md B.2): lists by the order's key, lookups by a column's key. */
-import { cellsOf, fold, quote, type SampledFile } from './proposeCells.js';
+import { cellsOf, fold, quote, shown, type SampledFile } from './proposeCells.js';
 import { columnSource, roleLines, type Line, type SourceOf } from './proposeLines.js';
 import { isSkip, roleOf, type Scope } from './proposeRoles.js';
 import type { ListPlan } from './proposalText.js';
@@ -21,7 +21,7 @@ export function scopeLines(
     if (cells.length === 0) empty.push(quote(header));
     else if (isSkip(known)) notes.push(`not proposed: ${quote(header)}: ${known.skip}`);
     else if (!known || known.scope !== scope)
-      notes.push(`?: ${quote(header)}   # not matched; e.g. ${JSON.stringify(cells[0])}`);
+      notes.push(`?: ${quote(header)}   # not matched; e.g. ${JSON.stringify(shown(cells[0]!))}`);
     else if (!lines.some((line) => line.target === known.target))
       lines.push(...roleLines(known, { header, cells }, sourceOf(header)));
   }
