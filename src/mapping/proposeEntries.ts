@@ -54,7 +54,7 @@ export function deliveryEntry(file: SampledFile, column: Known, id: string): Ent
     fields: [
       {
         target: 'id',
-        source: `{ template: "{${id}}-1" }`,
+        source: `{ template: ${JSON.stringify(`{${id}}-1`)} }`,
         reason: "one delivery per order, named after the order's id",
       },
       { target: 'order_id', source: quote(id), reason: "the order's id" },

@@ -130,3 +130,18 @@ describe('map init on a marketplace export', () => {
     expect(text).toContain('when: { column: order_status, not-in: [created] }');
   });
 });
+
+describe('map init on hostile headers and cells', () => {
+  it('writes a mapping that parses when a known header or a cell holds quotes, line breaks and escapes', () => {
+    const header = ['Name', 'I"d\n', 'Created at', 'Financial Status', 'Payment Method', 'Lineitem name'];
+    const rows = [
+      ['#1', '1001', '2025-05-11 09:55:16 -0400', 'paid', 'card', 'Mug\u001b[2J\n# evil: yes'],
+      ['#1', '', '2025-05-11 09:55:16 -0400', '', '', 'Cup'],
+    ];
+    const text = proposeMapping([{ file: 'orders\nexport.csv', header, rows }], orderResource);
+    expect(parseMapping(text).problems).toEqual([]);
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toMatch(/^# evil/m);
+    expect(text).toContain('payments.0.id: { template: "{I\\"d\\n}-1" }');
+  });
+});

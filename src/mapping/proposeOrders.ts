@@ -66,7 +66,11 @@ function orderLines(columns: Known[], idHeader: string, notes: string[]): Line[]
   }
   const one = (list: string, reason: string) => {
     if (lines.some((line) => line.target.startsWith(`${list}.0.`) && !line.target.endsWith('.value')))
-      lines.push({ target: `${list}.0.id`, source: `{ template: "{${idHeader}}-1" }`, reason });
+      lines.push({
+        target: `${list}.0.id`,
+        source: `{ template: ${JSON.stringify(`{${idHeader}}-1`)} }`,
+        reason,
+      });
     else lines.splice(0, lines.length, ...lines.filter((line) => !line.target.startsWith(`${list}.0.`)));
   };
   one('payments', "one payment per order, named after the order's id");
@@ -111,7 +115,7 @@ export function ordersEntries(
       name: 'items',
       from: 'self',
       key,
-      reason: `the order's rows of the same file, by ${key}`,
+      reason: `the order's rows of the same file, by ${shown(key)}`,
       fields: own,
       notes: [],
     });
@@ -155,9 +159,9 @@ export function ordersEntries(
       }
     }
     fields.push(
-      ...looked.lines.map((line) => ({ ...line, reason: `${line.reason}, from ${customers.file}` })),
+      ...looked.lines.map((line) => ({ ...line, reason: `${line.reason}, from ${shown(customers.file)}` })),
     );
-    notes.push(...looked.notes.map((note) => `${customers.file}: ${note}`));
+    notes.push(...looked.notes.map((note) => `${shown(customers.file)}: ${note}`));
   }
   const has = (target: string) => fields.some((line) => line.target === target);
   const payments = lists.find((list) => list.name === 'payments');

@@ -60,8 +60,8 @@ export function paymentsList(file: SampledFile, key: string): ListPlan {
     );
     lines.unshift({
       target: 'id',
-      source: `{ template: "{${key}}-{${sequence}}" }`,
-      reason: `the order's key and ${JSON.stringify(sequence)}: unique within the order`,
+      source: `{ template: ${JSON.stringify(`{${key}}-{${sequence}}`)} }`,
+      reason: `the order's key and ${JSON.stringify(shown(sequence))}: unique within the order`,
     });
   } else notes.push('id: no sequence column to tell an order\'s payments apart: add { template: "..." }');
   const method = lines.find((line) => line.target === 'method');
@@ -80,7 +80,7 @@ export function paymentsList(file: SampledFile, key: string): ListPlan {
     name: 'payments',
     from: file.file,
     key,
-    reason: `the payments file's rows of the order, by ${key}`,
+    reason: `the payments file's rows of the order, by ${shown(key)}`,
     fields: lines,
     notes,
   };
@@ -98,14 +98,16 @@ export function itemsList(file: SampledFile, key: string, files: readonly Sample
   const products = lookupFile(files, file.header, 'product');
   if (products) {
     const looked = scopeLines(products, 'product', new Set([products.header[0]!]), lookupSource(products));
-    lines.push(...looked.lines.map((line) => ({ ...line, reason: `${line.reason}, from ${products.file}` })));
-    notes.push(...looked.notes.map((note) => `${products.file}: ${note}`));
+    lines.push(
+      ...looked.lines.map((line) => ({ ...line, reason: `${line.reason}, from ${shown(products.file)}` })),
+    );
+    notes.push(...looked.notes.map((note) => `${shown(products.file)}: ${note}`));
   }
   return {
     name: 'items',
     from: file.file,
     key,
-    reason: `the items file's rows of the order, by ${key}`,
+    reason: `the items file's rows of the order, by ${shown(key)}`,
     fields: lines,
     notes,
   };

@@ -1,5 +1,5 @@
 /** The zone `map init` proposes: a zone cannot be read from local times, but a country in the export suggests one. */
-import { cellsOf, fold, type SampledFile } from './proposeCells.js';
+import { cellsOf, fold, shown, type SampledFile } from './proposeCells.js';
 import { isSkip, roleOf } from './proposeRoles.js';
 
 const BR_STATES = new Set(
@@ -30,7 +30,7 @@ export function proposeZone(files: readonly SampledFile[], given?: string): Zone
       if (/(state|province)$/.test(fold(header)) && cells.length > 0 && cells.every((c) => BR_STATES.has(c)))
         return {
           zone: 'America/Sao_Paulo',
-          reason: `times with no offset, and Brazilian states in ${JSON.stringify(header)} (values like ${cells[0]}): confirm it`,
+          reason: `times with no offset, and Brazilian states in ${JSON.stringify(shown(header))} (values like ${shown(cells[0]!)}): confirm it`,
           currency: 'BRL',
         };
     }
