@@ -26,7 +26,7 @@ describe('a mapping collect map init proposes for a Shopify export', () => {
     expect(mapping).not.toContain('csv:');
     expect(run.stderr).toBe('');
     expect([0, 1]).toContain(run.code);
-    expect(JSON.parse(run.stdout).summary).toMatchObject({ records: 6, errors: 0 });
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ records: 12, errors: 0 });
   });
 
   it('parses and runs on the ";"-separated Windows-1252 copy, with the csv: it emits', async () => {
@@ -35,7 +35,7 @@ describe('a mapping collect map init proposes for a Shopify export', () => {
     expect(mapping).toContain('csv: { delimiter: ";", encoding: windows-1252 }');
     expect(run.stderr).toBe('');
     expect([0, 1]).toContain(run.code);
-    expect(JSON.parse(run.stdout).summary).toMatchObject({ records: 6, errors: 0 });
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ records: 12, errors: 0 });
   });
 
   it('proposed from one month of the copy, runs on the folder: the other month is an unread file, not a wrong dialect', async () => {
@@ -43,7 +43,7 @@ describe('a mapping collect map init proposes for a Shopify export', () => {
     expect(run.stderr).toBe('');
     expect([0, 1]).toContain(run.code);
     const report = JSON.parse(run.stdout);
-    expect(report.summary).toMatchObject({ records: 3, errors: 0 });
+    expect(report.summary).toMatchObject({ records: 6, errors: 0 });
     const unread = report.notes.filter((note: { code: string }) => note.code === 'unread-files');
     expect(unread).toHaveLength(1);
     expect(unread[0].message).toContain(`the file "${MONTHS[0]}" of ${EXCEL}`);

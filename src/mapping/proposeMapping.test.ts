@@ -15,15 +15,16 @@ describe('proposeMapping', () => {
   };
   const text = proposeMapping([sample], orderResource, 'America/Sao_Paulo');
   it('matches columns by name, guesses the datetime pattern, and lists enum values next to the allowed ones', () => {
-    expect(text).toContain('      id: order_id\n');
-    expect(text).toContain('      user.id: customer_id\n');
+    expect(text).toContain('      id: order_id   # ');
+    expect(text).toContain('      user.id: customer_id   # ');
     expect(text).toContain(
-      '      creation_datetime: { column: order_purchase_timestamp, datetime: "M/d/yyyy H:mm" }',
+      '      creation_datetime: { column: order_purchase_timestamp, datetime: "M/d/yyyy H:mm" }   # from the header "order_purchase_timestamp" and values like 10/2/2017 10:56, 10/13/2017 9:05\n',
     );
+    // The status words as a status entry's value map, from the table of source-files.md.
     expect(text).toContain(
-      'status: { column: order_status, values: { delivered: "?", canceled: cancelled } }   # map each to one of: approved, declined',
+      '      status: { column: order_status, values: { delivered: approved, canceled: cancelled } }   # from the header "order_status"',
     );
-    expect(text).toContain('# ?: notes   # not matched; e.g. "x"');
+    expect(text).toContain('# not proposed: notes: not a field of the service');
   });
   it('writes a mapping that parses', () => {
     expect(parseMapping(text).problems).toEqual([]);
@@ -98,31 +99,32 @@ describe('proposeMapping for a one-row-per-item export', () => {
     expect(text).toContain('    when: { column: Id, present: true }');
     expect(text).toMatch(/ {4}lists:\n {6}items:\n {8}from: self .*\n {8}key: Name\n {8}fields:\n/);
     for (const line of [
-      '          quantity: "Lineitem quantity"\n',
-      '          unit_price: "Lineitem price"\n',
-      '          product.sku: "Lineitem sku"\n',
-      '          product.title: "Lineitem name"\n',
+      '          quantity: "Lineitem quantity"   # ',
+      '          unit_price: { column: "Lineitem price", number: decimal-point }   # ',
+      '          product.sku: "Lineitem sku"   # ',
+      '          product.title: "Lineitem name"   # ',
     ])
       expect(text).toContain(line);
   });
   it('matches Total, Shipping and Discount, reads offsets as iso, and proposes the id', () => {
     for (const line of [
-      '      id: Id\n',
-      '      total_paid_value: Total\n',
-      '      shipping_value: Shipping\n',
-      '      discount_value: "Discount Amount"\n',
-      '      creation_datetime: { column: "Created at", datetime: iso }\n',
-      '      user.name: "Billing Name"\n',
+      '      id: Id   # ',
+      '      total_paid_value: { column: Total, number: decimal-point }   # ',
+      '      shipping_value: { column: Shipping, number: decimal-point }   # ',
+      '      discount_value: { column: "Discount Amount", number: decimal-point }   # ',
+      '      creation_datetime: { column: "Created at", datetime: iso }   # from the header "Created at" and values like 2025-05-11 09:55:16 -0400, 2025-05-12 10:00:00 +0200\n',
+      '      user.name: "Billing Name"   # ',
     ])
       expect(text).toContain(line);
   });
   it("never maps an order number to a person's name; without an Id column it is the id", () => {
-    expect(text).not.toMatch(/name: Name\b/);
+    expect(text).not.toMatch(/(user|seller)\.name: Name\b/);
+    expect(text).toContain('      custom_data.order_name: Name   # ');
     const withoutId = proposeMapping(
       [{ file: 'orders_export.csv', header: header.slice(0, 10), rows: rows.map((row) => row.slice(0, 10)) }],
       orderResource,
     );
-    expect(withoutId).toContain('      id: Name\n');
+    expect(withoutId).toContain('      id: Name   # ');
     expect(withoutId).not.toContain('user.name: Name');
     expect(withoutId).toContain('    when: { column: Email, present: true }');
   });

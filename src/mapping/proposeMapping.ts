@@ -1,22 +1,17 @@
 import type * as z from 'zod';
 import { arrayElement, isFreeForm, objectShape, unwrap } from '../schema/introspect.js';
 import { closest } from '../core/suggest.js';
-import { compilePattern } from './datetimePattern.js';
-import { readNumber } from './readCell.js';
+import { cellsOf, fold, guessDatetime, guessNumber, quote, type SampledFile } from './proposeCells.js';
 import type { Resource } from '../resources/resource.js';
 import { DEFAULT_DIALECT, type CsvDialect } from './exportDialect.js';
 import { identifierCells, perItemShape, type PerItemShape } from './exportShape.js';
+import { entryText } from './proposalText.js';
+import { ordersEntries, ordersKey } from './proposeOrders.js';
+import { proposeZone } from './proposeZone.js';
+
+export type { SampledFile } from './proposeCells.js';
 
 type AnySchema = z.core.$ZodType;
-
-/** One export file as `map init` sees it: its name, header and the first rows. */
-export interface SampledFile {
-  file: string;
-  header: readonly string[];
-  rows: readonly (readonly string[])[];
-  /** How its bytes were read (exportDialect.ts); absent: `,` and UTF-8. */
-  dialect?: CsvDialect;
-}
 
 /** Names exports give the service's fields, folded (lower case, letters and digits): Shopify's, WooCommerce's, VTEX's. */
 const ORDER_NAMES: Record<string, string> = {
@@ -66,26 +61,6 @@ const ITEM_PREFIX = /^(line\s*items?|items?|products?)[\s_:.-]*/i;
 
 /** Fields of a person's or a company's name: an identifier (`#1001`) never fills one. */
 const PERSON_NAME = /(^|\.)(name|holder_name)$/;
-
-/** Patterns tried, in order, on a column's sample cells; the first that reads them all is proposed. */
-const PATTERNS = [
-  'iso',
-  'yyyy-MM-dd HH:mm:ss',
-  'yyyy-MM-dd HH:mm',
-  'yyyy-MM-dd',
-  'M/d/yyyy H:mm:ss',
-  'M/d/yyyy H:mm',
-  'M/d/yyyy h:mm a',
-  'dd/MM/yyyy HH:mm:ss',
-  'dd/MM/yyyy HH:mm',
-  'd/M/yyyy H:mm',
-  'M/d/yyyy',
-  'dd/MM/yyyy',
-  'dd.MM.yyyy HH:mm',
-];
-const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
-
-const fold = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Every leaf field of a schema as a dot path; lists and free-form objects are leaves too. */
 function leafPaths(schema: AnySchema, prefix = '', depth = 0): { path: string; schema: AnySchema }[] {
@@ -156,42 +131,10 @@ function matchName(
   return candidates.find((path) => path !== undefined && !taken.has(path));
 }
 
-function guessDatetime(cells: readonly string[]): string | undefined {
-  if (cells.length === 0) return undefined;
-  for (const pattern of PATTERNS) {
-    if (pattern === 'iso') {
-      if (cells.every((cell) => ISO.test(cell.trim()))) return 'iso';
-      continue;
-    }
-    const parse = compilePattern(pattern);
-    if (typeof parse !== 'string' && cells.every((cell) => parse(cell) !== undefined)) return pattern;
-  }
-  return undefined;
-}
-
-function guessNumber(cells: readonly string[]): 'decimal-comma' | 'decimal-point' | undefined {
-  if (cells.length === 0 || cells.every((cell) => /^-?\d+(\.\d+)?$/.test(cell.trim()))) return undefined;
-  if (
-    cells.every((cell) => readNumber(cell, 'decimal-comma') !== undefined) &&
-    cells.some((cell) => /,\d{1,2}\s*$/.test(cell))
-  )
-    return 'decimal-comma';
-  return cells.every((cell) => readNumber(cell, 'decimal-point') !== undefined) ? 'decimal-point' : undefined;
-}
-
-const quote = (text: string) =>
-  /^[\w./-]+$/.test(text) && !/^(true|false|null|yes|no|on|off|~|[\d.]+)$/i.test(text)
-    ? text
-    : JSON.stringify(text);
-
 /** The endpoint a mapping is proposed for: its name, body schema and the field naming its order. */
 type Target = Pick<Resource, 'name' | 'orderField'> & { schema: AnySchema };
 
 type Leaf = { path: string; schema: AnySchema };
-
-/** A column's non-empty sample cells. */
-const cellsOf = (sample: SampledFile, position: number, rows = sample.rows) =>
-  rows.map((row) => row[position] ?? '').filter((cell) => cell.trim() !== '');
 
 /** The line proposing a column for a field: its converter guessed from the cells. */
 function fieldLine(
@@ -307,55 +250,86 @@ const dialectText = (dialect: CsvDialect) =>
 const isDefault = (dialect: CsvDialect) =>
   dialect.delimiter === DEFAULT_DIALECT.delimiter && dialect.encoding === DEFAULT_DIALECT.encoding;
 
-/**
- * A first mapping for an export, to be edited: columns matched to fields by name, datetime
- * patterns and number styles guessed from sample cells, enum columns listed with their distinct
- * values next to the allowed ones, a one-row-per-item export's items as a list of its own rows,
- * the files' delimiter and encoding. Nothing proposed here is ever guessed at run time.
- */
-export function proposeMapping(files: readonly SampledFile[], endpoint: Target, zone = 'UTC'): string {
+/** A file's entry by names alone (no orders file among the inputs, or another endpoint), its items by its rows' shape. */
+function namedEntry(sample: SampledFile, endpoint: Target, csv: string | undefined): string[] {
   const leaves = leafPaths(endpoint.schema);
   const items = objectShape(endpoint.schema)?.items;
   const itemLeaves = items && arrayElement(items) ? leafPaths(arrayElement(items)!) : undefined;
+  const out = [`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`];
+  if (csv) out.push(`    csv: ${csv}`);
+  const all = sample.header.map((_, position) => position);
+  const first = matchColumns(sample, all, endpoint, leaves, ORDER_NAMES);
+  const shape: PerItemShape | undefined = itemLeaves
+    ? perItemShape(sample.header.length, sample.rows, (column) => first.get(column) === 'id')
+    : undefined;
+  if (!shape || !itemLeaves)
+    return [...out, '    fields:', ...columnLines(sample, all, first, leaves, '      ')];
+  const key = sample.header[shape.key]!;
+  const own = all.filter((position) => !shape.itemColumns.has(position));
+  const itemColumns = [...shape.itemColumns];
+  const matched = matchColumns(sample, own, endpoint, leaves, ORDER_NAMES);
+  const itemsMatched = matchColumns(sample, itemColumns, endpoint, itemLeaves, ITEM_NAMES, ITEM_PREFIX);
+  return [
+    ...out,
+    `    when: { column: ${quote(sample.header[shape.firstRow]!)}, present: true }   # one row per item: the order's own columns are on its first row only`,
+    '    fields:',
+    ...columnLines(sample, own, matched, leaves, '      '),
+    '    lists:',
+    '      items:',
+    `        from: self                 # the order's rows of the same file, by ${quote(key)}`,
+    `        key: ${quote(key)}`,
+    '        fields:',
+    ...columnLines(sample, itemColumns, itemsMatched, itemLeaves, '          '),
+  ];
+}
+
+/**
+ * A first mapping for an export, to be edited. An orders export (source-files.md, part B) gets
+ * its known columns as fields, each with its reason, its items, payments, customers, status and
+ * delivery; other files get columns matched to fields by name. Datetime patterns, number styles,
+ * status words and the files' delimiter and encoding come from the sample cells. Nothing proposed
+ * here is ever guessed at run time.
+ */
+export function proposeMapping(files: readonly SampledFile[], endpoint: Target, zone?: string): string {
   const dialects = files.map((file) => file.dialect ?? DEFAULT_DIALECT);
   const shared = dialects.every((d) => dialectText(d) === dialectText(dialects[0] ?? DEFAULT_DIALECT))
     ? (dialects[0] ?? DEFAULT_DIALECT)
     : undefined;
+  const csvOf = (at: number) =>
+    !shared && !isDefault(dialects[at]!) ? dialectText(dialects[at]!) : undefined;
+  const orders = endpoint.name === 'order' ? files.filter((file) => ordersKey(file) !== undefined) : [];
+  const proposed = orders.length > 0 ? proposeZone(files, zone) : undefined;
   const out = [
     '# A first mapping proposed by `collect map init`: check every line, then run with --dry-run.',
     'version: 1',
-    `zone: ${quote(zone)}                 # the export's local time zone (IANA): set it`,
+    proposed
+      ? `zone: ${quote(proposed.zone)}   # ${proposed.reason}`
+      : `zone: ${quote(zone ?? 'UTC')}                 # the export's local time zone (IANA): set it`,
     ...(shared && !isDefault(shared) ? [`csv: ${dialectText(shared)}   # as the files are written`] : []),
     'records:',
   ];
-  for (const [at, sample] of files.entries()) {
-    out.push(`  - endpoint: ${endpoint.name}`, `    from: ${quote(sample.file)}`);
-    if (!shared && !isDefault(dialects[at]!)) out.push(`    csv: ${dialectText(dialects[at]!)}`);
-    const all = sample.header.map((_, position) => position);
-    const first = matchColumns(sample, all, endpoint, leaves, ORDER_NAMES);
-    const shape: PerItemShape | undefined = itemLeaves
-      ? perItemShape(sample.header.length, sample.rows, (column) => first.get(column) === 'id')
-      : undefined;
-    if (!shape || !itemLeaves) {
-      out.push('    fields:', ...columnLines(sample, all, first, leaves, '      '));
-      continue;
-    }
-    const key = sample.header[shape.key]!;
-    const own = all.filter((position) => !shape.itemColumns.has(position));
-    const itemColumns = [...shape.itemColumns];
-    const matched = matchColumns(sample, own, endpoint, leaves, ORDER_NAMES);
-    const itemsMatched = matchColumns(sample, itemColumns, endpoint, itemLeaves, ITEM_NAMES, ITEM_PREFIX);
-    out.push(
-      `    when: { column: ${quote(sample.header[shape.firstRow]!)}, present: true }   # one row per item: the order's own columns are on its first row only`,
-      '    fields:',
-      ...columnLines(sample, own, matched, leaves, '      '),
-      '    lists:',
-      '      items:',
-      `        from: self                 # the order's rows of the same file, by ${quote(key)}`,
-      `        key: ${quote(key)}`,
-      '        fields:',
-      ...columnLines(sample, itemColumns, itemsMatched, itemLeaves, '          '),
-    );
+  if (orders.length === 0) {
+    for (const [at, sample] of files.entries()) out.push(...namedEntry(sample, endpoint, csvOf(at)));
+    return `${out.join('\n')}\n`;
   }
+  const used = new Set<SampledFile>(orders);
+  for (const file of orders)
+    for (const entry of ordersEntries(file, ordersKey(file)!, files, used)) {
+      const csv = csvOf(files.indexOf(file));
+      if (
+        entry.endpoint === 'order' &&
+        proposed?.currency &&
+        !entry.fields.some((f) => f.target === 'currency')
+      )
+        entry.fields.push({
+          target: 'currency',
+          source: `{ value: ${proposed.currency} }`,
+          reason: 'no currency column: proposed from the zone, confirm it',
+        });
+      out.push(...entryText({ ...entry, ...(csv ? { csv } : {}) }));
+    }
+  for (const file of files)
+    if (!used.has(file))
+      out.push(`# not read: ${quote(file.file)}: none of its columns feeds a field of the orders`);
   return `${out.join('\n')}\n`;
 }

@@ -20,7 +20,10 @@ export function mapCommand(io: CliIo): Command {
         .choices(endpointNames)
         .default('order'),
     )
-    .option('--zone <zone>', "the export's IANA time zone, written into the mapping", 'UTC')
+    .option(
+      '--zone <zone>',
+      "the export's IANA time zone, written into the mapping (default: proposed from the files, else UTC)",
+    )
     .addHelpText(
       'after',
       `
@@ -33,7 +36,7 @@ ${exitCodesHelp([
   [exitCodes.usage, 'usage error: an unreadable export, an unknown endpoint or zone'],
 ])}`,
     )
-    .action(async (files: string[], flags: { endpoint: EndpointName; zone: string }) => {
+    .action(async (files: string[], flags: { endpoint: EndpointName; zone?: string }) => {
       const samples = [];
       for (const file of files) samples.push({ file: basename(file), ...(await readExportSample(file)) });
       io.stdout.write(proposeMapping(samples, registry.get(flags.endpoint)!, flags.zone));
