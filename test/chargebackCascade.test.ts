@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nd } from './helpers/history.js';
 import { runCli } from './helpers/memoryIo.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-cascade-1' };
 type Rows = {
@@ -47,7 +47,7 @@ describe('collect chargebacks: the match cascade', () => {
       faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     });
     onTestFinished(sandbox.close);
-    const dir = mkdtempSync(join(tmpdir(), 'collect-cascade-'));
+    const dir = tempDir('collect-cascade-');
     const state = join(dir, 'state');
     const at = ['--base-url', sandbox.url, '--state', state];
     writeFileSync(
@@ -93,7 +93,7 @@ describe('collect chargebacks: the match cascade', () => {
   });
 
   it('reads --orders through --orders-map: the ARN and the authorisation key from the platform export', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-cascade-'));
+    const dir = tempDir('collect-cascade-');
     writeFileSync(
       join(dir, 'pedidos.csv'),
       [
@@ -132,7 +132,7 @@ describe('collect chargebacks: the match cascade', () => {
           network: 'visa',
           reason_code: '10.4',
         },
-        { arn: '99', network: 'visa', reason_code: '10.4' },
+        { arn: '74537604221431003889999', network: 'visa', reason_code: '10.4' },
       ),
     );
     const result = await runCli(

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 import { defaultRules } from '../src/sandbox/decide.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-formats' };
 const dir = 'fixtures/chargebacks/formats';
@@ -147,7 +147,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
       rules: defaultRules,
       faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     });
-    const state = mkdtempSync(join(tmpdir(), 'collect-cb-formats-'));
+    const state = tempDir('collect-cb-formats-');
     at = ['--base-url', sandbox.url, '--state', state];
     expect((await runCli(['order', `${dir}/orders.ndjson`, ...at], { env })).code).toBe(0);
     return sandbox.close;
@@ -187,7 +187,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     });
 
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
-    const rejects = join(mkdtempSync(join(tmpdir(), 'collect-cb-rej-')), 'fix.csv');
+    const rejects = join(tempDir('collect-cb-rej-'), 'fix.csv');
     const run = await runCli(
       [
         'chargebacks',
@@ -226,7 +226,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
   });
 
   it('stops with exit 2 on a file no format fits, naming its columns, the closest format and --map', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-nofit-'));
+    const scratch = tempDir('collect-cb-nofit-');
     const near = join(scratch, 'disputes.csv');
     writeFileSync(near, 'Psp Reference,Merchant Reference,Amount\nX1,ORD-1,10\n');
     const run = await runCli(['chargebacks', near, ...at, '--dry-run']);
@@ -245,7 +245,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
   });
 
   it("takes a report in collect's own columns with an extra column: one ignored-columns note, no invalid row", async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-extra-'));
+    const scratch = tempDir('collect-cb-extra-');
     const file = join(scratch, 'report.csv');
     writeFileSync(file, 'acquirer_id,network,reason_code,our_note\nADY0000000000001,visa,10.4,x\n');
     const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
@@ -263,7 +263,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
   });
 
   it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-'));
+    const scratch = tempDir('collect-cb-own-');
     const own = join(scratch, 'paypal-claims.yaml');
     const shipped = readFileSync('presets/chargebacks/paypal-case-report.yaml', 'utf8');
     expect(shipped).toContain('Claim: claim');
@@ -282,7 +282,7 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
   });
 
   it("flags a mangled id in collect's own columns too: mangled-id, never matched as text", async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'collect-cb-own-mangled-'));
+    const scratch = tempDir('collect-cb-own-mangled-');
     const file = join(scratch, 'report.csv');
     writeFileSync(
       file,

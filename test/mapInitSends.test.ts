@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const env = { COLLECT_API_KEY: 'sk_test_map_init' };
 
@@ -56,14 +56,14 @@ async function proposed(files: readonly string[]): Promise<string> {
   const run = await runCli(['map', 'init', ...files]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  const path = join(mkdtempSync(join(tmpdir(), 'collect-map-init-')), 'proposed.yaml');
+  const path = join(tempDir('collect-map-init-'), 'proposed.yaml');
   writeFileSync(path, run.stdout);
   return path;
 }
 
 /** A copy of a fixture folder without its mapping, so the run reads only the export. */
 function exportOnly(dir: string): string {
-  const copy = mkdtempSync(join(tmpdir(), 'collect-export-'));
+  const copy = tempDir('collect-export-');
   cpSync(dir, copy, { recursive: true, filter: (path) => !path.endsWith('.yaml') });
   return copy;
 }

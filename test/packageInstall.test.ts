@@ -75,13 +75,17 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds the built code, its declarations, the launcher and the worker files, and no tests, sources or fixtures', () => {
+  it('holds the built code, its declarations, the launcher, the worker files and the report formats, and no tests, sources or fixtures', () => {
     for (const needed of ['dist/cli/collect.cjs', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts'])
       expect(files).toContain(needed);
     expect(files).toContain('dist/parallel/pieceWorker.js');
     expect(files).toContain('dist/fast/stateWriterWorker.js');
     expect(files).toContain('LICENSE');
-    const other = files.filter((path) => !/^dist\/.+\.(js|d\.ts|cjs)$/.test(path));
+    // The acquirers' report formats are data the command reads (collect chargebacks --formats).
+    expect(files).toContain('presets/chargebacks/stripe-disputes.yaml');
+    const other = files.filter(
+      (path) => !/^(dist\/.+\.(js|d\.ts|cjs)|presets\/chargebacks\/[a-z0-9-]+\.yaml)$/.test(path),
+    );
     expect(other.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(files.filter((path) => /\.test\.|^dist\/bin\//.test(path))).toEqual([]);
   });

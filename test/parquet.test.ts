@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** Orders as Parquet columns (a TIMESTAMP, a DOUBLE, a dotted name, a null id and a bad total among them) and as the same CSV rows. */
 const rows = Array.from({ length: 7 }, (_, n) => ({
@@ -44,7 +44,7 @@ function located(report: string, file: string, header: number): unknown {
 
 describe('Parquet input', () => {
   it('gives the same report as the same rows in CSV, its row numbers as locations', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-'));
+    const dir = tempDir('collect-parquet-');
     ordersParquet(join(dir, 'orders.parquet'));
     writeFileSync(join(dir, 'orders.csv'), ordersCsv);
     const run = (file: string) =>
@@ -59,7 +59,7 @@ describe('Parquet input', () => {
   });
 
   it('writes its rejects as CSV rows, read back as CSV', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-rejects-'));
+    const dir = tempDir('collect-parquet-rejects-');
     ordersParquet(join(dir, 'orders.parquet'));
     const rejects = join(dir, 'rejects.csv');
     const { code } = await runCli([
@@ -82,7 +82,7 @@ describe('Parquet input', () => {
   });
 
   it("is read through a mapping, its columns as a CSV export's", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-map-'));
+    const dir = tempDir('collect-parquet-map-');
     ordersParquet(join(dir, 'export.parquet'));
     const mapping = [
       'version: 1',
@@ -112,7 +112,7 @@ describe('Parquet input', () => {
   });
 
   it('is read in a backfill folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-backfill-'));
+    const dir = tempDir('collect-parquet-backfill-');
     ordersParquet(join(dir, 'orders.parquet'));
     const { code, stdout } = await runCli(['backfill', dir, '--dry-run', '--no-state', '--format', 'json']);
     expect(code).toBe(1);
@@ -120,7 +120,7 @@ describe('Parquet input', () => {
   });
 
   it('stops with exit 2 naming a file called .parquet that is not Parquet', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-bad-'));
+    const dir = tempDir('collect-parquet-bad-');
     const file = join(dir, 'orders.parquet');
     writeFileSync(file, ordersCsv);
     const { code, stderr } = await runCli(['order', file, '--dry-run', '--no-state']);

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +8,7 @@ import { orderResource } from '../resources/order/index.js';
 import { inputSpec } from './openInput.js';
 import { pieceWorkers } from './pieceParsers.js';
 import { readRecords } from './readRecords.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 async function records(path: string) {
   const read = [];
@@ -22,7 +22,7 @@ async function records(path: string) {
 
 describe('parquetFormat', () => {
   it('reads a file of many row groups on the workers as it reads it on this thread', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'collect-parquet-groups-'));
+    const dir = tempDir('collect-parquet-groups-');
     const count = 500;
     const buffer = Buffer.from(
       parquetWriteBuffer({

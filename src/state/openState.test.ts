@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchOf } from './openState.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 describe('scratchOf: the folder of files that outlive a run, chosen by its state', () => {
-  const temp = mkdtempSync(join(tmpdir(), 'collect-temp-'));
-  const folder = mkdtempSync(join(tmpdir(), 'collect-state-'));
+  const temp = tempDir('collect-temp-');
+  const folder = tempDir('collect-state-');
   const where = (spec: string | null, readOnly: boolean) => {
     const scratch = scratchOf(spec, readOnly, temp);
     const dir = scratch.dir();

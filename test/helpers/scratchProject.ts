@@ -45,6 +45,20 @@ export function jobEnv(extra: Record<string, string> = {}): Record<string, strin
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
+    // The machine's way to the registry (a proxy, its certificate authority), as a CI runner has it.
+    ...Object.fromEntries(
+      [
+        'NODE_EXTRA_CA_CERTS',
+        'HTTPS_PROXY',
+        'HTTP_PROXY',
+        'NO_PROXY',
+        'https_proxy',
+        'http_proxy',
+        'no_proxy',
+      ]
+        .filter((name) => process.env[name] !== undefined)
+        .map((name) => [name, process.env[name]!]),
+    ),
     ...extra,
   };
 }

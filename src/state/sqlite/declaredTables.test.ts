@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/sqlite.js';
 import { resources } from '../../resources/registry.js';
 import { declaredTables } from '../declared.js';
 import { SqliteState } from './sqliteState.js';
+import { tempDir } from '../../../test/helpers/tempDir.js';
 
 const now = new Date('2025-01-01T00:00:00Z');
 const sent = (record: Record<string, unknown>) => ({
@@ -59,7 +58,7 @@ describe('a declared lookup table (order_cards)', () => {
   });
 
   it('is added, with its index, to a state file written before it existed', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'collect-lookup-'));
+    const folder = tempDir('collect-lookup-');
     SqliteState.open(folder).close();
     const before = openDatabase(join(folder, 'dry-run.sqlite'));
     expect(before.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%'").all()).toEqual([]);
