@@ -96,6 +96,19 @@ await bundle(
   join(work, 'stateWriterWorker.js'),
 );
 
+// The folders of data the package ships (package.json files), each one asset: { file name: text }.
+const shippedFolders = ['presets/chargebacks'];
+const folderAssets = Object.fromEntries(
+  shippedFolders.map((folder) => {
+    const texts = Object.fromEntries(
+      readdirSync(join(root, folder)).map((name) => [name, readFileSync(join(root, folder, name), 'utf8')]),
+    );
+    const file = join(work, `${folder.replaceAll('/', '-')}.json`);
+    writeFileSync(file, JSON.stringify(texts));
+    return [folder, file];
+  }),
+);
+
 const node = officialNode();
 const config = join(work, 'sea-config.json');
 writeFileSync(
@@ -109,6 +122,7 @@ writeFileSync(
     assets: {
       'pieceWorker.js': join(work, 'pieceWorker.js'),
       'stateWriterWorker.js': join(work, 'stateWriterWorker.js'),
+      ...folderAssets,
     },
   }),
 );

@@ -92,6 +92,23 @@ const checks = () => {
     expect(alone).toEqual(npm);
   });
 
+  it("reads an acquirer's report by its shipped format, the formats being data inside the binary", async () => {
+    const report = [
+      'chargebacks',
+      'fixtures/chargebacks/formats/stripe-disputes.json',
+      '--dry-run',
+      '--no-state',
+    ];
+    for (const args of [
+      ['chargebacks', '--formats'],
+      [...report, '--orders', 'fixtures/chargebacks/formats/orders.ndjson'],
+    ]) {
+      const [alone, npm] = await Promise.all([run('binary', args), run('npm', args)]);
+      expect(alone).toEqual(npm);
+      expect(alone.stdout).toContain('stripe-disputes');
+    }
+  });
+
   it("loads a --transform module from the user's folder (the binary's own import() loads built-ins only)", async () => {
     const transform = join(dir, 'prefix.mjs');
     writeFileSync(transform, 'export default (record) => ({ ...record, id: `T-${record.id ?? 1}` });\n');

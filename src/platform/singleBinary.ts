@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { getAsset, isSea } from 'node:sea';
 import { debuglog } from 'node:util';
 import vm from 'node:vm';
@@ -19,6 +20,16 @@ export function startWorker(file: URL, options: WorkerOptions): Worker {
   return inBinary
     ? new Worker(getAsset(name, 'utf8'), { ...options, eval: true })
     : new Worker(file, options);
+}
+
+/**
+ * The files of a folder the package ships (`folder`, e.g. presets/chargebacks, found at `url`), name
+ * to text: read from the folder, or in the binary from the asset scripts/buildBinary.js made of it.
+ */
+export function shippedFiles(folder: string, url: URL): Record<string, string> {
+  if (inBinary) return JSON.parse(getAsset(folder, 'utf8')) as Record<string, string>;
+  const names = readdirSync(url);
+  return Object.fromEntries(names.map((name) => [name, readFileSync(new URL(name, url), 'utf8')]));
 }
 
 /** The module at `url` (a file: URL), as import() loads it. */
