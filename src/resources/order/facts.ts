@@ -1,6 +1,6 @@
 import { isRecord } from '../../schema/checks.js';
 import { textField, type Facts, type StateWrites } from '../resource.js';
-import { cents, utcDate } from './cards.js';
+import { cents, utcDate } from './cardValues.js';
 
 /** What the flow rules need of an order creation. */
 export interface OrderFacts extends Facts {
