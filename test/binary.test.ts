@@ -5,12 +5,12 @@
  * with COLLECT_BINARY set under CI=true (.ci/run) a missing binary fails instead of skipping.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { generateOrders } from '../bench/generate-orders.js';
 import { startServer } from './helpers/localServer.js';
+import { tempDir } from './helpers/tempDir.js';
 import { onTerminal } from './helpers/terminal.js';
 
 const binary = resolve(process.env.COLLECT_BINARY ?? 'dist/bin/collect-linux-x64');
@@ -26,8 +26,8 @@ const noNodePath = (process.env.PATH ?? '')
   .split(delimiter)
   .filter((dir) => dir !== '' && !existsSync(join(dir, 'node')))
   .join(delimiter);
-const dir = mkdtempSync(join(tmpdir(), 'collect-binary-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** This file's folder, made when its checks run (a skipped file makes none). */
+let dir = '';
 /** A few runs of 200,000 rows each on two shared cores. */
 const SLOW = { timeout: 300_000 };
 
@@ -79,6 +79,8 @@ async function sandbox(which: 'binary' | 'npm'): Promise<string> {
 }
 
 const checks = () => {
+  beforeAll(() => void (dir = tempDir('collect-binary-')));
+
   it('is there (CI builds it before this test)', () => {
     expect(present, missing).toBe(true);
     expect(noNodePath.split(delimiter).some((path) => existsSync(join(path, 'node')))).toBe(false);

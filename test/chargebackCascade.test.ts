@@ -1,11 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nd } from './helpers/history.js';
 import { runCli } from './helpers/memoryIo.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const env = { COLLECT_API_KEY: 'k-cascade-1' };
 type Rows = {
@@ -37,16 +36,9 @@ const order = (id: string, lastFour: string, value: number, created: string, acq
 
 describe('collect chargebacks: the match cascade', () => {
   it('finds orders sent to the sandbox by acquirer id, order reference and card key, and stops at two', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
+    const sandbox = await testSandbox({
       slowMs: 300,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     });
-    onTestFinished(sandbox.close);
     const dir = tempDir('collect-cascade-');
     const state = join(dir, 'state');
     const at = ['--base-url', sandbox.url, '--state', state];

@@ -5,10 +5,9 @@ import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { runCli } from './helpers/memoryIo.js';
 import { startTestPostgres } from './helpers/postgres.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { tempDir } from './helpers/tempDir.js';
 import { itWith } from './helpers/withPrerequisite.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-1' };
 
@@ -226,16 +225,9 @@ describe('collect chargebacks', () => {
   });
 
   it('rehearses the README walkthrough at the sandbox: the fixture report through its mapping', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
+    const sandbox = await testSandbox({
       slowMs: 300,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     });
-    onTestFinished(sandbox.close);
     const fixtures = 'fixtures/chargebacks';
     const state = tempDir('collect-cb-state-');
     const at = ['--base-url', sandbox.url, '--state', state];

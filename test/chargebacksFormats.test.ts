@@ -2,9 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { tempDir } from './helpers/tempDir.js';
+import { startTestSandbox } from './helpers/sandbox.js';
 
 const env = { COLLECT_API_KEY: 'k-chargebacks-formats' };
 const dir = 'fixtures/chargebacks/formats';
@@ -138,15 +137,7 @@ const expected: Record<
 describe('collect chargebacks: the acquirers’ own formats, read with no mapping (source-files.md part A)', () => {
   let at: string[] = [];
   beforeAll(async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 300,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-    });
+    const sandbox = await startTestSandbox({ slowMs: 300 });
     const state = tempDir('collect-cb-formats-');
     at = ['--base-url', sandbox.url, '--state', state];
     expect((await runCli(['order', `${dir}/orders.ndjson`, ...at], { env })).code).toBe(0);

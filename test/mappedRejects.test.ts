@@ -1,10 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -61,16 +60,7 @@ describe('rejects of a mapped record', () => {
     writeFileSync(join(exported, 'payments.csv'), PAYMENTS);
     const mapping = join(root, 'mapping.yaml');
     writeFileSync(mapping, MAPPING);
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-    });
-    closers.push(sandbox.close);
+    const sandbox = await testSandbox();
     const env = { COLLECT_API_KEY: 'sk_test_mapped_rejects' };
     const held = async (id: string) => {
       const response = await fetch(`${sandbox.url}/_sandbox/orders/${encodeURIComponent(id)}`);

@@ -1,10 +1,9 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const EXCEL = 'fixtures/shopify/excel';
 const FILE = 'orders_export_1.csv';
@@ -31,16 +30,7 @@ const cp1252 = (bytes: Buffer) => new TextDecoder('windows-1252').decode(bytes);
 const asCp1252 = (text: string) => Buffer.from(text, 'latin1'); // the texts below hold no 0x80-0x9f characters
 
 async function sandbox() {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
-    slowMs: 0,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-  });
-  closers.push(started.close);
+  const started = await testSandbox();
   const held = async (id: string) => {
     const response = await fetch(`${started.url}/_sandbox/orders/${id}`);
     return response.status === 200 ? ((await response.json()) as { order: unknown }).order : undefined;

@@ -11,12 +11,11 @@ import {
   type Resource,
 } from '../src/resources/resource.js';
 import { checkAndSend, type RunRequest } from '../src/run/checkAndSend.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { openState } from '../src/state/openState.js';
 import { freshStateDir } from './helpers/memoryIo.js';
 import { itWith } from './helpers/withPrerequisite.js';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 /**
  * A throwaway sixth endpoint, declared only here: the proof that an endpoint's identity lives in
@@ -124,17 +123,9 @@ describe('a new endpoint is one Resource and one registry line', () => {
   });
 
   it('is served by the sandbox, sent in flow order, and remembered by the state across runs', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    const sandbox = await testSandbox({
       registry: withRefunds,
     });
-    closers.push(sandbox.close);
     const early = await fetch(`${sandbox.url}/v2/order/refund`, {
       method: 'POST',
       headers: { authorization: 'Bearer k' },
@@ -167,17 +158,9 @@ describe('a new endpoint is one Resource and one registry line', () => {
   it.each(backends)(
     'has a table of its own in the %s state: a run remembers its facts there, a later run sees them',
     async (_name, location) => {
-      const sandbox = await startSandbox({
-        host: '127.0.0.1',
-        port: 0,
-        seed: 1,
-        slowMs: 0,
-        retryAfterSeconds: 0,
-        rules: defaultRules,
-        faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+      const sandbox = await testSandbox({
         registry: withRefunds,
       });
-      closers.push(sandbox.close);
       const stateDir = await location();
       const service = { baseUrl: sandbox.url, base: new URL(sandbox.url), apiKey: 'k' };
       const refunds = (value: number) => [

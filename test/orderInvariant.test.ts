@@ -7,11 +7,10 @@ import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const STATUSES = ['approved', 'pending', 'declined', 'cancelled'] as const;
 
@@ -58,13 +57,8 @@ describe('the order invariant', () => {
         fc.constantFrom(0, 0.2),
         fc.integer({ min: 1, max: 1000 }),
         async (orders, brokenRuns, fail, seed) => {
-          const sandbox = await startSandbox({
-            host: '127.0.0.1',
-            port: 0,
+          const sandbox = await testSandbox({
             seed,
-            slowMs: 0,
-            retryAfterSeconds: 0,
-            rules: defaultRules,
             faults: { fail, throttle: 0, slow: 0, reset: 0 },
           });
           try {

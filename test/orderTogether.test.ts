@@ -2,12 +2,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const env = { COLLECT_API_KEY: 'test-order-together-key' };
 const closers: (() => Promise<void>)[] = [];
@@ -34,16 +33,7 @@ async function backfill(dir: string, args: string[]) {
 }
 
 async function sandbox() {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
-    slowMs: 0,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-  });
-  closers.push(started.close);
+  const started = await testSandbox();
   const order = async (id: string) => {
     const answer = await fetch(`${started.url}/_sandbox/orders/${id}`);
     return answer.status === 200

@@ -11,11 +11,10 @@ import { rememberOnThread } from '../src/fast/threadedState.js';
 import { openDatabase, pragmaValue } from '../src/platform/sqlite.js';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { SqliteState } from '../src/state/sqlite/sqliteState.js';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const RELEASED = join(import.meta.dirname, 'data', 'state-0.1.0.sqlite');
 const closers: (() => Promise<void>)[] = [];
@@ -32,16 +31,9 @@ function releasedState(url: string): string {
 
 describe('a state written by collect 0.1.0 (better-sqlite3)', () => {
   it('a backfill of the same history sends nothing: the journal read back says all was accepted', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
+    const sandbox = await testSandbox({
       slowMs: 300,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     });
-    closers.push(sandbox.close);
     const state = releasedState(sandbox.url);
     const { code, stdout } = await runCli(
       ['backfill', 'fixtures/history', '--base-url', sandbox.url, '--state', state, '--format', 'json'],

@@ -2,12 +2,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import type { SandboxOptions } from '../src/sandbox/server.js';
 import { nd, orderRecord } from './helpers/history.js';
 import { startServer } from './helpers/localServer.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const env = { COLLECT_API_KEY: 'test-rerun-key' };
 const closers: (() => Promise<void>)[] = [];
@@ -16,16 +16,11 @@ afterEach(async () => {
 });
 
 async function sandbox(faults: Partial<SandboxOptions['faults']> = {}) {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
+  const started = await testSandbox({
     seed: 3,
     slowMs: 300,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
     faults: { fail: 0, throttle: 0, slow: 0, reset: 0, ...faults },
   });
-  closers.push(started.close);
   return started;
 }
 

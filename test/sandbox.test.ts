@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import type { SandboxOptions } from '../src/sandbox/server.js';
 import { freshStateDir, runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,17 +13,10 @@ afterEach(async () => {
 });
 
 async function sandbox(options: Partial<SandboxOptions> = {}) {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
+  const started = await testSandbox({
     slowMs: 300,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
     ...options,
   });
-  closers.push(started.close);
   const call = async (method: string, path: string, body?: unknown, key: string | null = 'k') => {
     const response = await fetch(`${started.url}${path}`, {
       method,

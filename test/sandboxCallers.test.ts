@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactor } from '../src/cli/apiKey.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import type { SandboxOptions } from '../src/sandbox/server.js';
 import { startServer } from './helpers/localServer.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -55,18 +55,10 @@ async function upstreamSandbox(
     body: reply(request.path, request.headers.authorization),
   }));
   closers.push(upstream.close);
-  const sandbox = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
-    slowMs: 0,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+  const sandbox = await testSandbox({
     upstream: { base: new URL(upstream.url), key: KEY, redact: redactor(KEY), timeoutMs: 2000 },
     ...options,
   });
-  closers.push(sandbox.close);
   return { upstream, sandbox };
 }
 
@@ -148,17 +140,9 @@ describe('collect sandbox --upstream: what it forwards, and for whom', () => {
     ).toBe(200);
   });
   it('answers a web page or a foreign Host with 403 without upstream too, and leaves them out of the report', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    const sandbox = await testSandbox({
       judge: { strict: false },
     });
-    closers.push(sandbox.close);
     const order = JSON.stringify({
       id: 'A',
       total_paid_value: 1,

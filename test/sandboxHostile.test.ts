@@ -2,32 +2,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRegistry, registry } from '../src/resources/registry.js';
 import type { Resource } from '../src/resources/resource.js';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import type { SandboxOptions } from '../src/sandbox/server.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()!();
-});
-
-async function sandbox(options: Partial<SandboxOptions> = {}) {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
-    slowMs: 0,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-    ...options,
-  });
-  closers.push(started.close);
-  return started;
-}
+const sandbox = (options: Partial<SandboxOptions> = {}) => testSandbox(options);
 
 const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
 const order = (id: string) => ({
@@ -53,8 +35,10 @@ describe('a hostile request to the sandbox', () => {
   });
   it('a body nested 100,000 deep is answered 400 and judged too-deep, judging or not, recording or not', async () => {
     const record = join(tempDir('collect-hostile-'), 'requests.ndjson');
+    let close = () => Promise.resolve();
     for (const options of [{}, { judge: { strict: false }, record }]) {
-      const { url, report } = await sandbox(options);
+      const { url, report, ...started } = await sandbox(options);
+      close = started.close;
       for (const body of [deepOrder, deepField]) expect((await post(url, body)).status).toBe(400);
       expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
       if (options.judge)
@@ -63,7 +47,7 @@ describe('a hostile request to the sandbox', () => {
           '2 too-deep',
         ]);
     }
-    await closers.pop()!();
+    await close();
     const lines = readFileSync(record, 'utf8')
       .trim()
       .split('\n')

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -20,18 +19,10 @@ const order = (id: string, extra: object = {}) => ({
 
 describe('collect sandbox --keep-mb: a long session in bounded memory', () => {
   it('lets the least recently used orders go past the budget, still takes their updates, and the report counts them', async () => {
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+    const sandbox = await testSandbox({
       judge: { strict: false },
       keepBytes: 1024 * 1024,
     });
-    closers.push(sandbox.close);
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.url}${path}`, {
         method,

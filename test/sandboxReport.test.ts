@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactor } from '../src/cli/apiKey.js';
-import { defaultRules } from '../src/sandbox/decide.js';
 import type { Report } from '../src/report/report.js';
-import { startSandbox, type SandboxOptions } from '../src/sandbox/server.js';
+import type { SandboxOptions } from '../src/sandbox/server.js';
 import { runSession } from '../bench/sandbox-session.js';
 import { startServer } from './helpers/localServer.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,18 +17,10 @@ afterEach(async () => {
 });
 
 async function judgingSandbox(options: Partial<SandboxOptions> = {}) {
-  const started = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
-    slowMs: 0,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+  const started = await testSandbox({
     judge: { strict: false },
     ...options,
   });
-  closers.push(started.close);
   const call = async (
     method: string,
     path: string,
@@ -93,16 +85,7 @@ describe('collect sandbox --report: the answers stay those of the service', () =
     expect(report.notes.map((note) => note.code)).toContain('not-taken');
   });
   it('serves no report when it does not judge', async () => {
-    const plain = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-    });
-    closers.push(plain.close);
+    const plain = await testSandbox();
     expect((await fetch(`${plain.url}/_sandbox/report`)).status).toBe(404);
     expect(plain.report()).toBeUndefined();
   });

@@ -2,10 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRules } from '../src/sandbox/decide.js';
-import { startSandbox } from '../src/sandbox/server.js';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
+import { testSandbox } from './helpers/sandbox.js';
 
 const FIXTURE = 'fixtures/shopify';
 const MAPPING = `${FIXTURE}/mapping.yaml`;
@@ -108,16 +107,9 @@ function expectedOrders(rows: Row[]): Map<string, Record<string, unknown>> {
 
 /** Backfills a folder into a fresh sandbox and gives back the orders it holds, by id. */
 async function backfillToSandbox(dir: string, mapping: string, ids: readonly string[]) {
-  const sandbox = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    seed: 1,
+  const sandbox = await testSandbox({
     slowMs: 300,
-    retryAfterSeconds: 0,
-    rules: defaultRules,
-    faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
   });
-  closers.push(sandbox.close);
   const run = await runCli(
     ['backfill', dir, '--map', mapping, '--base-url', sandbox.url, '--format', 'json'],
     {
