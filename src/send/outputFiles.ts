@@ -18,7 +18,7 @@ export type Redact = (text: string) => string;
 
 type RejectsFormat = InputFormatEntry['rejects'];
 
-/** A file of `flag` that cannot be written: a full or read-only disk with its fix (operationalError), else its cause. */
+/** A file of `flag` that cannot be written: a full or read-only disk with its fix, else its cause. */
 function cannotWrite(flag: string, path: string, cause: Error): CollectError {
   return (
     operationalError(cause, { name: `${flag} ${path}`, path }) ??
