@@ -20,11 +20,24 @@ import { tempDir } from './helpers/tempDir.js';
 const env = { COLLECT_API_KEY: 'k-asking-commands' };
 
 interface AskingCase {
+  /** The command that asks (the case's name when not given): each form of a command has its case. */
+  command?: string;
   question: string;
-  /** The command line that asks; `input` is what it reads on standard input when it has no terminal. */
-  args: (url: string, input: 'file' | 'stdin') => string[];
+  /**
+   * The command line that asks; `input` is what it reads on standard input when it has no terminal.
+   * What it sends to `url` to get ready is not counted.
+   */
+  args: (url: string, input: 'file' | 'stdin') => string[] | Promise<string[]>;
   /** Requests sent on yes. */
   sends: number;
+}
+
+/** A state that knows the orders of the chargeback fixtures (ORD-2001 paid with TX-2001), sent to `url`. */
+async function stateKnowingOrders(url: string): Promise<string> {
+  const state = freshStateDir();
+  const argv = ['order', 'fixtures/chargebacks/orders.ndjson', '--base-url', url, '--state', state];
+  expect((await runCli(argv, { env })).code).toBe(0);
+  return state;
 }
 
 function chargebackFiles(): { report: string; orders: string } {
@@ -49,6 +62,16 @@ const cases: Record<string, AskingCase> = {
     ],
     sends: 1,
   },
+  'fraud --acquirer-id': {
+    command: 'fraud',
+    question: 'Send this fraud mark? [y/N]',
+    args: async (url) => [
+      'fraud',
+      ...['--acquirer-id', 'TX-2001', '--type', 'chargeback'],
+      ...['--base-url', url, '--state', await stateKnowingOrders(url)],
+    ],
+    sends: 1,
+  },
   chargebacks: {
     question: 'Send 2 chargeback marks? [y/N]',
     args: (url, input) => {
@@ -69,9 +92,20 @@ async function service() {
   return server;
 }
 
+/** The command line of `entry`, ready to run against `server`, which has counted no request yet. */
+async function commandLine(
+  entry: AskingCase,
+  server: { url: string; requests: unknown[] },
+  input: 'file' | 'stdin',
+) {
+  const argv = await entry.args(server.url, input);
+  server.requests.length = 0;
+  return argv;
+}
+
 /** Runs the command on a terminal up to its question; says whether it stayed the last line and the cursor after it. */
-async function asked(entry: AskingCase, url: string) {
-  const session = onTerminal(entry.args(url, 'file'), env);
+async function asked(entry: AskingCase, server: { url: string; requests: unknown[] }) {
+  const session = onTerminal(await commandLine(entry, server, 'file'), env);
   await session.waitFor(`${entry.question} `);
   // Long enough for a progress line (drawn every 250 ms) to have been drawn over the question.
   await sleep(1000);
@@ -84,13 +118,14 @@ async function asked(entry: AskingCase, url: string) {
 describe('every command that asks before sending', () => {
   it('has a case here', async () => {
     const program = await fullProgram((await import('../src/cli/io.js')).processIo(), () => {});
-    expect(askingCommands(program).sort()).toEqual(Object.keys(cases).sort());
+    const declared = new Set(Object.entries(cases).map(([name, entry]) => entry.command ?? name));
+    expect(askingCommands(program).sort()).toEqual([...declared].sort());
   });
 
   describe.each(Object.entries(cases))('collect %s', (_name, entry) => {
     it('keeps the question the last line, echoes the answer as one line, and sends on y', async () => {
       const server = await service();
-      const session = await asked(entry, server.url);
+      const session = await asked(entry, server);
       session.type('y\r');
       expect(await session.exited).toBe(0);
       const { lines } = await session.screen();
@@ -100,7 +135,7 @@ describe('every command that asks before sending', () => {
 
     it('sends nothing on n', async () => {
       const server = await service();
-      const session = await asked(entry, server.url);
+      const session = await asked(entry, server);
       session.type('n\r');
       expect(await session.exited).toBe(1);
       expect(server.requests).toHaveLength(0);
@@ -108,7 +143,7 @@ describe('every command that asks before sending', () => {
 
     it('sends nothing and exits 130 on Ctrl-C', async () => {
       const server = await service();
-      const session = await asked(entry, server.url);
+      const session = await asked(entry, server);
       session.type('\u0003');
       expect(await session.exited).toBe(130);
       expect(server.requests).toHaveLength(0);
@@ -117,7 +152,8 @@ describe('every command that asks before sending', () => {
     it('without a terminal and without --yes, is exit 2 before reading its input', async () => {
       const server = await service();
       // Standard input is a pipe left open: a command that read it (or asked on it) would wait for ever.
-      const child = spawn(process.execPath, ['dist/cli/main.js', ...entry.args(server.url, 'stdin')], {
+      const argv = await commandLine(entry, server, 'stdin');
+      const child = spawn(process.execPath, ['dist/cli/main.js', ...argv], {
         env: { PATH: process.env.PATH ?? '', ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -136,7 +172,9 @@ describe('every command that asks before sending', () => {
 
     it('with --yes and no terminal, sends without asking', async () => {
       const server = await service();
-      const { code, stderr } = await runCli([...entry.args(server.url, 'file'), '--yes'], { env });
+      const { code, stderr } = await runCli([...(await commandLine(entry, server, 'file')), '--yes'], {
+        env,
+      });
       expect(code).toBe(0);
       expect(stderr).not.toContain(entry.question);
       expect(server.requests).toHaveLength(entry.sends);

@@ -227,7 +227,7 @@ describe('help', () => {
     expect(order.stdout).toContain('--dry-run');
     expect(order.stdout).toContain('collect order order.csv --dry-run');
   });
-  it("shows the fraud mark by hand first: its usage line, then its options above the files' ones", async () => {
+  it("shows the fraud mark by hand first: its usage line, options and example above the files' ones", async () => {
     const { stdout } = await runCli(['fraud', '--help']);
     expect(stdout.split('\n').slice(0, 2)).toEqual([
       'Usage: collect fraud --order-id <id> --type <type> [--comment <text>] [--yes]',
@@ -239,6 +239,9 @@ describe('help', () => {
     for (const byHand of ['--order-id <id> ', '--acquirer-id', '--type <type>', '--comment', '--yes '])
       expect(at(byHand)).toBeLessThan(at('\nOptions:'));
     expect(at('\nOptions:')).toBeLessThan(at('--input-format'));
+    // Its examples too: the mark by hand above the files' runs.
+    expect(at('$ collect fraud --order-id')).toBeGreaterThan(at('Examples:'));
+    expect(at('$ collect fraud --order-id')).toBeLessThan(at('$ collect fraud fraud.csv'));
     // A command without a form by hand keeps commander's usage and one list of options.
     const order = await runCli(['order', '--help']);
     expect(order.stdout.split('\n')[0]).toBe('Usage: collect order [options] [files...]');

@@ -1,6 +1,6 @@
 /**
  * One way to fail (issue 39): every command that opens a state, an outbox or a report file, run
- * against a real PostgreSQL that is down, lacks the database, refuses the password or the
+ * against a real PostgreSQL that is down or unknown, lacks the database, refuses the password or the
  * privilege, and against a real small disk that is full or read-only. Each: exit 2, the cause
  * named, a fix, no stack, no password; never exit 70.
  */
@@ -47,7 +47,19 @@ const stateCommands: Record<string, (state: string) => string[]> = {
     state,
   ],
   decisions: (state) => ['decisions', decisions, '--base-url', service.url, '--state', state],
+  'fraud by hand': (state) => [
+    ...['fraud', '--order-id', 'ORD-1', '--type', 'chargeback', '--yes'],
+    ...['--base-url', service.url, '--state', state],
+  ],
   'relay (its state)': (state) => ['relay', '--from', '-', '--base-url', service.url, '--state', state],
+};
+
+/** A command that only reads a state it finds: on a disk it cannot write, an absent state knows no order. */
+const stateReaders: Record<string, (state: string) => string[]> = {
+  'fraud --acquirer-id': (state) => [
+    ...['fraud', '--acquirer-id', 'TX-1', '--type', 'chargeback', '--yes'],
+    ...['--base-url', service.url, '--state', state],
+  ],
 };
 
 /** Every command that opens an outbox. */
@@ -65,13 +77,13 @@ const outboxCommands: Record<string, (url: string) => string[]> = {
   'relay retry': (url) => ['relay', 'retry', '--from', url],
 };
 
-/** The promise every case keeps. */
-async function failsWell(argv: string[], cause: RegExp): Promise<void> {
+/** The promise every case keeps; `fix`, when given, is what the fix must say. */
+async function failsWell(argv: string[], cause: RegExp, fix = /fix: /): Promise<void> {
   const { code, stderr } = await runCli(argv, { env });
   expect(stderr).not.toMatch(/\n\s+at |internal error|please report/);
   expect(stderr).not.toContain(PASSWORD);
   expect(stderr).toMatch(cause);
-  expect(stderr).toContain('fix: ');
+  expect(stderr).toMatch(fix);
   expect(code).toBe(2);
 }
 
@@ -156,6 +168,11 @@ describeWith('postgres')('a PostgreSQL that cannot be used', () => {
       u.port = String(port);
       u.password = PASSWORD;
     });
+    // .invalid is never a host (RFC 6761): the resolver answers at once, also with no network.
+    urls['an unknown host'] = as((u) => {
+      u.hostname = `db-${suffix}.invalid`;
+      u.password = PASSWORD;
+    });
     urls['an unknown database'] = as((u) => {
       u.pathname = `/no_such_db_${suffix}`;
       u.password = PASSWORD;
@@ -172,11 +189,12 @@ describeWith('postgres')('a PostgreSQL that cannot be used', () => {
 
   const causes: Record<string, RegExp> = {
     'down (a closed port)': /nothing answers at .*127\.0\.0\.1:\d+.* \(connection refused/,
+    'an unknown host': /the host .*db-\w+\.invalid.* cannot be found \((ENOTFOUND|EAI_AGAIN)\)/,
     'an unknown database': /database "no_such_db_\w+" does not exist \(3D000\)/,
     'a wrong password': /password authentication failed for user "secret_\w+" \(28P01\)/,
     'a role without the privilege': /permission denied for (schema public|table collect_outbox)/,
   };
-  const commands = { ...stateCommands, ...outboxCommands };
+  const commands = { ...stateCommands, ...stateReaders, ...outboxCommands };
   for (const fault of Object.keys(causes))
     for (const [name, argv] of Object.entries(commands))
       it(`${fault}: collect ${name} is exit 2 with the cause and a fix`, async (context) => {
@@ -189,7 +207,7 @@ describeWith('postgres')('a PostgreSQL that cannot be used', () => {
       });
 });
 
-describe('a state disk that is full or read-only', () => {
+describe('a disk that is full or read-only (the state, the report and the files beside it)', () => {
   let full: SmallDisk | { reason: string };
   let readOnly: SmallDisk | { reason: string };
   beforeAll(() => {
@@ -222,15 +240,28 @@ describe('a state disk that is full or read-only', () => {
       ]),
     ),
     'sandbox --report': sandbox,
+    // The files a run writes beside its report, with no state (the state's own faults are above).
+    'order --rejects': (dir) => [
+      ...['order', fixture('order/invalid.ndjson'), '--dry-run'],
+      ...['--rejects', join(dir, 'rejects.ndjson')],
+    ],
+    'order --results': (dir) => [
+      ...['order', fixture('order/valid.ndjson'), '--base-url', service.url, '--no-state'],
+      ...['--results', join(dir, 'results.ndjson')],
+    ],
+    'order --report-html': (dir) => [
+      ...['order', fixture('order/valid.ndjson'), '--dry-run'],
+      ...['--report-html', join(dir, 'report.html')],
+    ],
   };
   for (const [name, argv] of Object.entries(commands)) {
     it(`full: collect ${name} is exit 2 naming the space`, async (context) => {
       if (!('dir' in full)) return context.skip(full.reason);
-      await failsWell(argv(full.dir), /full|no space left/i);
+      await failsWell(argv(full.dir), /full|no space left/i, /fix: free space/);
     });
     it(`read-only: collect ${name} is exit 2 naming the read-only disk`, async (context) => {
       if (!('dir' in readOnly)) return context.skip(readOnly.reason);
-      await failsWell(argv(readOnly.dir), /read-only|EROFS/);
+      await failsWell(argv(readOnly.dir), /read-only|EROFS/, /fix: .*(writable|read-write)/);
     });
   }
 });

@@ -44,9 +44,9 @@ describe('exit codes: one table', () => {
       expect(tables.get(name), name).toEqual(
         new Map(exitCodeMeanings.map(({ code, meaning }) => [code as number, meaning])),
       );
-    // A signal drains the relay: exit 0, never 130.
+    // A signal drains the relay (exit 0); only a second one, which stops waiting, is 130 (test/relayFaults.test.ts).
     expect(tables.get('relay')!.get(exitCodes.ok)).toMatch(/SIGTERM/);
-    expect(tables.get('relay')!.has(exitCodes.interrupted)).toBe(false);
+    expect(tables.get('relay')!.get(exitCodes.interrupted)).toMatch(/^a second SIGTERM or Ctrl-C/);
     // Commands that never send never claim a delivery failure.
     for (const name of [
       'decisions',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRow } from './applyRow.js';
-import { filesOfFrom, joinedFiles } from './fromFiles.js';
+import { filesOfFrom, globMatches, joinedFiles } from './fromFiles.js';
 import { parseMapping } from './parseMapping.js';
 import { compileText, memoryRelated } from '../../test/helpers/mapping.js';
 
@@ -178,5 +178,23 @@ describe('from: self and the columns read', () => {
     );
     expect(compiled.problems).toEqual([]);
     expect(compiled.ignored.get('shop_1.csv')).toEqual(['Total', 'Phone', 'Address1', 'Lineitem price']);
+  });
+});
+
+describe('globs', () => {
+  it('match * and ? ignoring case, every other character as itself', () => {
+    expect(globMatches('ORDERS_??.CSV', 'orders_01.csv')).toBe(true);
+    expect(globMatches('orders_?.csv', 'orders_01.csv')).toBe(false);
+    expect(globMatches('a+b(1)*.csv', 'a+b(1) copy.csv')).toBe(true);
+    expect(globMatches('a.csv', 'abcsv')).toBe(false);
+    expect(globMatches('*', '')).toBe(true);
+    expect(globMatches('*a*b', 'xaxbxb')).toBe(true);
+    expect(globMatches('*a*b', 'xaxbx')).toBe(false);
+  });
+
+  it('match a glob of many stars in time linear in the name (a regular expression backtracked for seconds)', () => {
+    const started = performance.now();
+    expect(globMatches('*_*_*_*.csv', `${'_'.repeat(250)}.txt`)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });

@@ -8,13 +8,43 @@ export function isGlob(from: string): boolean {
   return /[*?]/.test(from);
 }
 
-/** `*` and `?` globs over a file name, ignoring case. */
-export function globPattern(glob: string): RegExp {
-  const source = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i');
+/** A glob over file names, ignoring case. */
+export interface GlobPattern {
+  test(name: string): boolean;
+}
+
+/**
+ * `*` and `?` globs over a file name, ignoring case. Matched by hand, going back only to the last
+ * `*`: at most the name's length times the glob's steps, where a regular expression of many `.*`
+ * backtracks for minutes on a long name.
+ */
+export function globPattern(glob: string): GlobPattern {
+  const pattern = glob.toLowerCase();
+  return {
+    test(name: string): boolean {
+      const text = name.toLowerCase();
+      let at = 0;
+      let from = 0;
+      let star = -1;
+      let resume = 0;
+      while (from < text.length) {
+        const char = pattern[at];
+        if (char === '*') {
+          star = at++;
+          resume = from;
+        } else if (at < pattern.length && (char === '?' || char === text[from])) {
+          at++;
+          from++;
+        } else if (star >= 0) {
+          // The last star takes one more character, and the rest of the glob is tried from there.
+          at = star + 1;
+          from = ++resume;
+        } else return false;
+      }
+      while (pattern[at] === '*') at++;
+      return at === pattern.length;
+    },
+  };
 }
 
 /** `*` and `?` globs over a file name. */

@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, type WriteStream } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { type CollectError, UsageError } from '../core/errors.js';
+import { operationalError } from '../core/operationalError.js';
 import { csvLine } from '../convert/csvLine.js';
 import { encodeText, fitToEncoding, unencodable } from '../convert/textEncoding.js';
 import type { CsvDialect } from '../mapping/mappingSpec.js';
@@ -17,15 +18,18 @@ export type Redact = (text: string) => string;
 
 type RejectsFormat = InputFormatEntry['rejects'];
 
-function closeStream(stream: WriteStream): Promise<void> {
+/** A file of `flag` that cannot be written: a full or read-only disk with its fix, else its cause. */
+function cannotWrite(flag: string, path: string, cause: Error): CollectError {
+  return (
+    operationalError(cause, { name: `${flag} ${path}`, path }) ??
+    new UsageError(`cannot write ${path}: ${cause.message}`, `check the path, or name a new file for ${flag}`)
+  );
+}
+
+function closeStream(stream: WriteStream, flag: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const fail = (cause: Error) =>
-      reject(
-        new UsageError(
-          `cannot write ${String(stream.path)}: ${cause.message}`,
-          'check the path, or name a new file',
-        ),
-      );
+    // The first failure says why (an open refused, a full disk); a later one only that the stream is gone.
+    const fail = (cause: Error) => reject(cannotWrite(flag, String(stream.path), stream.errored ?? cause));
     stream.once('error', fail);
     // A failed open (a link or file planted at the path) reaches end's callback before any 'error' listener.
     stream.end((cause?: Error | null) => (cause ? fail(cause) : resolve()));
@@ -64,7 +68,7 @@ export class RejectsWriter {
   /** The paths that held an earlier run's rejects: replaced even when this run rejects nothing. */
   private readonly earlier = new Set<string>();
   /** Why no file can be written (the folder is a link or cannot be made); reported by close(). */
-  private failure: string | undefined;
+  private failure: CollectError | undefined;
   /** The first source cell its file's encoding cannot hold (never written in another one); reported by close(). */
   private unwritable: string | undefined;
 
@@ -83,13 +87,16 @@ export class RejectsWriter {
       if (folder ?? this.specs.size > 1) {
         mkdirSync(target, { recursive: true, mode: 0o700 });
         if (lstatSync(target).isSymbolicLink())
-          this.failure = `${target} is a symbolic link; collect never writes through one`;
+          this.failure = new UsageError(
+            `${target} is a symbolic link; collect never writes through one`,
+            'name a new file or folder for --rejects',
+          );
       }
       for (const path of this.paths.values())
         if (lstatSync(path, { throwIfNoEntry: false })?.isFile() && isRejectsFile(path))
           this.earlier.add(path);
     } catch (cause) {
-      this.failure = `cannot write ${target}: ${(cause as Error).message}`;
+      this.failure = cannotWrite('--rejects', target, cause as Error);
     }
   }
 
@@ -174,8 +181,7 @@ export class RejectsWriter {
   }
 
   async close(): Promise<void> {
-    if (this.failure !== undefined)
-      throw new UsageError(this.failure, 'name a new file or folder for --rejects');
+    if (this.failure !== undefined) throw this.failure;
     // An earlier run's rejects must not pass for this run's: an input with none gets an empty file.
     for (const [file, path] of this.paths) {
       if (this.earlier.has(path) && !this.sinks.has(path))
@@ -187,7 +193,7 @@ export class RejectsWriter {
     }
     for (const sink of this.sinks.values()) {
       if (sink.format === 'json') sink.stream.write(sink.count === 0 ? '[]\n' : '\n]\n');
-      await closeStream(sink.stream);
+      await closeStream(sink.stream, '--rejects');
     }
     if (this.unwritable !== undefined)
       throw new UsageError(
@@ -217,6 +223,6 @@ export class ResultsWriter {
   }
 
   close(): Promise<void> {
-    return closeStream(this.stream);
+    return closeStream(this.stream, '--results');
   }
 }

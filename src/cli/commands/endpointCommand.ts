@@ -25,16 +25,21 @@ interface EndpointFlags extends RunFlags, CsvDialectFlags {
 
 function examples(resource: Resource): string {
   const { name } = resource;
+  // The form by hand comes first, as in the usage lines and the options.
   const byHand = resource.byHand
-    ? `\n\nOne record by hand (asks for confirmation on a terminal; --yes skips it):\n  ${resource.byHand.example}`
+    ? `  One record by hand (asks for confirmation on a terminal; --yes skips it):
+  ${resource.byHand.example}
+
+  Files or standard input:
+`
     : '';
   return `
 Examples:
-  $ collect ${name} ${name}.csv --dry-run                     # check a CSV export
+${byHand}  $ collect ${name} ${name}.csv --dry-run                     # check a CSV export
   $ collect ${name} a.ndjson b.json.gz --dry-run --format json > report.json
   $ cat ${name}.ndjson | collect ${name} - --input-format ndjson --dry-run
   $ collect ${name} export.csv --map mapping.yaml --dry-run   # an export with its own columns
-  $ collect ${name} ${name}.csv --dry-run --format github      # annotations in a GitHub Actions job${byHand}
+  $ collect ${name} ${name}.csv --dry-run --format github      # annotations in a GitHub Actions job
 
 ${exitCodesHelp(runExits)}`;
 }

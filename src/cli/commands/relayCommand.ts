@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
+import { STOP_DEADLINE_MS } from '../../relay/giveUp.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { isPostgresUrl } from '../../state/openState.js';
@@ -59,12 +60,13 @@ function outboxUrl(flags: RelayFlags, stdinAllowed: boolean): string {
   return from;
 }
 
-/** What `collect relay` and its subcommands end with (a signal drains the relay: exit 0, never 130). */
+/** What `collect relay` and its subcommands end with (a signal drains the relay: exit 0; a second one is 130). */
 const exits: Record<'relay' | 'init' | 'retry', readonly ExitRow[]> = {
   relay: [
     [
       exitCodes.ok,
-      'stopped by SIGTERM or Ctrl-C once the events in flight finished (--from -: input ended, no dead letter)',
+      `stopped by SIGTERM or Ctrl-C once the events in flight finished (${STOP_DEADLINE_MS / 1000} s at most;` +
+        ' --from -: input ended, no dead letter)',
     ],
     [
       exitCodes.invalid,
@@ -72,6 +74,10 @@ const exits: Record<'relay' | 'init' | 'retry', readonly ExitRow[]> = {
     ],
     [exitCodes.usage, 'usage error (a bad flag, no key or URL), or the outbox or the state failed'],
     [exitCodes.deliveryFailed, 'the service refused the key, or sending halted (the message says why)'],
+    [
+      exitCodes.interrupted,
+      'a second SIGTERM or Ctrl-C: stopped without waiting; the events in flight stay pending for the next start',
+    ],
   ],
   init: [
     [exitCodes.ok, 'the outbox is ready'],
@@ -95,7 +101,7 @@ const FROM_HELP =
 export function relayCommand(io: CliIo, setExit: (code: number) => void): Command {
   const relay = new Command('relay')
     .description(
-      "Forwards every event an application writes to its outbox to the service as it happens: each\nevent is checked (schema and flow rules against the state) and sent in its order's flow order,\none at a time per order, orders in parallel. Invalid events and those the service refuses (4xx)\nare dead-lettered with the reason and never block other orders. Runs until SIGTERM, which lets\nwhat is in flight finish (exit 0). Replicas on one outbox share its orders through the database.",
+      "Forwards every event an application writes to its outbox to the service as it happens: each\nevent is checked (schema and flow rules against the state) and sent in its order's flow order,\none at a time per order, orders in parallel. Invalid events and those the service refuses (4xx)\nare dead-lettered with the reason and never block other orders. Runs until SIGTERM, which lets\nwhat is in flight finish (exit 0; a second SIGTERM stops waiting, exit 130). Replicas on one\noutbox share its orders through the database.",
     )
     .option('--from <url|->', FROM_HELP)
     .option('--table <name>', 'the outbox table', 'collect_outbox')
