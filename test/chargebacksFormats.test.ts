@@ -42,6 +42,7 @@ const expected: Record<
       [6, 'not-chargeback', 'pre-arbitration', 'unknown'],
       [7, 'invalid'], // Psp Reference 8.815E+15: mangled-id
       [8, 'unmatched', undefined, 'fraud'],
+      [9, 'matched', 'ORD-F18', 'fraud'], // the card key, on a Payment Date read in CEST
     ],
   },
   'checkout-disputes.json': {
@@ -176,6 +177,26 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
       const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
       expect(run.code).toBe(needsHuman ? 1 : 0);
     });
+
+  it("reads Adyen's local times in the zone its next column names: CEST, not UTC", async () => {
+    const report = readFileSync(`${dir}/dispute_report_2024_05_02.csv`, 'utf8');
+    const last = report.trim().split('\n').at(-1)!;
+    const rowOf = async (text: string) => {
+      const file = join(tempDir('collect-cb-zone-'), 'dispute_report_2024_05_03.csv');
+      writeFileSync(file, text);
+      const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+      return (JSON.parse(run.stdout) as Json).chargebacks.rows[0] as Row & { matched_by?: string };
+    };
+    const header = report.split('\n')[0]!;
+    // 2024-05-03 00:30 CEST is 2024-05-02 22:30 UTC: one day after the order (2024-05-01 23:00 UTC).
+    expect(await rowOf(`${header}\n${last}\n`)).toMatchObject({
+      outcome: 'matched',
+      matched_by: 'composite',
+    });
+    // Read as UTC, the sale would be two days after the order: no card key finds it.
+    const asUtc = last.replace('2024-05-03 00:30:00,CEST', '2024-05-03 00:30:00,UTC');
+    expect(await rowOf(`${header}\n${asUtc}\n`)).toMatchObject({ outcome: 'unmatched' });
+  });
 
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
     const rejects = join(tempDir('collect-cb-rej-'), 'fix.csv');

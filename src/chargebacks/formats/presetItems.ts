@@ -39,7 +39,8 @@ export function atPath(item: unknown, path: string): unknown {
 /** The columns a preset reads, folded: what it does not read is listed as ignored. */
 function knownColumns(preset: Preset): Set<string> {
   const known = new Set(preset.signature);
-  for (const source of preset.fields.values()) for (const c of source.columns) known.add(headerKey(c));
+  for (const source of preset.fields.values())
+    for (const c of [...source.columns, ...(source.zoneColumns ?? [])]) known.add(headerKey(c));
   for (const c of preset.types?.columns ?? []) known.add(headerKey(c));
   for (const [c] of preset.types?.empty ?? []) known.add(headerKey(c));
   return known;
