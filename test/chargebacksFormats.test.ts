@@ -15,7 +15,7 @@ interface Row {
   kind?: string;
   order_id?: string;
   category?: string;
-  issues: { code: string }[];
+  issues: { code: string; message: string }[];
 }
 interface Json {
   chargebacks: {
@@ -111,6 +111,7 @@ const expected: Record<
     rows: [
       [null, 'matched', 'ORD-F12', 'unknown'], // Elo 71: no shipped Elo codes
       [null, 'not-chargeback', 'pre-arbitration', 'fraud'],
+      [null, 'matched', 'ORD-F19', 'unknown'], // Hipercard 83: no shipped Hipercard codes, not Visa's 83
     ],
   },
   'pagarme-chargebacks.json': {
@@ -196,6 +197,34 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     // Read as UTC, the sale would be two days after the order: no card key finds it.
     const asUtc = last.replace('2024-05-03 00:30:00,CEST', '2024-05-03 00:30:00,UTC');
     expect(await rowOf(`${header}\n${asUtc}\n`)).toMatchObject({ outcome: 'unmatched' });
+  });
+
+  it('ships no Elo or Hipercard codes (R.4): unknown, a warning naming it, till --reason-categories', async () => {
+    const file = `${dir}/cielo-chargebacks.json`;
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { rows } = (JSON.parse(run.stdout) as Json).chargebacks;
+    const warned = (row: Row) => row.issues.map((i) => [i.code, i.message]);
+    expect([rows[0]!, rows[2]!].map(warned)).toEqual([
+      [['unknown-reason-code', 'elo reason code "71" is in no category collect knows: category unknown']],
+      [
+        [
+          'unknown-reason-code',
+          'hipercard reason code "83" is in no category collect knows: category unknown',
+        ],
+      ],
+    ]);
+    const table = join(tempDir('collect-cb-elo-'), 'codes.csv');
+    writeFileSync(table, 'network,reason_code,category,label\nelo,71,fraud,\nhipercard,83,fraud,\n');
+    const own = await runCli(
+      ['chargebacks', file, ...at, '--reason-categories', table, '--dry-run', '--format', 'json'],
+      { env },
+    );
+    const categorised = (JSON.parse(own.stdout) as Json).chargebacks.rows;
+    expect(categorised.map((r) => [r.category, r.issues.length])).toEqual([
+      ['fraud', 0],
+      ['fraud', 0],
+      ['fraud', 0],
+    ]);
   });
 
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
