@@ -146,37 +146,51 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     return sandbox.close;
   });
 
+  /** The run's format, every row's outcome, the counts, one mark per order, the exit code: as `want` says. */
+  const expectRows = (run: { stdout: string; code: number }, want: (typeof expected)[string]) => {
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toHaveLength(1);
+    expect(chargebacks.files[0]).toMatchObject({ format: want.format, rows: want.rows.length });
+    expect((chargebacks.files[0]!.notes ?? []).map((n) => n.code)).toEqual(want.notes ?? []);
+    const got = chargebacks.rows.map((r) => [
+      r.line,
+      r.outcome,
+      r.kind ?? (r.outcome === 'matched' ? r.order_id : undefined) ?? null,
+      r.category ?? null,
+    ]);
+    expect(got).toEqual(
+      want.rows.map(([line, outcome, second, category]) => [line, outcome, second ?? null, category ?? null]),
+    );
+    const counts = Object.fromEntries(Object.entries(chargebacks.counts).filter(([, n]) => n > 0));
+    const tally: Record<string, number> = {};
+    for (const [, outcome] of want.rows) tally[outcome] = (tally[outcome] ?? 0) + 1;
+    expect(counts).toEqual(tally);
+    const orders = new Set(want.rows.filter((r) => r[1] === 'matched').map((r) => r[2]));
+    expect(chargebacks.marks).toBe(orders.size);
+    const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
+    expect(run.code).toBe(needsHuman ? 1 : 0);
+  };
+
   for (const [file, want] of Object.entries(expected))
-    it(`reads ${want.format} (${file}): its format, every row's outcome, one mark per order`, async () => {
-      const run = await runCli(['chargebacks', `${dir}/${file}`, ...at, '--dry-run', '--format', 'json'], {
-        env,
-      });
-      const { chargebacks } = JSON.parse(run.stdout) as Json;
-      expect(chargebacks.files).toHaveLength(1);
-      expect(chargebacks.files[0]).toMatchObject({ format: want.format, rows: want.rows.length });
-      expect((chargebacks.files[0]!.notes ?? []).map((n) => n.code)).toEqual(want.notes ?? []);
-      const got = chargebacks.rows.map((r) => [
-        r.line,
-        r.outcome,
-        r.kind ?? (r.outcome === 'matched' ? r.order_id : undefined) ?? null,
-        r.category ?? null,
-      ]);
-      expect(got).toEqual(
-        want.rows.map(([line, outcome, second, category]) => [
-          line,
-          outcome,
-          second ?? null,
-          category ?? null,
-        ]),
-      );
-      const counts = Object.fromEntries(Object.entries(chargebacks.counts).filter(([, n]) => n > 0));
-      const tally: Record<string, number> = {};
-      for (const [, outcome] of want.rows) tally[outcome] = (tally[outcome] ?? 0) + 1;
-      expect(counts).toEqual(tally);
-      const orders = new Set(want.rows.filter((r) => r[1] === 'matched').map((r) => r[2]));
-      expect(chargebacks.marks).toBe(orders.size);
-      const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
-      expect(run.code).toBe(needsHuman ? 1 : 0);
+    it(`reads ${want.format} (${file}) against the orders sent to the sandbox: every row's outcome`, async () => {
+      const args = ['chargebacks', `${dir}/${file}`, ...at, '--dry-run', '--format', 'json'];
+      expectRows(await runCli(args, { env }), want);
+    });
+
+  // The same orders known only from the platform's own export, read through a mapping (A.0.8): no state.
+  const exported = ['--orders', `${dir}/platform-orders.csv`, '--orders-map', `${dir}/platform-orders.yaml`];
+  for (const [file, want] of Object.entries(expected))
+    it(`reads ${want.format} (${file}) against --orders with --orders-map: the same outcomes`, async () => {
+      const args = [
+        'chargebacks',
+        `${dir}/${file}`,
+        ...exported,
+        '--no-state',
+        '--dry-run',
+        '--format',
+        'json',
+      ];
+      expectRows(await runCli(args, { env }), want);
     });
 
   it("reads Adyen's local times in the zone its next column names: CEST, not UTC", async () => {
