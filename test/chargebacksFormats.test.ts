@@ -241,6 +241,17 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     ]);
   });
 
+  it("shows each row's network, reason code, amount and currency as read (A.0.9): minor units divided", async () => {
+    const file = `${dir}/checkout-disputes.json`;
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const rows = (JSON.parse(run.stdout) as Json).chargebacks.rows as unknown as Record<string, unknown>[];
+    const shown = { network: 'visa', reason_code: '10.4', amount: 81.5, currency: 'GBP' };
+    expect(rows).toMatchObject([
+      { outcome: 'matched', ...shown },
+      { outcome: 'not-chargeback', kind: 'pre-arbitration', ...shown },
+    ]);
+  });
+
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
     const rejects = join(tempDir('collect-cb-rej-'), 'fix.csv');
     const run = await runCli(
