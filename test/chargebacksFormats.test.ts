@@ -252,6 +252,20 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     ]);
   });
 
+  it('never lets a fraud notice mark its order: a chargeback in a later run is sent, then already-marked', async () => {
+    const json = async (args: string[]) => {
+      const run = await runCli(['chargebacks', ...args, ...at, '--yes', '--format', 'json'], { env });
+      return { code: run.code, ...(JSON.parse(run.stdout) as Json).chargebacks };
+    };
+    const notice = await json([`${dir}/early-fraud-warnings.json`]);
+    expect(notice).toMatchObject({ code: 0, marks: 0, rows: [{ outcome: 'fraud-notice' }] });
+    const file = join(tempDir('collect-cb-later-'), 'report.csv');
+    writeFileSync(file, 'acquirer_id,network,reason_code\nch_efw1,visa,10.4\n');
+    const later = await json([file]);
+    expect(later).toMatchObject({ code: 0, marks: 1, rows: [{ outcome: 'matched', order_id: 'ORD-F06' }] });
+    expect((await json([file])).rows).toMatchObject([{ outcome: 'already-marked', order_id: 'ORD-F06' }]);
+  });
+
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
     const rejects = join(tempDir('collect-cb-rej-'), 'fix.csv');
     const run = await runCli(
