@@ -342,6 +342,25 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     expect(run.code).toBe(0);
   });
 
+  it('takes a mapped report with an extra column: one ignored-columns note, the same outcomes', async () => {
+    const outcomes = async (file: string) => {
+      const args = ['chargebacks', file, '--map', 'fixtures/chargebacks/acquirer.yaml', ...at, '--dry-run'];
+      const { chargebacks } = JSON.parse(
+        (await runCli([...args, '--format', 'json'], { env })).stdout,
+      ) as Json;
+      return { notes: chargebacks.files[0]!.notes, outcomes: chargebacks.rows.map((r) => r.outcome) };
+    };
+    const plain = await outcomes('fixtures/chargebacks/report.csv');
+    const extra = join(tempDir('collect-cb-mapped-extra-'), 'report.csv');
+    const lines = readFileSync('fixtures/chargebacks/report.csv', 'utf8').trim().split('\n');
+    writeFileSync(extra, lines.map((line, i) => `${line},${i === 0 ? 'observacao' : 'x'}`).join('\n'));
+    expect(await outcomes(extra)).toEqual({
+      notes: [{ code: 'ignored-columns', message: expect.stringContaining('"observacao"') as unknown }],
+      outcomes: plain.outcomes,
+    });
+    expect(plain.notes).toBeUndefined();
+  });
+
   it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {
     const scratch = tempDir('collect-cb-own-');
     const own = join(scratch, 'paypal-claims.yaml');
