@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -340,6 +341,23 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     ]);
     expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
     expect(run.code).toBe(0);
+  });
+
+  it('reads a TSV, its header in capitals and its columns reordered, and gzip its name does not announce', async () => {
+    const scratch = tempDir('collect-cb-tsv-');
+    const [head, ...rows] = readFileSync(`${dir}/braintree-disputes.csv`, 'utf8').trim().split('\n');
+    const order = (line: string) => line.split(',').reverse().join('\t');
+    const tsv = join(scratch, 'disputes.tsv');
+    writeFileSync(tsv, [order(head!.toUpperCase()), ...rows.map(order)].join('\n'));
+    const zipped = join(scratch, 'volume-per-chargeback.csv');
+    writeFileSync(zipped, gzipSync(readFileSync(`${dir}/m1-daily-2024-1-volume-per-chargeback.csv`)));
+    for (const [file, fixture] of [
+      [tsv, 'braintree-disputes.csv'],
+      [zipped, 'm1-daily-2024-1-volume-per-chargeback.csv'],
+    ] as const) {
+      const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+      expectRows(run, expected[fixture]!);
+    }
   });
 
   it('takes a mapped report with an extra column: one ignored-columns note, the same outcomes', async () => {
