@@ -62,7 +62,8 @@ export function csvItems(text: string, delimiter: string, preset: Preset): Prese
     if (preset.keyValueFooter && /^[^=\s]+=/.test(head)) continue;
     let unknownType: string | undefined;
     if (first && !first.rows.includes(head)) {
-      if (head === first.count) declaredRows = Number(line.cells[1]);
+      // Each section's footer counts that section's rows (PayPal's SF): the file declares their sum.
+      if (head === first.count) declaredRows = (declaredRows ?? 0) + Number(line.cells[1]);
       if (first.structure.includes(head)) continue;
       unknownType = head;
     }
