@@ -360,6 +360,33 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     }
   });
 
+  it('notes a PayPal trailer at odds with its rows and a file two formats fit; one pretty line a file', async () => {
+    const scratch = tempDir('collect-cb-notes-');
+    const cut = join(scratch, 'DDR-20240502.01.002.CSV');
+    writeFileSync(
+      cut,
+      readFileSync(`${dir}/DDR-20240502.01.001.CSV`, 'utf8').replace('"SF","2"', '"SF","3"'),
+    );
+    const both = join(scratch, 'both.csv');
+    writeFileSync(
+      both,
+      'Psp Reference,Merchant Reference,Record Type,Dispute PSP Reference,CBID,TXID,MERCHANTTXID\n' +
+        'ADY0000000000001,ORD-F01,Chargeback,D1,CB1,5500001,ORD-F16\n',
+    );
+    const args = ['chargebacks', cut, both, ...at, '--dry-run'];
+    const { files } = (JSON.parse((await runCli([...args, '--format', 'json'], { env })).stdout) as Json)
+      .chargebacks;
+    expect(files.map((f) => [f.format, f.rows, (f.notes ?? []).map((n) => n.code)])).toEqual([
+      ['paypal-case-report', 2, ['ignored-columns', 'row-count-mismatch']],
+      ['adyen-dispute-report', 1, ['ignored-columns', 'format-also-fits']],
+    ]);
+    const pretty = (await runCli(args, { env })).stdout;
+    expect(pretty).toContain(`${cut}: paypal-case-report, 2 rows`);
+    expect(pretty).toContain('the trailer declares 3 rows, 2 were read');
+    expect(pretty).toContain(`${both}: adyen-dispute-report, 1 row\n`);
+    expect(pretty).toContain('fits ppro-chargebacks too; read as adyen-dispute-report');
+  });
+
   it('takes a mapped report with an extra column: one ignored-columns note, the same outcomes', async () => {
     const outcomes = async (file: string) => {
       const args = ['chargebacks', file, '--map', 'fixtures/chargebacks/acquirer.yaml', ...at, '--dry-run'];
