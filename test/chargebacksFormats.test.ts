@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -15,7 +16,7 @@ interface Row {
   kind?: string;
   order_id?: string;
   category?: string;
-  issues: { code: string }[];
+  issues: { code: string; message: string }[];
 }
 interface Json {
   chargebacks: {
@@ -42,6 +43,7 @@ const expected: Record<
       [6, 'not-chargeback', 'pre-arbitration', 'unknown'],
       [7, 'invalid'], // Psp Reference 8.815E+15: mangled-id
       [8, 'unmatched', undefined, 'fraud'],
+      [9, 'matched', 'ORD-F18', 'fraud'], // the card key, on a Payment Date read in CEST
     ],
   },
   'checkout-disputes.json': {
@@ -110,6 +112,7 @@ const expected: Record<
     rows: [
       [null, 'matched', 'ORD-F12', 'unknown'], // Elo 71: no shipped Elo codes
       [null, 'not-chargeback', 'pre-arbitration', 'fraud'],
+      [null, 'matched', 'ORD-F19', 'unknown'], // Hipercard 83: no shipped Hipercard codes, not Visa's 83
     ],
   },
   'pagarme-chargebacks.json': {
@@ -144,38 +147,125 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     return sandbox.close;
   });
 
+  /** The run's format, every row's outcome, the counts, one mark per order, the exit code: as `want` says. */
+  const expectRows = (run: { stdout: string; code: number }, want: (typeof expected)[string]) => {
+    const { chargebacks } = JSON.parse(run.stdout) as Json;
+    expect(chargebacks.files).toHaveLength(1);
+    expect(chargebacks.files[0]).toMatchObject({ format: want.format, rows: want.rows.length });
+    expect((chargebacks.files[0]!.notes ?? []).map((n) => n.code)).toEqual(want.notes ?? []);
+    const got = chargebacks.rows.map((r) => [
+      r.line,
+      r.outcome,
+      r.kind ?? (r.outcome === 'matched' ? r.order_id : undefined) ?? null,
+      r.category ?? null,
+    ]);
+    expect(got).toEqual(
+      want.rows.map(([line, outcome, second, category]) => [line, outcome, second ?? null, category ?? null]),
+    );
+    const counts = Object.fromEntries(Object.entries(chargebacks.counts).filter(([, n]) => n > 0));
+    const tally: Record<string, number> = {};
+    for (const [, outcome] of want.rows) tally[outcome] = (tally[outcome] ?? 0) + 1;
+    expect(counts).toEqual(tally);
+    const orders = new Set(want.rows.filter((r) => r[1] === 'matched').map((r) => r[2]));
+    expect(chargebacks.marks).toBe(orders.size);
+    const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
+    expect(run.code).toBe(needsHuman ? 1 : 0);
+  };
+
   for (const [file, want] of Object.entries(expected))
-    it(`reads ${want.format} (${file}): its format, every row's outcome, one mark per order`, async () => {
-      const run = await runCli(['chargebacks', `${dir}/${file}`, ...at, '--dry-run', '--format', 'json'], {
-        env,
-      });
-      const { chargebacks } = JSON.parse(run.stdout) as Json;
-      expect(chargebacks.files).toHaveLength(1);
-      expect(chargebacks.files[0]).toMatchObject({ format: want.format, rows: want.rows.length });
-      expect((chargebacks.files[0]!.notes ?? []).map((n) => n.code)).toEqual(want.notes ?? []);
-      const got = chargebacks.rows.map((r) => [
-        r.line,
-        r.outcome,
-        r.kind ?? (r.outcome === 'matched' ? r.order_id : undefined) ?? null,
-        r.category ?? null,
-      ]);
-      expect(got).toEqual(
-        want.rows.map(([line, outcome, second, category]) => [
-          line,
-          outcome,
-          second ?? null,
-          category ?? null,
-        ]),
-      );
-      const counts = Object.fromEntries(Object.entries(chargebacks.counts).filter(([, n]) => n > 0));
-      const tally: Record<string, number> = {};
-      for (const [, outcome] of want.rows) tally[outcome] = (tally[outcome] ?? 0) + 1;
-      expect(counts).toEqual(tally);
-      const orders = new Set(want.rows.filter((r) => r[1] === 'matched').map((r) => r[2]));
-      expect(chargebacks.marks).toBe(orders.size);
-      const needsHuman = want.rows.some((r) => ['invalid', 'unmatched'].includes(r[1]));
-      expect(run.code).toBe(needsHuman ? 1 : 0);
+    it(`reads ${want.format} (${file}) against the orders sent to the sandbox: every row's outcome`, async () => {
+      const args = ['chargebacks', `${dir}/${file}`, ...at, '--dry-run', '--format', 'json'];
+      expectRows(await runCli(args, { env }), want);
     });
+
+  // The same orders known only from the platform's own export, read through a mapping (A.0.8): no state.
+  const exported = ['--orders', `${dir}/platform-orders.csv`, '--orders-map', `${dir}/platform-orders.yaml`];
+  for (const [file, want] of Object.entries(expected))
+    it(`reads ${want.format} (${file}) against --orders with --orders-map: the same outcomes`, async () => {
+      const args = [
+        'chargebacks',
+        `${dir}/${file}`,
+        ...exported,
+        '--no-state',
+        '--dry-run',
+        '--format',
+        'json',
+      ];
+      expectRows(await runCli(args, { env }), want);
+    });
+
+  it("reads Adyen's local times in the zone its next column names: CEST, not UTC", async () => {
+    const report = readFileSync(`${dir}/dispute_report_2024_05_02.csv`, 'utf8');
+    const last = report.trim().split('\n').at(-1)!;
+    const rowOf = async (text: string) => {
+      const file = join(tempDir('collect-cb-zone-'), 'dispute_report_2024_05_03.csv');
+      writeFileSync(file, text);
+      const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+      return (JSON.parse(run.stdout) as Json).chargebacks.rows[0] as Row & { matched_by?: string };
+    };
+    const header = report.split('\n')[0]!;
+    // 2024-05-03 00:30 CEST is 2024-05-02 22:30 UTC: one day after the order (2024-05-01 23:00 UTC).
+    expect(await rowOf(`${header}\n${last}\n`)).toMatchObject({
+      outcome: 'matched',
+      matched_by: 'composite',
+    });
+    // Read as UTC, the sale would be two days after the order: no card key finds it.
+    const asUtc = last.replace('2024-05-03 00:30:00,CEST', '2024-05-03 00:30:00,UTC');
+    expect(await rowOf(`${header}\n${asUtc}\n`)).toMatchObject({ outcome: 'unmatched' });
+  });
+
+  it('ships no Elo or Hipercard codes (R.4): unknown, a warning naming it, till --reason-categories', async () => {
+    const file = `${dir}/cielo-chargebacks.json`;
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const { rows } = (JSON.parse(run.stdout) as Json).chargebacks;
+    const warned = (row: Row) => row.issues.map((i) => [i.code, i.message]);
+    expect([rows[0]!, rows[2]!].map(warned)).toEqual([
+      [['unknown-reason-code', 'elo reason code "71" is in no category collect knows: category unknown']],
+      [
+        [
+          'unknown-reason-code',
+          'hipercard reason code "83" is in no category collect knows: category unknown',
+        ],
+      ],
+    ]);
+    const table = join(tempDir('collect-cb-elo-'), 'codes.csv');
+    writeFileSync(table, 'network,reason_code,category,label\nelo,71,fraud,\nhipercard,83,fraud,\n');
+    const own = await runCli(
+      ['chargebacks', file, ...at, '--reason-categories', table, '--dry-run', '--format', 'json'],
+      { env },
+    );
+    const categorised = (JSON.parse(own.stdout) as Json).chargebacks.rows;
+    expect(categorised.map((r) => [r.category, r.issues.length])).toEqual([
+      ['fraud', 0],
+      ['fraud', 0],
+      ['fraud', 0],
+    ]);
+  });
+
+  it("shows each row's network, reason code, amount and currency as read (A.0.9): minor units divided", async () => {
+    const file = `${dir}/checkout-disputes.json`;
+    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+    const rows = (JSON.parse(run.stdout) as Json).chargebacks.rows as unknown as Record<string, unknown>[];
+    const shown = { network: 'visa', reason_code: '10.4', amount: 81.5, currency: 'GBP' };
+    expect(rows).toMatchObject([
+      { outcome: 'matched', ...shown },
+      { outcome: 'not-chargeback', kind: 'pre-arbitration', ...shown },
+    ]);
+  });
+
+  it('never lets a fraud notice mark its order: a chargeback in a later run is sent, then already-marked', async () => {
+    const json = async (args: string[]) => {
+      const run = await runCli(['chargebacks', ...args, ...at, '--yes', '--format', 'json'], { env });
+      return { code: run.code, ...(JSON.parse(run.stdout) as Json).chargebacks };
+    };
+    const notice = await json([`${dir}/early-fraud-warnings.json`]);
+    expect(notice).toMatchObject({ code: 0, marks: 0, rows: [{ outcome: 'fraud-notice' }] });
+    const file = join(tempDir('collect-cb-later-'), 'report.csv');
+    writeFileSync(file, 'acquirer_id,network,reason_code\nch_efw1,visa,10.4\n');
+    const later = await json([file]);
+    expect(later).toMatchObject({ code: 0, marks: 1, rows: [{ outcome: 'matched', order_id: 'ORD-F06' }] });
+    expect((await json([file])).rows).toMatchObject([{ outcome: 'already-marked', order_id: 'ORD-F06' }]);
+  });
 
   it('flags damaged ids as mangled-id and writes them to --rejects with the fix', async () => {
     const rejects = join(tempDir('collect-cb-rej-'), 'fix.csv');
@@ -251,6 +341,69 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     ]);
     expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
     expect(run.code).toBe(0);
+  });
+
+  it('reads a TSV, its header in capitals and its columns reordered, and gzip its name does not announce', async () => {
+    const scratch = tempDir('collect-cb-tsv-');
+    const [head, ...rows] = readFileSync(`${dir}/braintree-disputes.csv`, 'utf8').trim().split('\n');
+    const order = (line: string) => line.split(',').reverse().join('\t');
+    const tsv = join(scratch, 'disputes.tsv');
+    writeFileSync(tsv, [order(head!.toUpperCase()), ...rows.map(order)].join('\n'));
+    const zipped = join(scratch, 'volume-per-chargeback.csv');
+    writeFileSync(zipped, gzipSync(readFileSync(`${dir}/m1-daily-2024-1-volume-per-chargeback.csv`)));
+    for (const [file, fixture] of [
+      [tsv, 'braintree-disputes.csv'],
+      [zipped, 'm1-daily-2024-1-volume-per-chargeback.csv'],
+    ] as const) {
+      const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+      expectRows(run, expected[fixture]!);
+    }
+  });
+
+  it('notes a PayPal trailer at odds with its rows and a file two formats fit; one pretty line a file', async () => {
+    const scratch = tempDir('collect-cb-notes-');
+    const cut = join(scratch, 'DDR-20240502.01.002.CSV');
+    writeFileSync(
+      cut,
+      readFileSync(`${dir}/DDR-20240502.01.001.CSV`, 'utf8').replace('"SF","2"', '"SF","3"'),
+    );
+    const both = join(scratch, 'both.csv');
+    writeFileSync(
+      both,
+      'Psp Reference,Merchant Reference,Record Type,Dispute PSP Reference,CBID,TXID,MERCHANTTXID\n' +
+        'ADY0000000000001,ORD-F01,Chargeback,D1,CB1,5500001,ORD-F16\n',
+    );
+    const args = ['chargebacks', cut, both, ...at, '--dry-run'];
+    const { files } = (JSON.parse((await runCli([...args, '--format', 'json'], { env })).stdout) as Json)
+      .chargebacks;
+    expect(files.map((f) => [f.format, f.rows, (f.notes ?? []).map((n) => n.code)])).toEqual([
+      ['paypal-case-report', 2, ['ignored-columns', 'row-count-mismatch']],
+      ['adyen-dispute-report', 1, ['ignored-columns', 'format-also-fits']],
+    ]);
+    const pretty = (await runCli(args, { env })).stdout;
+    expect(pretty).toContain(`${cut}: paypal-case-report, 2 rows`);
+    expect(pretty).toContain('the trailer declares 3 rows, 2 were read');
+    expect(pretty).toContain(`${both}: adyen-dispute-report, 1 row\n`);
+    expect(pretty).toContain('fits ppro-chargebacks too; read as adyen-dispute-report');
+  });
+
+  it('takes a mapped report with an extra column: one ignored-columns note, the same outcomes', async () => {
+    const outcomes = async (file: string) => {
+      const args = ['chargebacks', file, '--map', 'fixtures/chargebacks/acquirer.yaml', ...at, '--dry-run'];
+      const { chargebacks } = JSON.parse(
+        (await runCli([...args, '--format', 'json'], { env })).stdout,
+      ) as Json;
+      return { notes: chargebacks.files[0]!.notes, outcomes: chargebacks.rows.map((r) => r.outcome) };
+    };
+    const plain = await outcomes('fixtures/chargebacks/report.csv');
+    const extra = join(tempDir('collect-cb-mapped-extra-'), 'report.csv');
+    const lines = readFileSync('fixtures/chargebacks/report.csv', 'utf8').trim().split('\n');
+    writeFileSync(extra, lines.map((line, i) => `${line},${i === 0 ? 'observacao' : 'x'}`).join('\n'));
+    expect(await outcomes(extra)).toEqual({
+      notes: [{ code: 'ignored-columns', message: expect.stringContaining('"observacao"') as unknown }],
+      outcomes: plain.outcomes,
+    });
+    expect(plain.notes).toBeUndefined();
   });
 
   it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {

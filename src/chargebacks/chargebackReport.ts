@@ -36,6 +36,7 @@ function rowJson(v: RowVerdict) {
     ...(v.orderId === undefined ? {} : { order_id: v.orderId }),
     ...(v.matchedBy === undefined ? {} : { matched_by: v.matchedBy }),
     ...(v.category === undefined ? {} : { category: v.category }),
+    ...v.read,
     issues: v.issues.map(({ severity, code, path, message, hint }) => ({
       severity,
       code,

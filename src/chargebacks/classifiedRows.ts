@@ -1,9 +1,25 @@
 import { warning } from '../core/issue.js';
+import type { ChargebackRow } from './chargebackRow.js';
 import type { MatchResult, RowOutcome, RowVerdict } from './matchChargebacks.js';
 import { outcomes } from './matchSources.js';
 import type { ReasonTable } from './reasonCategories.js';
 import { rowCategory } from './reasonNames.js';
 import type { ReportRow } from './readChargebacks.js';
+
+/** The values A.0.9 shows on each row as read: only those the row has. */
+function readValues({
+  network,
+  reason_code,
+  amount,
+  currency,
+}: ChargebackRow): NonNullable<RowVerdict['read']> {
+  return {
+    ...(network === undefined ? {} : { network }),
+    ...(reason_code === undefined ? {} : { reason_code }),
+    ...(amount === undefined ? {} : { amount }),
+    ...(currency === undefined ? {} : { currency }),
+  };
+}
 
 /**
  * The match of a report whose rows are not all chargebacks (A.0.4): fraud notices and the stages
@@ -42,6 +58,7 @@ export function withClassifiedRows(
   }
   for (const [i, verdict] of verdicts.entries()) {
     const row = rows[i]!.row;
+    if (row) verdict.read = readValues(row);
     if (!row || (row.reason_code === undefined && row.reason === undefined)) continue;
     const { category, known } = rowCategory(table, row);
     verdict.category = category;

@@ -31,6 +31,8 @@ export interface RowVerdict extends RecordLocation {
   category?: string | undefined;
   /** A `not-chargeback` row's stage (source-files.md A.0.4). */
   kind?: string;
+  /** The row's network, reason code, amount and currency as read (A.0.9). */
+  read?: Pick<ChargebackRow, 'network' | 'reason_code' | 'amount' | 'currency'>;
   issues: readonly Issue[];
 }
 

@@ -36,4 +36,34 @@ export const recordCheckCodes: Readonly<Record<string, string>> = {
   'not-sent': 'the record was not sent',
   'delivery-failed': 'the record could not be delivered',
   'key-refused': 'the service refused the API key',
+  'mapping-needs-csv': 'a mapping was given for an input that is not CSV: the input was not read',
+  'transform-failed': 'the --transform program failed on the record',
+  'invalid-event': 'a relayed event is not one JSON object with an endpoint and a body',
+  'phone-not-digits': 'a phone number holds characters other than digits',
+  'email-without-at': 'an e-mail address has no "@"',
+  'paid-value-mismatch': 'total_paid_value differs from the sum of the payment values',
+  'card-expired': 'the card expired before the order was created',
+  'future-datetime': 'creation_datetime is later than now',
+  // collect chargebacks (docs/chargebacks.md, source-files.md part A)
+  'missing-id':
+    'a chargeback row has no key to find its order by (acquirer id, order id, ARN, composite key)',
+  'mangled-id':
+    'a key of a chargeback row was rewritten by a spreadsheet (2.47E+22, a trailing .0, a short ARN)',
+  'unknown-row-type': "a report row's type is none its format lists: never guessed",
+  'unknown-acquirer-id': "no order known to collect carries the row's acquirer id",
+  'unknown-order-id': "no order known to collect has the row's order id",
+  'unknown-arn': "no order known to collect carries the row's ARN",
+  'unknown-composite': "no order known to collect has the row's card or authorisation key",
+  'ambiguous-acquirer-id':
+    "the row's acquirer id belongs to two or more orders, or disagrees with its order id",
+  'ambiguous-arn': "the row's ARN belongs to two or more orders",
+  'ambiguous-composite': "the row's card or authorisation key belongs to two or more orders",
+  'unknown-reason-code': 'a reason code or name the category table does not know: category unknown',
+  'not-fraud': "with --only-fraud, the row's reason is not in the fraud category: not sent",
+  'ignored-columns': 'a report has columns its format does not read (one note per file)',
+  'format-also-fits': 'a report fits two formats: the one with the larger signature reads it',
+  'row-count-mismatch': "a report's own row count differs from the rows collect read",
+  'invalid-date':
+    "a report's date does not fit its format's pattern, or names an unknown zone: kept as written",
+  'unknown-currency': "a report's currency is not an ISO 4217 code",
 };

@@ -39,7 +39,8 @@ export function atPath(item: unknown, path: string): unknown {
 /** The columns a preset reads, folded: what it does not read is listed as ignored. */
 function knownColumns(preset: Preset): Set<string> {
   const known = new Set(preset.signature);
-  for (const source of preset.fields.values()) for (const c of source.columns) known.add(headerKey(c));
+  for (const source of preset.fields.values())
+    for (const c of [...source.columns, ...(source.zoneColumns ?? [])]) known.add(headerKey(c));
   for (const c of preset.types?.columns ?? []) known.add(headerKey(c));
   for (const [c] of preset.types?.empty ?? []) known.add(headerKey(c));
   return known;
@@ -61,7 +62,8 @@ export function csvItems(text: string, delimiter: string, preset: Preset): Prese
     if (preset.keyValueFooter && /^[^=\s]+=/.test(head)) continue;
     let unknownType: string | undefined;
     if (first && !first.rows.includes(head)) {
-      if (head === first.count) declaredRows = Number(line.cells[1]);
+      // Each section's footer counts that section's rows (PayPal's SF): the file declares their sum.
+      if (head === first.count) declaredRows = (declaredRows ?? 0) + Number(line.cells[1]);
       if (first.structure.includes(head)) continue;
       unknownType = head;
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvItems, treeItems } from './presetItems.js';
 import { presetRow } from './presetRow.js';
 import { parsePreset } from './presetSpec.js';
+import { shippedPresets } from './loadPresets.js';
 
 const preset = parsePreset(
   {
@@ -125,5 +126,26 @@ describe('presetRow', () => {
     );
     expect(good!.row?.sale_date).toBe('2024-04-01');
     expect([bad!.row?.sale_date, bad!.issues.map((i) => i.code)]).toEqual(['00:00.0', ['invalid-date']]);
+  });
+
+  it("reads Adyen's dates in their TimeZone column's zone (A.1), an unknown zone kept local with a warning", () => {
+    const adyen = shippedPresets().find((p) => p.name === 'adyen-dispute-report')!;
+    const csv = [
+      'Psp Reference,Merchant Reference,Record Type,Dispute PSP Reference,Dispute Date,Dispute Date TimeZone,' +
+        'Record Date,Record Date TimeZone,Payment Date,Payment Date TimeZone',
+      'ADY1,O1,Chargeback,D1,2024-05-02 00:30:00,CEST,2024-05-01 09:00:00,CET,2024-04-30 23:30:00,CET',
+      'ADY2,O2,Chargeback,D2,,,2024-01-10 00:30:00,CET,,',
+      'ADY3,O3,Chargeback,D3,2024-01-10 00:30:00,XYZ,,,,',
+    ].join('\n');
+    const [both, record, unknown] = csvItems(csv, ',', adyen).items.map((i) => presetRow(i, adyen));
+    expect(both!.row).toMatchObject({
+      received_at: '2024-05-01T22:30:00Z',
+      sale_date: '2024-04-30T22:30:00Z',
+    });
+    expect(record!.row?.received_at).toBe('2024-01-09T23:30:00Z');
+    expect(unknown!.row?.received_at).toBe('2024-01-10T00:30:00');
+    expect(unknown!.issues.map((i) => [i.code, i.message])).toEqual([
+      ['invalid-date', 'received_at: zone "XYZ" is none collect knows: kept as local time'],
+    ]);
   });
 });

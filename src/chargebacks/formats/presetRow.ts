@@ -2,7 +2,9 @@ import { error, warning, type Issue } from '../../core/issue.js';
 import { chargebackResource, chargebackSchema, type ChargebackRow } from '../chargebackRow.js';
 import { mangledIds, type WrittenKey } from '../mangledId.js';
 import { typeKey } from './foldText.js';
+import type { Zone } from 'luxon';
 import { reportDate } from './reportDate.js';
+import { reportZone } from './reportZone.js';
 import type { Item } from './presetItems.js';
 import type { FieldSource, Kind, Preset, RowClass, TypeRule } from './presetSpec.js';
 import { currencyCode, currencyExponent, fromMinorUnits, networkName } from './reportValues.js';
@@ -66,6 +68,16 @@ function readSource(item: Item, source: FieldSource): { value: string; column: s
   return source.value === undefined ? undefined : { value: String(source.value), column: '' };
 }
 
+/** The zone a date's companion column names (Adyen's `Dispute Date TimeZone`), or the name it does not know. */
+function zoneOf(item: Item, source: FieldSource, column: string): { zone?: Zone; unknown?: string } {
+  const zones = source.zoneColumns ?? [];
+  const zoneColumn = zones.length === 1 ? zones[0] : zones[source.columns.indexOf(column)];
+  const written = zoneColumn === undefined ? undefined : text(item.get(zoneColumn));
+  if (written === undefined) return {};
+  const zone = reportZone(written);
+  return zone === undefined ? { unknown: written } : { zone };
+}
+
 /** An amount as written: a number, its sign dropped (the report's bookkeeping direction, A.0.5). */
 function amountOf(written: string): number | undefined {
   const cleaned = written.replace(/\s/g, '');
@@ -90,10 +102,11 @@ export function presetRow(item: Item, preset: Preset): PresetRow {
     };
   }
   const fields: Record<string, string> = {};
+  const columns: Record<string, string> = {};
   const keys: WrittenKey[] = [];
   for (const [field, source] of preset.fields) {
     const read = readSource(item, source);
-    if (read) fields[field] = read.value;
+    if (read) [fields[field], columns[field]] = [read.value, read.column];
     if ((keyFields as readonly string[]).includes(field))
       for (const column of source.columns) {
         const value = text(item.get(column));
@@ -105,7 +118,16 @@ export function presetRow(item: Item, preset: Preset): PresetRow {
   for (const [field, source] of preset.fields) {
     const written = fields[field];
     if (source.date === undefined || written === undefined) continue;
-    const date = reportDate(written, source.date);
+    const zone = zoneOf(item, source, columns[field]!);
+    if (zone.unknown !== undefined)
+      issues.push(
+        warning(
+          'invalid-date',
+          field,
+          `${field}: zone "${zone.unknown}" is none collect knows: kept as local time`,
+        ),
+      );
+    const date = reportDate(written, source.date, zone.zone);
     if (date !== undefined) row[field] = date;
     else
       issues.push(

@@ -28,6 +28,8 @@ export interface FieldSource {
   values?: ReadonlyMap<string, string>;
   /** The date patterns of the column (luxon's tokens), tried in order (A.0.5). */
   date?: string[];
+  /** The columns naming a local date-time's zone, one per date column (Adyen's `Record Date TimeZone`). */
+  zoneColumns?: string[];
   /** A zero-padded numeric id of this width: a shorter all-digit value lost its zeros (mangled). */
   width?: number;
 }
@@ -94,6 +96,7 @@ function fieldSource(spec: unknown, field: string): FieldSource {
   if (spec.word === 'first' || spec.word === 'rest') source.word = spec.word;
   if (typeof spec.width === 'number') source.width = spec.width;
   if (spec.date !== undefined) source.date = list(spec.date);
+  if (spec['zone-column'] !== undefined) source.zoneColumns = list(spec['zone-column']);
   if (isObj(spec.values))
     source.values = new Map(Object.entries(spec.values).map(([k, v]) => [typeKey(k), String(v as string)]));
   if (source.columns.length === 0 && source.value === undefined)

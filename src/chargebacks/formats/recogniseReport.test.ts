@@ -76,4 +76,22 @@ describe('recogniseReport', () => {
     ]);
     expect(read.read.declaredRows).toBe(3);
   });
+
+  it("adds up the SF counts of a PayPal report's sections", () => {
+    const section = (rows: string[]) => [
+      '"SH","2024/05/01"',
+      ...rows.map((id) => `"SB","Chargeback","${id}","T1"`),
+    ];
+    const text = [
+      '"RH","2024/05/02"',
+      '"CH","Case type","Case ID","Original transaction ID"',
+      ...section(['C1']),
+      '"SF","1"',
+      ...section(['C2', 'C3']),
+      '"SF","2"',
+    ].join('\n');
+    const read = recogniseReport('f', text, presets);
+    if (!('read' in read)) throw new Error('not a preset');
+    expect([read.read.items.length, read.read.declaredRows]).toEqual([3, 3]);
+  });
 });
