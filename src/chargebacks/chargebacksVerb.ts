@@ -2,7 +2,7 @@ import { UsageError } from '../core/errors.js';
 import { exitCodes, type ExitCode } from '../core/exitCodes.js';
 import { terminalLines } from '../core/terminalText.js';
 import { inputSpec } from '../decode/openInput.js';
-import type { InputFormat } from '../decode/sourceRecord.js';
+import type { InputFormat } from '../decode/formatName.js';
 import { flowRules } from '../flow/rules/index.js';
 import { registry } from '../resources/registry.js';
 import { keyInEnvironment, loadApiKey, redactor } from '../cli/apiKey.js';

@@ -3,7 +3,7 @@ import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { terminalText } from '../../core/terminalText.js';
 import { inputSpec } from '../../decode/openInput.js';
-import type { InputFormat } from '../../decode/sourceRecord.js';
+import type { InputFormat } from '../../decode/formatName.js';
 import { decisionFormats } from '../../decode/inputFormats.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../decisions/decisionRows.js';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
 import { inputSpec } from '../../decode/openInput.js';
-import type { InputFormat } from '../../decode/sourceRecord.js';
+import type { InputFormat } from '../../decode/formatName.js';
 import { inputFormatNames } from '../../decode/inputFormats.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
 import { asksBeforeSending } from '../prompt.js';
