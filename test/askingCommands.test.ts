@@ -83,7 +83,7 @@ async function asked(entry: AskingCase, url: string) {
 
 describe('every command that asks before sending', () => {
   it('has a case here', async () => {
-    const program = await fullProgram((await import('../src/cli/io.js')).processIo(), () => {});
+    const program = await fullProgram((await import('../src/cli/processIo.js')).processIo(), () => {});
     expect(askingCommands(program).sort()).toEqual(Object.keys(cases).sort());
   });
 

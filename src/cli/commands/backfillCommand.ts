@@ -13,8 +13,9 @@ import { inputSpec } from '../../decode/openInput.js';
 import { extensionPattern } from '../../decode/inputFormats.js';
 import { registry } from '../../resources/registry.js';
 import type { RunInput } from '../../run/checkRecords.js';
-import type { CliIo } from '../io.js';
-import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
+import type { CliIo } from '../../terminal/io.js';
+import { addRunOptions } from '../runOptions.js';
+import { runWithFlags, type RunFlags } from '../../compose/runWithFlags.js';
 import { withTransform } from '../transformModule.js';
 
 type BackfillFlags = RunFlags & Partial<Record<string, string[]>> & { map?: string } & CsvDialectFlags;
@@ -99,7 +100,7 @@ ${exitCodesHelp(runExits)}`,
             'backfill --map reads a folder: the mapping names its files',
             'collect backfill exports/ --map mapping.yaml --dry-run',
           );
-        const { mapFolderInputs } = await import('../columnMap.js');
+        const { mapFolderInputs } = await import('../../compose/columnMap.js');
         const mapped = await mapFolderInputs(flags.map, dir, flags.strict === true);
         try {
           const reads = {

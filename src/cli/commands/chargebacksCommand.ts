@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
-import { chargebacks, type ChargebackFlags } from '../../chargebacks/chargebacksVerb.js';
+import { chargebacks, type ChargebackFlags } from '../../compose/chargebacksVerb.js';
 import { inputFormatNames } from '../../decode/inputFormats.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 import { addRunOptions } from '../runOptions.js';
 import { asksBeforeSending } from '../prompt.js';
 

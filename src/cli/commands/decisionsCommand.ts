@@ -9,8 +9,8 @@ import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { readDecisionRows } from '../../decisions/decisionRows.js';
 import { openState } from '../../state/openState.js';
 import { verdictLine } from '../../report/verdictLine.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
 
 interface DecisionsFlags {
   baseUrl?: string;

@@ -7,8 +7,9 @@ import type { ByHand, Resource } from '../../resources/resource.js';
 import { asksBeforeSending } from '../prompt.js';
 import { withTransform } from '../transformModule.js';
 import { foldedChoices } from '../foldedChoices.js';
-import type { CliIo } from '../io.js';
-import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
+import type { CliIo } from '../../terminal/io.js';
+import { addRunOptions } from '../runOptions.js';
+import { runWithFlags, type RunFlags } from '../../compose/runWithFlags.js';
 import { recordByHand } from './recordByHand.js';
 import {
   addCsvDialectOptions,
@@ -98,7 +99,7 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         return;
       }
       // The mapping's code (yaml, luxon) is loaded only with --map.
-      const { mapEndpointInputs } = await import('../columnMap.js');
+      const { mapEndpointInputs } = await import('../../compose/columnMap.js');
       const mapped = await mapEndpointInputs(
         flags.map,
         inputs.map((input) => input.spec),

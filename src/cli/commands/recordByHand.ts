@@ -3,11 +3,11 @@ import type { ExitCode } from '../../core/exitCodes.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
 import type { Outcome } from '../../send/sender.js';
 import { byHandSummary } from '../byHandSummary.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
-import type { AskingFlags, Question } from '../prompt.js';
-import { runWithFlags, type RunFlags } from '../runOptions.js';
-import { chooseState } from '../stateChoice.js';
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
+import type { AskingFlags, Question } from '../../terminal/confirmSending.js';
+import { runWithFlags, type RunFlags } from '../../compose/runWithFlags.js';
+import { chooseState } from '../../compose/stateChoice.js';
 
 export interface ByHandFlags extends RunFlags, AskingFlags {
   [flag: string]: unknown;

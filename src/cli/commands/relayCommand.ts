@@ -4,10 +4,10 @@ import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js'
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import { isPostgresUrl } from '../../state/openState.js';
-import { loadApiKey } from '../apiKey.js';
+import { loadApiKey } from '../../compose/apiKey.js';
 import { verdictLine } from '../../report/verdictLine.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
 import { MAX_EVENT_BYTES } from '../../relay/eventLimits.js';
 
 interface RelayFlags {

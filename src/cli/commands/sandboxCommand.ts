@@ -7,15 +7,15 @@ import { defaultRules } from '../../sandbox/decide.js';
 import { DEFAULT_KEEP_BYTES, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
 import { parseBaseUrl } from '../../send/serviceUrl.js';
 import type { UpstreamOptions } from '../../sandbox/upstream.js';
-import { keyProblem, redactor } from '../apiKey.js';
+import { keyProblem, redactor } from '../../compose/apiKey.js';
 import { internalErrorText } from '../internalError.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 import { checkPidFile, writePidFile } from '../pidFile.js';
-import { redactingIo } from '../redactingIo.js';
+import { redactingIo } from '../../terminal/redactingIo.js';
 import { runSession } from '../sandboxSession.js';
 import { outputFileError } from '../../core/operationalError.js';
-import { refuseUnsafeOutputs } from '../outputPaths.js';
-import { startReportFile } from '../sessionReportFile.js';
+import { refuseUnsafeOutputs } from '../../compose/outputPaths.js';
+import { startReportFile } from '../../compose/sessionReportFile.js';
 
 interface SandboxFlags {
   port: number;
