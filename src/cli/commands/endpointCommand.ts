@@ -10,7 +10,7 @@ import { foldedChoices } from '../foldedChoices.js';
 import type { CliIo } from '../../terminal/io.js';
 import { addRunOptions } from '../runOptions.js';
 import { runWithFlags, type RunFlags } from '../../compose/runWithFlags.js';
-import { recordByHand } from './recordByHand.js';
+import { recordByHand } from '../../compose/recordByHand.js';
 import {
   addCsvDialectOptions,
   csvDialectOf,
