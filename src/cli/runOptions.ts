@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { reportFormats } from '../report/formatReport.js';
 import { parseShard } from '../run/shard.js';
 import type { Shard } from '../state/runState.js';
-import { TRANSFORM_TIMEOUT_MS } from './transformModule.js';
+import { TRANSFORM_TIMEOUT_MS } from '../compose/transformModule.js';
 
 function wholeNumber(min: number) {
   return (text: string): number => {
