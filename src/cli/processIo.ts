@@ -1,7 +1,7 @@
 import { exitCodes } from '../core/exitCodes.js';
 import type { CliIo, StopSignal } from '../terminal/io.js';
 import { startedByNpx, watchProcess } from './launcher.js';
-import { internalErrorText } from './internalError.js';
+import { internalErrorText } from '../terminal/internalError.js';
 
 /** Who hears the next Ctrl-C or SIGTERM: a run, or the sandbox waiting to stop. */
 const listeners = new Set<(signal: StopSignal) => void>();

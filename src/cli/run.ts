@@ -3,7 +3,7 @@ import { isCollectError } from '../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
 import { terminalLines } from '../core/terminalText.js';
 import { commandSummaries, summaries } from './commandSummaries.js';
-import { internalErrorText } from './internalError.js';
+import { internalErrorText } from '../terminal/internalError.js';
 import type { CliIo } from '../terminal/io.js';
 
 const VERSION = '0.1.0';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { streamRedactor } from '../compose/apiKey.js';
+import { streamRedactor } from './apiKey.js';
 
 /** How a wrapped command ended: its exit code (128 + the signal's number when a signal ended it, as a shell says), or why it never ran. */
 export type WrappedEnd = { code: number } | { failed: string };

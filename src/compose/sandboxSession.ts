@@ -6,11 +6,11 @@ import { reportExitCode, type Report } from '../report/report.js';
 import type { GithubOptions } from '../report/formatGithub.js';
 import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
-import { keyForms } from '../compose/apiKey.js';
-import { ciOutputs } from '../compose/ciOutputs.js';
+import { keyForms } from './apiKey.js';
+import { ciOutputs } from './ciOutputs.js';
 import type { CliIo, StopSignal } from '../terminal/io.js';
 import { removePidFile } from './pidFile.js';
-import { writeReportFile } from '../compose/sessionReportFile.js';
+import { writeReportFile } from './sessionReportFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
 
 export interface SessionPlan {
