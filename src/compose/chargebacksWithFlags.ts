@@ -34,7 +34,11 @@ export interface ChargebackFlags extends RunFlags, AskingFlags {
  * `collect chargebacks FILE...` (docs/chargebacks.md): each report read in its format, matched, its
  * marks sent by the run of `collect fraud`; the exit code says whether a row needs a human.
  */
-export async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): Promise<ExitCode> {
+export async function chargebacksWithFlags(
+  files: string[],
+  flags: ChargebackFlags,
+  io: CliIo,
+): Promise<ExitCode> {
   if (flags.formats === true) {
     const presets = shippedPresets();
     io.stdout.write(
