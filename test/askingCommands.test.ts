@@ -117,7 +117,7 @@ async function asked(entry: AskingCase, server: { url: string; requests: unknown
 
 describe('every command that asks before sending', () => {
   it('has a case here', async () => {
-    const program = await fullProgram((await import('../src/cli/io.js')).processIo(), () => {});
+    const program = await fullProgram((await import('../src/cli/processIo.js')).processIo(), () => {});
     const declared = new Set(Object.entries(cases).map(([name, entry]) => entry.command ?? name));
     expect(askingCommands(program).sort()).toEqual([...declared].sort());
   });

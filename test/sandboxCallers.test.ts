@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactor } from '../src/cli/apiKey.js';
+import { redactor } from '../src/compose/apiKey.js';
 import type { SandboxOptions } from '../src/sandbox/server.js';
 import { startServer } from './helpers/localServer.js';
 import { tempDir } from './helpers/tempDir.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactor } from '../src/cli/apiKey.js';
+import { redactor } from '../src/compose/apiKey.js';
 import type { Report } from '../src/report/report.js';
 import type { SandboxOptions } from '../src/sandbox/server.js';
 import { runSession } from '../bench/sandbox-session.js';

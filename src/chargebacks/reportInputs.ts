@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { InputSpec } from '../decode/inputSpec.js';
 import { inputSpec } from '../decode/openInput.js';
-import type { InputFormat } from '../decode/sourceRecord.js';
+import type { InputFormat } from '../decode/formatName.js';
 import type { ReadHooks } from '../decode/mappedCsvRecords.js';
 import { shippedPresets } from './formats/loadPresets.js';
 import type { Preset } from './formats/presetSpec.js';

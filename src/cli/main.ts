@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { useFastPaths } from '../fast/fastPaths.js';
 import { tightenHeapGrowth } from './heapGrowth.js';
-import { processIo } from './io.js';
+import { processIo } from './processIo.js';
 import { run } from './run.js';
 
 // A reader that closed the pipe early (`| head`) is not an error of ours.

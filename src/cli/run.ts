@@ -3,8 +3,8 @@ import { isCollectError } from '../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../core/exitCodes.js';
 import { terminalLines } from '../core/terminalText.js';
 import { commandSummaries, summaries } from './commandSummaries.js';
-import { internalErrorText } from './internalError.js';
-import type { CliIo } from './io.js';
+import { internalErrorText } from '../terminal/internalError.js';
+import type { CliIo } from '../terminal/io.js';
 
 const VERSION = '0.1.0';
 
@@ -138,7 +138,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
     const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([
-      import('./apiKey.js'),
+      import('../compose/apiKey.js'),
       import('../core/urlCredentials.js'),
     ]);
     const redact = redactor(keyInEnvironment(io.env));

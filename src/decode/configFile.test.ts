@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reasonTable } from '../chargebacks/chargebackFiles.js';
-import { readMappingFile } from '../cli/columnMap.js';
+import { readMappingFile } from '../compose/mappingFile.js';
 import { MIB } from './configFile.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
 

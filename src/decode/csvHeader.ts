@@ -1,4 +1,5 @@
-import { inputFormats, type InputFormat } from './inputFormats.js';
+import type { InputFormat } from './formatName.js';
+import { inputFormats } from './inputFormats.js';
 import { inputSpec, openInput, type InputSpec } from './openInput.js';
 import { PassThrough } from 'node:stream';
 

@@ -1,11 +1,10 @@
 import type { FormatReader } from './formatReader.js';
+import type { InputFormat } from './formatName.js';
 
 /** One input format: how a file is known to be of it, how it is read, how its rejects are written. */
 export interface InputFormatEntry {
   /** The file-name extensions that say the format (lower case, before any `.gz`). */
   extensions: readonly string[];
-  /** The bytes every file of the format starts with, when it has such (a file that lacks them is not of it). */
-  magic?: string;
   /** The format rejected records are written back in: the input's own, or CSV rows for a binary one. */
   rejects: 'json' | 'ndjson' | 'csv';
   /** Whether `collect decisions` reads it (rows of order_id and decision). */
@@ -40,14 +39,11 @@ export const inputFormats = {
   },
   parquet: {
     extensions: ['parquet'],
-    magic: 'PAR1',
     rejects: 'csv',
     decisions: false,
     load: async () => (await import('./parquetFormat.js')).parquetFormat,
   },
-} as const satisfies Record<string, InputFormatEntry>;
-
-export type InputFormat = keyof typeof inputFormats;
+} as const satisfies Record<InputFormat, InputFormatEntry>;
 
 /** Every format's name, in the table's order. */
 export const inputFormatNames = Object.keys(inputFormats) as InputFormat[];

@@ -1,5 +1,5 @@
 import type { CsvDialect } from '../mapping/mappingSpec.js';
-import type { InputFormat } from './sourceRecord.js';
+import type { InputFormat } from './formatName.js';
 
 /** An input as named on the command line, with how to read it. */
 export interface InputSpec {

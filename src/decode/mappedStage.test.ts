@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mapFolderInputs, type MappedInputs } from '../cli/columnMap.js';
+import { mapFolderInputs, type MappedInputs } from '../compose/columnMap.js';
 import { parseCsvPiece } from './csvPiece.js';
 import { compileRecipe, createMappedStage } from './mappedStage.js';
 

@@ -5,7 +5,8 @@ import { addAbortSignal, PassThrough, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError, UsageError } from '../core/errors.js';
 import { inputMeter } from './inputMeter.js';
-import { extensionList, formatOfExtension, inputFormatNames, type InputFormat } from './inputFormats.js';
+import type { InputFormat } from './formatName.js';
+import { extensionList, formatOfExtension, inputFormatNames } from './inputFormats.js';
 import type { InputSpec } from './inputSpec.js';
 
 export type { InputSpec } from './inputSpec.js';

@@ -2,11 +2,13 @@ import type { AsyncBuffer, FileMetaData } from 'hyparquet';
 import { InputError } from '../core/errors.js';
 import type { RowBatch, Staging } from './csvRows.js';
 import type { ReadContext, RowsReader } from './formatReader.js';
-import { inputFormats } from './inputFormats.js';
 import { answersInOrder, type Cutter } from '../parallel/pieceDriver.js';
 import { parquetColumns, rowGroupRanges } from './parquetColumns.js';
 import { createParquetTask, type ParquetTaskOptions } from './parquetPieceTask.js';
 import { PieceParsers, workerCount } from './pieceParsers.js';
+
+/** The bytes every Parquet file starts (and ends) with. */
+const PARQUET_MAGIC = 'PAR1';
 
 /** Parquet's pieces are made whole (a row group each): the cutter passes each on as it is. */
 const wholePieces = (): Cutter => ({
@@ -39,8 +41,7 @@ async function opened({ spec, stream }: ReadContext): Promise<{ file: AsyncBuffe
   if (onDisk && !spec.gzip) stream.destroy();
   try {
     const head = Buffer.from(await file.slice(0, 4));
-    if (head.toString('latin1') !== inputFormats.parquet.magic)
-      throw new Error('it does not start with PAR1');
+    if (head.toString('latin1') !== PARQUET_MAGIC) throw new Error(`it does not start with ${PARQUET_MAGIC}`);
     return { file, metadata: await parquetMetadataAsync(file) };
   } catch (cause) {
     throw new InputError(

@@ -1,5 +1,5 @@
 import { createCsvTask, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
-import type { InputFormat } from './inputFormats.js';
+import type { InputFormat } from './formatName.js';
 import { createJsonTask, type JsonPiece, type JsonTaskOptions } from './jsonPieceTask.js';
 import { createParquetTask, type ParquetTaskOptions } from './parquetPieceTask.js';
 import { createNdjsonTask, type NdjsonPiece, type NdjsonTaskOptions } from './ndjsonPieceTask.js';

@@ -23,8 +23,6 @@ export interface SourceRecord {
   children?: ReadonlyMap<string, { file: string; line: number }>;
 }
 
-export type { InputFormat } from './inputFormats.js';
-
 /** A CSV row with its file's header, or the text of a JSON element or an NDJSON line. */
 export type RawRecord = RawCsvRow | { kind: 'text'; text: string };
 

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { MemoryWritable } from './memoryWritable.js';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/terminal/io.js';
 import { run } from '../../src/cli/run.js';
 import { tempDir } from './tempDir.js';
 

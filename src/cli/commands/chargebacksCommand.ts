@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
-import { chargebacks, type ChargebackFlags } from '../../chargebacks/chargebacksVerb.js';
+import { chargebacksWithFlags, type ChargebackFlags } from '../../compose/chargebacksWithFlags.js';
 import { inputFormatNames } from '../../decode/inputFormats.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 import { addRunOptions } from '../runOptions.js';
 import { asksBeforeSending } from '../prompt.js';
 
@@ -63,6 +63,6 @@ Examples:
 ${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: ChargebackFlags) => {
-      setExit(await chargebacks(files, flags, io));
+      setExit(await chargebacksWithFlags(files, flags, io));
     });
 }

@@ -1,7 +1,7 @@
 import { Argument, Command } from 'commander';
 import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { completionScript, completionShells, type CompletionShell } from '../completionScripts.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 
 /** `collect completion bash|zsh|fish`: a completion script generated from the commands themselves. */
 export function completionCommand(io: CliIo, fullProgram: () => Promise<Command>): Command {

@@ -1,22 +1,11 @@
 import { Command, Option } from 'commander';
-import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { terminalText } from '../../core/terminalText.js';
-import { inputSpec } from '../../decode/openInput.js';
-import type { InputFormat } from '../../decode/sourceRecord.js';
 import { decisionFormats } from '../../decode/inputFormats.js';
-import { parseBaseUrl } from '../../send/serviceUrl.js';
-import { readDecisionRows } from '../../decisions/decisionRows.js';
-import { openState } from '../../state/openState.js';
+import { decisionsWithFlags, type DecisionsFlags } from '../../compose/decisionsWithFlags.js';
 import { verdictLine } from '../../report/verdictLine.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
-
-interface DecisionsFlags {
-  baseUrl?: string;
-  state?: string;
-  inputFormat?: InputFormat;
-}
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
 
 /** What `collect decisions` ends with: it never sends. */
 const exits: readonly ExitRow[] = [
@@ -25,8 +14,6 @@ const exits: readonly ExitRow[] = [
   [exitCodes.usage, 'usage or input error: a bad flag, no --base-url, an unreadable file or state'],
 ];
 
-/** Rows written to the state per transaction. */
-const BATCH = 5000;
 /** Bad rows listed one by one; the rest are counted. */
 const SHOWN = 20;
 
@@ -61,52 +48,11 @@ Examples:
 ${exitCodesHelp(exits)}`,
     )
     .action(async (files: string[], flags: DecisionsFlags) => {
-      const baseUrl = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
-      if (baseUrl === undefined)
-        throw new UsageError(
-          'no service: give --base-url URL or set COLLECT_BASE_URL',
-          'the decisions go into the state of the service that made them',
-        );
-      parseBaseUrl(baseUrl);
-      const specs = files.map((name) => inputSpec(name, flags.inputFormat));
-      const json = specs.find((spec) => spec.format === 'json');
-      if (json)
-        throw new UsageError(
-          `${json.name}: decisions are read from CSV or NDJSON`,
-          'name the file .csv or .ndjson, or add --input-format ndjson',
-        );
-      const where = flags.state ?? (io.env.COLLECT_STATE || '.collect');
-      const store = await openState(where, baseUrl, { locking: false });
-      const counts = new Map<string, number>();
-      const problems: string[] = [];
-      try {
-        let batch: { orderId: string; decision: string }[] = [];
-        for (const spec of specs) {
-          for await (const row of readDecisionRows(spec, io.stdin)) {
-            if ('problem' in row) {
-              problems.push(`${row.file}:${row.line}: ${row.problem}`);
-              continue;
-            }
-            batch.push(row);
-            counts.set(row.decision, (counts.get(row.decision) ?? 0) + 1);
-            if (batch.length >= BATCH) {
-              store.rememberDecisions(batch, specs.map((s) => s.name).join(', '), io.now());
-              batch = [];
-            }
-          }
-        }
-        store.rememberDecisions(batch, specs.map((s) => s.name).join(', '), io.now());
-      } finally {
-        try {
-          await store.durable();
-        } finally {
-          await store.close();
-        }
-      }
+      const { counts, problems, baseUrl, location } = await decisionsWithFlags(files, flags, io);
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
       const color = colorFor(io.stdout, io.env);
-      const said = `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${store.location ?? where}`;
+      const said = `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${location}`;
       io.stdout.write(`${problems.length > 0 ? said : verdictLine(exitCodes.ok, said, color)}\n`);
       if (problems.length > 0) {
         const notLoaded = `${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:`;

@@ -1,27 +1,14 @@
 import { Command, Option } from 'commander';
 import { exitCodesHelp, runExits } from '../../core/exitCodes.js';
-import { inputSpec } from '../../decode/openInput.js';
-import type { InputFormat } from '../../decode/sourceRecord.js';
 import { inputFormatNames } from '../../decode/inputFormats.js';
 import type { ByHand, Resource } from '../../resources/resource.js';
-import { asksBeforeSending } from '../prompt.js';
-import { withTransform } from '../transformModule.js';
+import { endpointWithFlags, type EndpointFlags } from '../../compose/endpointWithFlags.js';
+import { recordByHand } from '../../compose/recordByHand.js';
+import type { CliIo } from '../../terminal/io.js';
+import { addCsvDialectOptions } from '../csvDialectOptions.js';
 import { foldedChoices } from '../foldedChoices.js';
-import type { CliIo } from '../io.js';
-import { addRunOptions, runWithFlags, type RunFlags } from '../runOptions.js';
-import { recordByHand } from './recordByHand.js';
-import {
-  addCsvDialectOptions,
-  csvDialectOf,
-  withCsvDialect,
-  type CsvDialectFlags,
-} from '../csvDialectFlags.js';
-
-interface EndpointFlags extends RunFlags, CsvDialectFlags {
-  inputFormat?: InputFormat;
-  map?: string;
-  [flag: string]: unknown;
-}
+import { asksBeforeSending } from '../prompt.js';
+import { addRunOptions } from '../runOptions.js';
 
 function examples(resource: Resource): string {
   const { name } = resource;
@@ -90,36 +77,6 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
         setExit(await recordByHand(resource, byHand, files, flags, io));
         return;
       }
-      const dialect = csvDialectOf(flags);
-      let inputs = (files.length > 0 ? files : ['-']).map((name) => ({
-        resource,
-        spec: inputSpec(name, flags.inputFormat),
-      }));
-      if (flags.map === undefined) {
-        inputs = await withCsvDialect(inputs, dialect);
-        setExit(
-          await runWithFlags(await withTransform(inputs, flags.transform, flags.transformTimeout), flags, io),
-        );
-        return;
-      }
-      // The mapping's code (yaml, luxon) is loaded only with --map.
-      const { mapEndpointInputs } = await import('../columnMap.js');
-      const mapped = await mapEndpointInputs(
-        flags.map,
-        inputs.map((input) => input.spec),
-        resource.name,
-      );
-      try {
-        setExit(
-          await runWithFlags(
-            await withTransform(mapped.inputs, flags.transform, flags.transformTimeout),
-            flags,
-            io,
-            { reads: { files: [flags.map, ...mapped.reads] } },
-          ),
-        );
-      } finally {
-        mapped.close();
-      }
+      setExit(await endpointWithFlags(resource, files, flags, io));
     });
 }

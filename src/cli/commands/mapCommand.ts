@@ -4,7 +4,7 @@ import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { proposeMapping } from '../../mapping/proposeMapping.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { EndpointName } from '../../resources/resource.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 import { readExportSample } from '../readExportSample.js';
 
 /** `collect map init FILE...`: a first mapping for an export, printed for the user to edit. */

@@ -1,32 +1,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp, type ExitRow } from '../../core/exitCodes.js';
 import { STOP_DEADLINE_MS } from '../../relay/giveUp.js';
 import { maskUrlCredentials } from '../../core/urlCredentials.js';
-import { parseBaseUrl } from '../../send/serviceUrl.js';
-import { isPostgresUrl } from '../../state/openState.js';
-import { loadApiKey } from '../apiKey.js';
+import { outboxUrl, relayWithFlags, type RelayFlags } from '../../compose/relayWithFlags.js';
 import { verdictLine } from '../../report/verdictLine.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
 import { MAX_EVENT_BYTES } from '../../relay/eventLimits.js';
-
-interface RelayFlags {
-  from?: string;
-  table: string;
-  baseUrl?: string;
-  apiKeyFile?: string;
-  state?: string;
-  concurrency: number;
-  rate?: number;
-  retries: number;
-  timeout: number;
-  pollInterval: number;
-  metricsPort?: number;
-  logFormat: 'text' | 'json';
-  maxRecordBytes: number;
-  id?: number[];
-}
 
 const whole = (min: number) => (text: string) => {
   const value = Number(text);
@@ -41,24 +21,6 @@ const positive = (text: string) => {
     throw new InvalidArgumentError('give a positive number of requests per second, e.g. 10 or 0.5');
   return value;
 };
-
-/** The outbox's database: a postgres:// URL; - (standard input) only where the command allows it. */
-function outboxUrl(flags: RelayFlags, stdinAllowed: boolean): string {
-  const from = flags.from ?? undefined;
-  if (from === undefined)
-    throw new UsageError(
-      'no outbox: give --from postgres://USER@HOST/DB' +
-        (stdinAllowed ? ' (or --from - for NDJSON on standard input)' : ''),
-      'the relay reads the table --table (default collect_outbox) of that database',
-    );
-  if (from === '-' && stdinAllowed) return from;
-  if (!isPostgresUrl(from))
-    throw new UsageError(
-      `--from ${JSON.stringify(maskUrlCredentials(from))} is not a postgres:// URL${stdinAllowed ? ' or -' : ''}`,
-      'give the database the application writes its outbox in, e.g. postgres://app@db/shop',
-    );
-  return from;
-}
 
 /** What `collect relay` and its subcommands end with (a signal drains the relay: exit 0; a second one is 130). */
 const exits: Record<'relay' | 'init' | 'retry', readonly ExitRow[]> = {
@@ -154,49 +116,7 @@ Examples:
 ${exitCodesHelp(exits.relay)}`,
     )
     .action(async (flags: RelayFlags) => {
-      const from = outboxUrl(flags, true);
-      const baseText = flags.baseUrl ?? (io.env.COLLECT_BASE_URL || undefined);
-      if (baseText === undefined)
-        throw new UsageError('no service to send to: give --base-url URL or set COLLECT_BASE_URL');
-      const baseUrl = parseBaseUrl(baseText);
-      const apiKey = loadApiKey(io, flags.apiKeyFile);
-      const state = flags.state ?? (io.env.COLLECT_STATE || (from === '-' ? '.collect' : from));
-      // The first signal drains what is in flight; a second one stops waiting for it.
-      const stop = new AbortController();
-      const abandon = new AbortController();
-      const stopListening = io.onStop(() => (stop.signal.aborted ? abandon.abort() : stop.abort()));
-      const { startRelay } = await import('../../relay/startRelay.js');
-      try {
-        setExit(
-          await startRelay(
-            {
-              from,
-              table: flags.table,
-              baseUrl,
-              apiKey,
-              state,
-              concurrency: flags.concurrency,
-              ...(flags.rate === undefined ? {} : { rate: flags.rate }),
-              retries: flags.retries,
-              timeoutMs: flags.timeout,
-              pollMs: flags.pollInterval,
-              ...(flags.metricsPort === undefined ? {} : { metricsPort: flags.metricsPort }),
-              logFormat: flags.logFormat,
-              maxRecordBytes: flags.maxRecordBytes,
-            },
-            {
-              stdin: io.stdin,
-              stdout: io.stdout,
-              stderr: io.stderr,
-              stop: stop.signal,
-              abandon: abandon.signal,
-              now: io.now,
-            },
-          ),
-        );
-      } finally {
-        stopListening();
-      }
+      setExit(await relayWithFlags(flags, io));
     });
   relay
     .command('init')

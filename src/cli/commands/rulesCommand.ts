@@ -3,8 +3,8 @@ import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { flowRules } from '../../flow/rules/index.js';
 import { ruleAppliesTo } from '../../flow/rules/rule.js';
 import { registry } from '../../resources/registry.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
+import { colorFor } from '../../terminal/color.js';
+import type { CliIo } from '../../terminal/io.js';
 
 /** `collect rules`: every flow rule with its code, severity, section, what it catches and how to fix it. */
 export function rulesCommand(io: CliIo): Command {

@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import { exitCodes, exitCodesHelp } from '../../core/exitCodes.js';
 import { endpointNames, registry } from '../../resources/registry.js';
 import type { Resource } from '../../resources/resource.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 
 /** The endpoint a user named, or a usage error with the names there are. */
 export function resourceNamed(name: string): Resource {

@@ -3,7 +3,7 @@ import { exitCodesHelp } from '../../core/exitCodes.js';
 import { csvLine } from '../../convert/csvLine.js';
 import { flattenRecord } from '../../convert/flatten.js';
 import { endpointNames } from '../../resources/registry.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from '../../terminal/io.js';
 import { printExits, resourceNamed } from './schemaCommand.js';
 
 /** `collect template ENDPOINT`: a CSV header line and one example row. */

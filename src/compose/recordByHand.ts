@@ -1,13 +1,13 @@
-import { UsageError } from '../../core/errors.js';
-import type { ExitCode } from '../../core/exitCodes.js';
-import type { ByHand, Resource } from '../../resources/resource.js';
-import type { Outcome } from '../../send/sender.js';
-import { byHandSummary } from '../byHandSummary.js';
-import { colorFor } from '../color.js';
-import type { CliIo } from '../io.js';
-import type { AskingFlags, Question } from '../prompt.js';
-import { runWithFlags, type RunFlags } from '../runOptions.js';
-import { chooseState } from '../stateChoice.js';
+import { UsageError } from '../core/errors.js';
+import type { ExitCode } from '../core/exitCodes.js';
+import type { ByHand, Resource } from '../resources/resource.js';
+import type { Outcome } from '../send/sender.js';
+import { byHandSummary } from './byHandSummary.js';
+import { colorFor } from '../terminal/color.js';
+import type { CliIo } from '../terminal/io.js';
+import type { AskingFlags, Question } from '../terminal/confirmSending.js';
+import { runWithFlags, type RunFlags } from './runWithFlags.js';
+import { chooseState } from './stateChoice.js';
 
 export interface ByHandFlags extends RunFlags, AskingFlags {
   [flag: string]: unknown;
@@ -22,14 +22,14 @@ async function orderOfAcquirer(flags: ByHandFlags, io: CliIo): Promise<string> {
     sending: flags.dryRun !== true,
     ...(baseUrl === undefined ? {} : { baseUrl }),
   });
-  const { orderOfAcquirerId } = await import('../../chargebacks/orderOfAcquirerId.js');
+  const { orderOfAcquirerId } = await import('../chargebacks/orderOfAcquirerId.js');
   return orderOfAcquirerId(String(flags.acquirerId), stateDir, baseUrl);
 }
 
 /**
  * One record typed on the command line (`collect fraud --order-id ID --type TYPE`): checked in
  * memory exactly like a file record (schema and flow rules with the state), then shown and
- * confirmed on a terminal right before it is sent (prompt.ts), in the same single run. No progress
+ * confirmed on a terminal right before it is sent (terminal/confirmSending.ts), in the same single run. No progress
  * line (one record); the pretty report is a short summary of what was sent and what
  * the service answered, or why nothing was sent.
  */

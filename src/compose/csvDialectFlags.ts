@@ -1,26 +1,13 @@
-import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { readCsvHeader } from '../decode/csvHeader.js';
 import { shown, wrongDelimiter } from '../decode/csvDialect.js';
 import type { InputSpec } from '../decode/openInput.js';
 import type { CsvDialect } from '../mapping/mappingSpec.js';
 
+/** `--delimiter` and `--encoding`, as parsed (cli/csvDialectOptions.ts). */
 export interface CsvDialectFlags {
   delimiter?: string;
   encoding?: CsvDialect['encoding'];
-}
-
-/** `--delimiter` and `--encoding`: the dialect of CSV inputs read without a mapping (a mapping says it with csv:). */
-export function addCsvDialectOptions(command: Command): Command {
-  return command
-    .option('--delimiter <char>', 'the cell delimiter of CSV inputs: , (default), ; or tab')
-    .addOption(
-      new Option('--encoding <name>', 'the encoding of CSV inputs (default utf-8)').choices([
-        'utf-8',
-        'windows-1252',
-        'latin1',
-      ]),
-    );
 }
 
 /** The dialect the flags give (undefined: none); with --map they are a usage error, as the mapping says it. */

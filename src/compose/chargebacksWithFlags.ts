@@ -2,22 +2,22 @@ import { UsageError } from '../core/errors.js';
 import { exitCodes, type ExitCode } from '../core/exitCodes.js';
 import { terminalLines } from '../core/terminalText.js';
 import { inputSpec } from '../decode/openInput.js';
-import type { InputFormat } from '../decode/sourceRecord.js';
+import type { InputFormat } from '../decode/formatName.js';
 import { flowRules } from '../flow/rules/index.js';
 import { registry } from '../resources/registry.js';
-import { keyInEnvironment, loadApiKey, redactor } from '../cli/apiKey.js';
-import type { CliIo } from '../cli/io.js';
-import { refuseUnsafeOutputs } from '../cli/outputPaths.js';
-import { runWithFlags, type RunFlags } from '../cli/runOptions.js';
-import { chooseState } from '../cli/stateChoice.js';
-import type { AskingFlags, Question } from '../cli/prompt.js';
-import { chargebackResource } from './chargebackRow.js';
-import { chargebackReportChunks, chargebacksExitCode } from './chargebackReport.js';
-import { planChargebacks, type Plan } from './planChargebacks.js';
-import { reasonTable, writeRejects } from './chargebackFiles.js';
-import { formatsJson, formatsText } from './formats/listFormats.js';
-import { presetOfMap, shippedPresets } from './formats/loadPresets.js';
-import { reportInputs, reportSpec, type ReportInput } from './reportInputs.js';
+import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
+import type { CliIo } from '../terminal/io.js';
+import { refuseUnsafeOutputs } from './outputPaths.js';
+import { runWithFlags, type RunFlags } from './runWithFlags.js';
+import { chooseState } from './stateChoice.js';
+import type { AskingFlags, Question } from '../terminal/confirmSending.js';
+import { chargebackResource } from '../chargebacks/chargebackRow.js';
+import { chargebackReportChunks, chargebacksExitCode } from '../chargebacks/chargebackReport.js';
+import { planChargebacks, type Plan } from '../chargebacks/planChargebacks.js';
+import { reasonTable, writeRejects } from '../chargebacks/chargebackFiles.js';
+import { formatsJson, formatsText } from '../chargebacks/formats/listFormats.js';
+import { presetOfMap, shippedPresets } from '../chargebacks/formats/loadPresets.js';
+import { reportInputs, reportSpec, type ReportInput } from '../chargebacks/reportInputs.js';
 
 /** The flags of `collect chargebacks`, as the command parsed them. */
 export interface ChargebackFlags extends RunFlags, AskingFlags {
@@ -34,7 +34,11 @@ export interface ChargebackFlags extends RunFlags, AskingFlags {
  * `collect chargebacks FILE...` (docs/chargebacks.md): each report read in its format, matched, its
  * marks sent by the run of `collect fraud`; the exit code says whether a row needs a human.
  */
-export async function chargebacks(files: string[], flags: ChargebackFlags, io: CliIo): Promise<ExitCode> {
+export async function chargebacksWithFlags(
+  files: string[],
+  flags: ChargebackFlags,
+  io: CliIo,
+): Promise<ExitCode> {
   if (flags.formats === true) {
     const presets = shippedPresets();
     io.stdout.write(
@@ -79,14 +83,14 @@ export async function chargebacks(files: string[], flags: ChargebackFlags, io: C
   const mapped =
     flags.map && !ownPreset
       ? await (
-          await import('../cli/columnMap.js')
+          await import('./columnMap.js')
         ).mapEndpointInputs(flags.map, specs, 'chargeback', chargebackResource)
       : undefined;
-  let ordersMapped: Awaited<ReturnType<typeof import('../cli/columnMap.js').mapEndpointInputs>> | undefined;
+  let ordersMapped: Awaited<ReturnType<typeof import('./columnMap.js').mapEndpointInputs>> | undefined;
   try {
     if (flags.ordersMap !== undefined && ordersSpec !== undefined)
       ordersMapped = await (
-        await import('../cli/columnMap.js')
+        await import('./columnMap.js')
       ).mapEndpointInputs(flags.ordersMap, [ordersSpec], 'order');
   } catch (cause) {
     mapped?.close();

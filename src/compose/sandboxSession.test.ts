@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryWritable.js';
 import { defaultRules } from '../sandbox/decide.js';
 import { startSandbox } from '../sandbox/server.js';
-import type { CliIo, StopSignal } from './io.js';
+import type { CliIo, StopSignal } from '../terminal/io.js';
 import { writePidFile } from './pidFile.js';
 import { runSession } from './sandboxSession.js';
 import { tempDir } from '../../test/helpers/tempDir.js';

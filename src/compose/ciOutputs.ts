@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { GithubOptions } from '../report/formatGithub.js';
-import type { CliIo } from './io.js';
+import type { CliIo } from '../terminal/io.js';
 
 /**
  * What the CI formats take from the environment, in one place for every command that writes a

@@ -17,7 +17,7 @@ function duration(seconds: number): string {
       : `${s}s`;
 }
 
-/** Questions being asked (prompt.ts): no progress line is drawn while one waits for its answer. */
+/** Questions being asked (confirmSending.ts): no progress line is drawn while one waits for its answer. */
 let questions = 0;
 /** Clears the progress line last drawn, while it is on the screen. */
 let clearDrawn: (() => void) | undefined;

@@ -2,7 +2,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryIo.js';
-import type { CliIo } from './io.js';
+import type { CliIo } from '../terminal/io.js';
 import { keyProblem, loadApiKey, redactor, streamRedactor } from './apiKey.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
 

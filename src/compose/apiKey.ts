@@ -1,6 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { readConfigFile } from '../decode/configFile.js';
-import type { CliIo } from './io.js';
+import type { CliIo } from '../terminal/io.js';
 
 /** Shorter keys are refused: redacting them would blank out ordinary words ("s[REDACTED]ipped" for the key "k"). */
 export const MIN_KEY_LENGTH = 8;

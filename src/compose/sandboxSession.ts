@@ -8,7 +8,7 @@ import type { Insights } from '../report/insights.js';
 import type { Sandbox } from '../sandbox/server.js';
 import { keyForms } from './apiKey.js';
 import { ciOutputs } from './ciOutputs.js';
-import type { CliIo, StopSignal } from './io.js';
+import type { CliIo, StopSignal } from '../terminal/io.js';
 import { removePidFile } from './pidFile.js';
 import { writeReportFile } from './sessionReportFile.js';
 import { startWrapped, type WrappedCommand, type WrappedEnd } from './wrappedCommand.js';
