@@ -46,5 +46,6 @@ for (let round = 0; round < rounds; round++) {
   npm.push(seconds(process.execPath, ['dist/cli/collect.cjs', ...args]));
 }
 console.log(
-  `${rows}-row CSV dry run: binary ${median(alone).toFixed(2)} s, npm bin ${median(npm).toFixed(2)} s (medians of ${rounds})`,
+  `${rows}-row CSV dry run: binary ${median(alone).toFixed(2)} s, npm bin ${median(npm).toFixed(2)}` +
+    ` s (medians of ${rounds})`,
 );

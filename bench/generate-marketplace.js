@@ -29,7 +29,10 @@ const productId = (n) => hex(n % PRODUCTS, 3);
 const sellerId = (n) => hex(n % SELLERS, 4);
 function localTime(n) {
   const at = new Date(Date.UTC(2017, 0, 1) + ((n * 7919) % (600 * 86400)) * 1000);
-  return `${at.getUTCMonth() + 1}/${at.getUTCDate()}/${at.getUTCFullYear()} ${at.getUTCHours()}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+  return (
+    `${at.getUTCMonth() + 1}/${at.getUTCDate()}/${at.getUTCFullYear()} ${at.getUTCHours()}:` +
+    `${String(at.getUTCMinutes()).padStart(2, '0')}`
+  );
 }
 // Rows of children in a scrambled order (a fixed permutation of the orders), as exports list them.
 const scrambled = (orders) => (k) => (k * 48271) % orders;
@@ -42,10 +45,12 @@ export async function generateMarketplace(dir, orders) {
   copyFileSync(`${fixture}mapping.yaml`, `${dir}/mapping.yaml`);
   await writeCsv(
     `${dir}/olist_orders_dataset.csv`,
-    'order_id,customer_id,order_status,order_purchase_timestamp,order_approved_at,order_delivered_carrier_date,order_delivered_customer_date,order_estimated_delivery_date',
+    'order_id,customer_id,order_status,order_purchase_timestamp,order_approved_at,' +
+      'order_delivered_carrier_date,order_delivered_customer_date,order_estimated_delivery_date',
     orders,
     (n) =>
-      `${orderId(n)},${customerId(n)},${STATUSES[n % STATUSES.length]},${localTime(n)},${localTime(n + 1)},,,${localTime(n + 90)}`,
+      `${orderId(n)},${customerId(n)},${STATUSES[n % STATUSES.length]},${localTime(n)},` +
+      `${localTime(n + 1)},,,${localTime(n + 90)}`,
   );
   const order = scrambled(orders);
   const payments = [];
@@ -58,7 +63,8 @@ export async function generateMarketplace(dir, orders) {
       payments.length = 0;
       for (let s = 1; s <= paymentsOf(n); s++)
         payments.push(
-          `${orderId(n)},${s},${TYPES[(n + s) % TYPES.length]},${1 + (n % 6)},${(10 + (n % 900) + s * 0.37).toFixed(2)}`,
+          `${orderId(n)},${s},${TYPES[(n + s) % TYPES.length]},${1 + (n % 6)},` +
+            `${(10 + (n % 900) + s * 0.37).toFixed(2)}`,
         );
       return payments.join('\n');
     },
@@ -73,7 +79,8 @@ export async function generateMarketplace(dir, orders) {
       items.length = 0;
       for (let i = 1; i <= itemsOf(n); i++)
         items.push(
-          `${orderId(n)},${i},${productId(n + i)},${sellerId(n + i)},${localTime(n + 3)},${(5 + (n % 400) + i).toFixed(2)},${(n % 30).toFixed(2)}`,
+          `${orderId(n)},${i},${productId(n + i)},${sellerId(n + i)},${localTime(n + 3)},` +
+            `${(5 + (n % 400) + i).toFixed(2)},${(n % 30).toFixed(2)}`,
         );
       return items.join('\n');
     },
@@ -86,7 +93,8 @@ export async function generateMarketplace(dir, orders) {
   );
   await writeCsv(
     `${dir}/olist_products_dataset.csv`,
-    'product_id,product_category_name,product_name_lenght,product_description_lenght,product_photos_qty,product_weight_g',
+    'product_id,product_category_name,product_name_lenght,product_description_lenght,' +
+      'product_photos_qty,product_weight_g',
     PRODUCTS,
     (n) => `${productId(n)},category_${n % 70},40,300,2,${100 + (n % 5000)}`,
   );

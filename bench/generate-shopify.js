@@ -17,7 +17,9 @@ const PRODUCTS = ['Caneca Açaí', 'Camiseta Conceição', 'Tênis Corrida', 'Me
 function orderRows(n, month) {
   const items = 1 + (n % 3);
   const day = 1 + (n % 28);
-  const created = `2024-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} ${String(n % 24).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:16 -0400`;
+  const created =
+    `2024-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} ` +
+    `${String(n % 24).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:16 -0400`;
   const lines = [];
   let subtotal = 0;
   for (let i = 0; i < items; i++) {

@@ -101,12 +101,16 @@ for (const count of sizes) {
   ]);
   perFile.push(withMap.cpu / count);
   console.log(
-    `${count.toLocaleString('en-US')} one-row files: mapped ${withMap.seconds.toFixed(1)} s (CPU ${withMap.cpu.toFixed(1)} s) peak ${mib(withMap.rss)}; without a mapping ${without.seconds.toFixed(1)} s (CPU ${without.cpu.toFixed(1)} s) peak ${mib(without.rss)}`,
+    `${count.toLocaleString('en-US')} one-row files: mapped ${withMap.seconds.toFixed(1)} s (CPU ` +
+      `${withMap.cpu.toFixed(1)} s) peak ${mib(withMap.rss)}; without a mapping ` +
+      `${without.seconds.toFixed(1)} s (CPU ${without.cpu.toFixed(1)} s) peak ${mib(without.rss)}`,
   );
 }
 if (perFile.length > 1) {
   const growth = perFile.at(-1) / perFile[0];
   console.log(
-    `mapped CPU per file from ${sizes[0].toLocaleString('en-US')} to ${sizes.at(-1).toLocaleString('en-US')} files: ${growth.toFixed(2)}x (target: at most 1.5x, linear) ${growth <= 1.5 ? 'met' : 'NOT met'}`,
+    `mapped CPU per file from ${sizes[0].toLocaleString('en-US')} to ` +
+      `${sizes.at(-1).toLocaleString('en-US')} files: ${growth.toFixed(2)}x (target: at most 1.5x, ` +
+      `linear) ${growth <= 1.5 ? 'met' : 'NOT met'}`,
   );
 }

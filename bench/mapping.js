@@ -30,7 +30,8 @@ function measure(args, env = {}) {
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0 && code !== 1) reject(new Error(`${args.join(' ')} exited ${code}`));
-      else resolve({ seconds, rss: Number(rss.trim().split(' ')[0]), stdout }); // max-rss.js writes the peak, then the CPU time
+      // max-rss.js writes the peak, then the CPU time
+      else resolve({ seconds, rss: Number(rss.trim().split(' ')[0]), stdout });
     });
   });
 }
@@ -78,19 +79,23 @@ for (const orders of sizes) {
   const sent = JSON.parse(send.stdout).summary;
   results.push({ orders, records, dry, send, sent: sent.sent, invalid: summary.invalid });
   console.log(
-    `${orders.toLocaleString('en-US')} orders with payments and items (${records.toLocaleString('en-US')} records: orders and statuses; ${summary.invalid} invalid):`,
+    `${orders.toLocaleString('en-US')} orders with payments and items (` +
+      `${records.toLocaleString('en-US')} records: orders and statuses; ${summary.invalid} invalid):`,
   );
   console.log(
     `  dry run   ${dry.seconds.toFixed(1)} s  ${rate(records, dry.seconds)} records/s  peak ${mib(dry.rss)}`,
   );
   console.log(
-    `  send      ${send.seconds.toFixed(1)} s  ${rate(records, send.seconds)} records/s  peak ${mib(send.rss)}  (${sent.sent.toLocaleString('en-US')} requests)`,
+    `  send      ${send.seconds.toFixed(1)} s  ${rate(records, send.seconds)} records/s  peak ` +
+      `${mib(send.rss)}  (${sent.sent.toLocaleString('en-US')} requests)`,
   );
 }
 if (results.length === 2) {
   const [small, large] = results;
   console.log(
-    `memory from ${small.orders.toLocaleString('en-US')} to ${large.orders.toLocaleString('en-US')} orders: dry run ${(large.dry.rss / small.dry.rss).toFixed(2)}x, send ${(large.send.rss / small.send.rss).toFixed(2)}x (target: at most 1.25x)`,
+    `memory from ${small.orders.toLocaleString('en-US')} to ${large.orders.toLocaleString('en-US')}` +
+      ` orders: dry run ${(large.dry.rss / small.dry.rss).toFixed(2)}x, send ` +
+      `${(large.send.rss / small.send.rss).toFixed(2)}x (target: at most 1.25x)`,
   );
 }
 
@@ -105,5 +110,6 @@ if (!existsSync(warnings))
   );
 const pretty = await measure(['dist/cli/main.js', 'order', warnings, '--dry-run', '--no-state']);
 console.log(
-  `pretty report at 100,000 identical warnings: ${pretty.stdout.split('\n').length - 1} lines, ${pretty.stdout.length.toLocaleString('en-US')} bytes`,
+  `pretty report at 100,000 identical warnings: ${pretty.stdout.split('\n').length - 1} lines, ` +
+    `${pretty.stdout.length.toLocaleString('en-US')} bytes`,
 );

@@ -76,6 +76,8 @@ const { rows } = await db.query(
 const sent = rows.filter((row) => row.state === 'sent').map((row) => row.s);
 const pick = (p) => sent[Math.min(sent.length - 1, Math.floor((p / 100) * sent.length))];
 console.log(
-  `settled ${rows.length}: ${sent.length} sent, ${rows.length - sent.length} not; insert-to-settled p50 ${(pick(50) * 1000).toFixed(0)} ms, p99 ${(pick(99) * 1000).toFixed(0)} ms, max ${(sent.at(-1) * 1000).toFixed(0)} ms`,
+  `settled ${rows.length}: ${sent.length} sent, ${rows.length - sent.length} not; ` +
+    `insert-to-settled p50 ${(pick(50) * 1000).toFixed(0)} ms, p99 ${(pick(99) * 1000).toFixed(0)} ` +
+    `ms, max ${(sent.at(-1) * 1000).toFixed(0)} ms`,
 );
 await Promise.all(clients.map((client) => client.end()));

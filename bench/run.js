@@ -66,7 +66,8 @@ function row(scenario, pairs, { figure, unit, ratio, target, meets }) {
       ? '(no target: for the record)'
       : `(target ${target}) ${meets(r) ? 'met' : 'NOT met'}`;
   console.log(
-    `  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ${r.toFixed(2)}x ${verdict}`,
+    `  ${scenario}: collect ${a.toFixed(2)} ${unit}, baseline ${b.toFixed(2)} ${unit}; ratio ` +
+      `${r.toFixed(2)}x ${verdict}`,
   );
 }
 
@@ -113,7 +114,8 @@ if (section('dry-run')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
   console.log(
-    `collect order F.csv --dry-run (default state, fresh folder), ${rows.toLocaleString('en-US')} orders, vs a bare csv-parse loop:`,
+    `collect order F.csv --dry-run (default state, fresh folder), ${rows.toLocaleString('en-US')} ` +
+      `orders, vs a bare csv-parse loop:`,
   );
   const pairs = await interleaved(
     () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']),
@@ -132,7 +134,8 @@ if (section('no-state')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
   console.log(
-    `collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs csv-parse + the same zod schema (CPU seconds, all threads):`,
+    `collect order F.csv --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs ` +
+      `csv-parse + the same zod schema (CPU seconds, all threads):`,
   );
   const pairs = await interleaved(
     () => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']),
@@ -164,7 +167,8 @@ if (section('ajv')) {
   for (const format of ['csv', 'ndjson', 'json']) {
     const file = await ordersFiles[format](rows);
     console.log(
-      `collect order F.${format} --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs a ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv loop (wall):`,
+      `collect order F.${format} --dry-run --no-state, ${rows.toLocaleString('en-US')} orders, vs ` +
+        `a ${format === 'csv' ? 'csv-parse' : 'JSON.parse'} + ajv loop (wall):`,
     );
     const pairs = await interleaved(
       () => measure([main, 'order', file, '--dry-run', '--format', 'json', '--no-state']),
@@ -184,7 +188,8 @@ if (section('state-cost')) {
   const rows = size('BENCH_ORDERS', 200_000);
   const file = await ordersFile(rows);
   console.log(
-    `collect order F.csv --dry-run, default state (fresh folder) vs --no-state, ${rows.toLocaleString('en-US')} orders:`,
+    `collect order F.csv --dry-run, default state (fresh folder) vs --no-state, ` +
+      `${rows.toLocaleString('en-US')} orders:`,
   );
   const command = [main, 'order', file, '--dry-run', '--format', 'json'];
   const pairs = await interleaved(
@@ -209,7 +214,8 @@ if (section('backfill')) {
     await generateStatusesNdjson(`${dir}/status.ndjson`, rows);
   }
   console.log(
-    `collect backfill DIR --dry-run (default state), ${rows.toLocaleString('en-US')} orders (CSV) + ${rows.toLocaleString('en-US')} status updates (NDJSON), vs a bare read:`,
+    `collect backfill DIR --dry-run (default state), ${rows.toLocaleString('en-US')} orders (CSV) ` +
+      `+ ${rows.toLocaleString('en-US')} status updates (NDJSON), vs a bare read:`,
   );
   const pairs = await interleaved(
     () => withFreshState([main, 'backfill', dir, '--dry-run', '--format', 'json']),
@@ -232,7 +238,9 @@ if (section('send')) {
   try {
     for (const connections of [8, 64]) {
       console.log(
-        `sending ${rows.toLocaleString('en-US')} status updates to a local server, ${connections} connections (default state, fresh folder), vs a bare undici Pool loop; requests/s at the server:`,
+        `sending ${rows.toLocaleString('en-US')} status updates to a local server, ${connections} ` +
+          `connections (default state, fresh folder), vs a bare undici Pool loop; requests/s at the ` +
+          `server:`,
       );
       const sent = (run) => async () => {
         const measured = await run();
@@ -289,7 +297,8 @@ if (section('postgres') && process.env.BENCH_POSTGRES_URL) {
   const env = { COLLECT_API_KEY: 'bench-key' };
   try {
     console.log(
-      `sending ${rows.toLocaleString('en-US')} status updates, 8 connections, with a PostgreSQL state vs the default SQLite state; requests/s at the server:`,
+      `sending ${rows.toLocaleString('en-US')} status updates, 8 connections, with a PostgreSQL ` +
+        `state vs the default SQLite state; requests/s at the server:`,
     );
     const sent = (run) => async () => {
       const measured = await run();
@@ -345,7 +354,8 @@ if (section('rerun')) {
   ];
   try {
     console.log(
-      `${rows.toLocaleString('en-US')} status updates sent once, then re-run (sends nothing) vs a dry run of the same command:`,
+      `${rows.toLocaleString('en-US')} status updates sent once, then re-run (sends nothing) vs a ` +
+        `dry run of the same command:`,
     );
     await measure(command, env);
     if ((await server.served()).count !== rows) throw new Error('the first run did not send every record');
@@ -359,7 +369,9 @@ if (section('rerun')) {
       ok: perMillion <= 100e6,
     });
     console.log(
-      `  state on disk: ${(dirBytes(state) / 1e6).toFixed(1)} MB for ${rows.toLocaleString('en-US')} records, ${(perMillion / 1e6).toFixed(0)} MB per million (target <= 100 MB)`,
+      `  state on disk: ${(dirBytes(state) / 1e6).toFixed(1)} MB for ` +
+        `${rows.toLocaleString('en-US')} records, ${(perMillion / 1e6).toFixed(0)} MB per million ` +
+        `(target <= 100 MB)`,
     );
     const pairs = await interleaved(
       () => measure(command, env),
@@ -384,7 +396,8 @@ if (section('memory')) {
   const small = await ordersFile(big / 10);
   const large = await ordersFile(big);
   console.log(
-    `peak RSS of collect order F.csv --dry-run (default state), ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} rows:`,
+    `peak RSS of collect order F.csv --dry-run (default state), ${big.toLocaleString('en-US')} vs ` +
+      `${(big / 10).toLocaleString('en-US')} rows:`,
   );
   const dry = (file) => () => withFreshState([main, 'order', file, '--dry-run', '--format', 'json']);
   const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
@@ -398,13 +411,16 @@ if (section('memory')) {
 }
 
 if (section('report-memory')) {
-  // Every row invalid: the report's issues, not the records, are what grows. --format sarif and json are written as streams.
+  // Every row invalid: the report's issues, not the records, are what grows. --format sarif and json are
+  // written as streams.
   const big = size('BENCH_INVALID_ROWS', 300_000);
   const small = await dataFile('invalid-orders', big / 10, generateInvalidOrders);
   const large = await dataFile('invalid-orders', big, generateInvalidOrders);
   for (const format of ['sarif', 'json']) {
     console.log(
-      `peak RSS of collect order F.csv --dry-run --no-state --format ${format}, ${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} invalid rows (3 issues each):`,
+      `peak RSS of collect order F.csv --dry-run --no-state --format ${format}, ` +
+        `${big.toLocaleString('en-US')} vs ${(big / 10).toLocaleString('en-US')} invalid rows (3 ` +
+        `issues each):`,
     );
     const dry = (file) => () => measure([main, 'order', file, '--dry-run', '--no-state', '--format', format]);
     const pairs = await interleaved(dry(large), dry(small), size('BENCH_MEMORY_ROUNDS', rounds));
@@ -451,7 +467,9 @@ console.log('\n| scenario | collect | baseline | ratio (median) | target |\n|---
 for (const r of results) {
   const b = r.b === undefined ? '' : `${r.b.toFixed(2)} ${r.unit}`;
   console.log(
-    `| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ${r.target === undefined ? 'none' : `${r.target} ${r.ok ? '(met)' : '(NOT met)'}`} |`,
+    `| ${r.scenario} | ${r.a.toFixed(2)} ${r.unit} | ${b} | ` +
+      `${r.b === undefined ? `${r.r.toFixed(0)} MB` : `${r.r.toFixed(2)}x`} | ` +
+      `${r.target === undefined ? 'none' : `${r.target} ${r.ok ? '(met)' : '(NOT met)'}`} |`,
   );
 }
 

@@ -83,7 +83,10 @@ function cpuSeconds(pid) {
   }
 }
 
-/** Drives the sandbox for `seconds` (or `limit` requests) with `connections` loops, each sending its own orders' calls in order. */
+/**
+ * Drives the sandbox for `seconds` (or `limit` requests) with `connections` loops, each sending its own
+ * orders' calls in order.
+ */
 async function drive(url, tag, limit = Infinity) {
   const pool = new Pool(url, { connections, pipelining: 1 });
   let done = 0;
@@ -182,7 +185,9 @@ for (let round = 0; round < rounds; round++) {
     runs[mode].push(result.rps);
     cpu[mode].push(result.cpuMicroseconds);
     process.stderr.write(
-      `round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s, sandbox CPU ${result.cpuMicroseconds.toFixed(0)} µs/request (${result.requests} requests, exit ${result.exit})\n`,
+      `round ${round + 1} ${mode.padEnd(6)} ${result.rps.toFixed(0)} req/s, sandbox CPU ` +
+        `${result.cpuMicroseconds.toFixed(0)} µs/request (${result.requests} requests, exit ` +
+        `${result.exit})\n`,
     );
   }
 }

@@ -81,15 +81,19 @@ const report =
       )
     : undefined;
 process.stdout.write(
-  `${sent} of ${orders} orders of ${(JSON.stringify(bulk).length / 1e6).toFixed(2)} MB (+ a status each); sandbox ${extra.join(' ') || '(no flags)'}${heap ? `, heap cap ${heap} MB` : ''}\n`,
+  `${sent} of ${orders} orders of ${(JSON.stringify(bulk).length / 1e6).toFixed(2)} MB (+ a status ` +
+    `each); sandbox ${extra.join(' ') || '(no flags)'}${heap ? `, heap cap ${heap} MB` : ''}\n`,
 );
 process.stdout.write(
   after
-    ? `RSS before ${before.rss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB (+${(after.rss - before.rss).toFixed(0)}), peak ${after.peak.toFixed(0)} MiB\n`
+    ? `RSS before ${before.rss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB (+` +
+        `${(after.rss - before.rss).toFixed(0)}), peak ${after.peak.toFixed(0)} MiB\n`
     : `the sandbox died (${died})\n`,
 );
 if (report)
   process.stdout.write(
-    `report: ${report.summary.records} requests, ${report.issues.length} findings kept, notes: ${report.notes.map((n) => `${n.code}${n.count === undefined ? '' : ` ${n.count}`}`).join(', ')}\n`,
+    `report: ${report.summary.records} requests, ${report.issues.length} findings kept, notes: ` +
+      `${report.notes.map((n) => `${n.code}${n.count === undefined ? '' : ` ${n.count}`}`).join(', ')}` +
+      `\n`,
   );
 child.kill('SIGTERM');

@@ -46,7 +46,8 @@ function chargebackFiles(): { report: string; orders: string } {
   const orders = join(dir, 'orders.csv');
   writeFileSync(
     report,
-    'acquirer_id,network,reason_code,amount,currency,received_at\nTX-1,visa,10.4,10,BRL,2024-04-02\nTX-2,visa,10.4,20,BRL,2024-04-03\n',
+    'acquirer_id,network,reason_code,amount,currency,received_at\n' +
+      'TX-1,visa,10.4,10,BRL,2024-04-02\nTX-2,visa,10.4,20,BRL,2024-04-03\n',
   );
   writeFileSync(orders, 'order_id,acquirer_id\nORD-1,TX-1\nORD-2,TX-2\n');
   return { report, orders };

@@ -52,24 +52,28 @@ describe('the collect binary', () => {
     expect(stderr).toContain('nope.csv: no such file');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
-  it('starts a dry run without loading what only sending, a PostgreSQL state or --map need (undici, pg, yaml, luxon)', () => {
-    // A synchronous resolve hook (node:module registerHooks; Node 26 deprecates register) names
-    // each of those packages as it is imported.
-    const hook =
-      "import { registerHooks } from 'node:module'; registerHooks({ resolve(s, c, next) { " +
-      "if (/^(undici|pg|yaml|luxon)$/.test(s)) process.stderr.write('loaded ' + s + '\\n'); return next(s, c); } });";
-    const register = `data:text/javascript,${encodeURIComponent(hook)}`;
-    const run = (args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['--import', register, 'dist/cli/main.js', ...args, '--dry-run', '--no-state'],
-        { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
-      );
-    const plain = run(['order', 'fixtures/order/valid.csv']);
-    expect(plain.status).toBe(0);
-    expect(plain.stderr).toBe('');
-    const mapped = run(['backfill', 'fixtures/marketplace', '--map', 'fixtures/marketplace/mapping.yaml']);
-    expect(mapped.stderr).toContain('loaded yaml');
-    expect(mapped.stderr).toContain('loaded luxon');
-  });
+  it(
+    'starts a dry run without loading what only sending, a PostgreSQL state or --map need (undici, ' +
+      'pg, yaml, luxon)',
+    () => {
+      // A synchronous resolve hook (node:module registerHooks; Node 26 deprecates register) names
+      // each of those packages as it is imported.
+      const hook =
+        "import { registerHooks } from 'node:module'; registerHooks({ resolve(s, c, next) { " +
+        "if (/^(undici|pg|yaml|luxon)$/.test(s)) process.stderr.write('loaded ' + s + '\\n'); return next(s, c); } });";
+      const register = `data:text/javascript,${encodeURIComponent(hook)}`;
+      const run = (args: string[]) =>
+        spawnSync(
+          process.execPath,
+          ['--import', register, 'dist/cli/main.js', ...args, '--dry-run', '--no-state'],
+          { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+        );
+      const plain = run(['order', 'fixtures/order/valid.csv']);
+      expect(plain.status).toBe(0);
+      expect(plain.stderr).toBe('');
+      const mapped = run(['backfill', 'fixtures/marketplace', '--map', 'fixtures/marketplace/mapping.yaml']);
+      expect(mapped.stderr).toContain('loaded yaml');
+      expect(mapped.stderr).toContain('loaded luxon');
+    },
+  );
 });

@@ -18,7 +18,9 @@ const present = existsSync(binary);
 // .ci/run builds the binary after the suite, then runs this file with COLLECT_BINARY set and CI=true:
 // then a missing binary fails; in the suite itself (no COLLECT_BINARY) it is skipped with one line.
 const required = process.env.CI === 'true' && process.env.COLLECT_BINARY !== undefined;
-const missing = `SKIPPED: no single binary at ${binary}; build it with npm run build:binary (or set COLLECT_BINARY=path)`;
+const missing =
+  `SKIPPED: no single binary at ${binary}; build it with npm run build:binary (or set ` +
+  `COLLECT_BINARY=path)`;
 /** The npm-installed bin it is compared with. */
 const BIN = resolve('dist/cli/collect.cjs');
 /** PATH without any directory that holds a node. */

@@ -29,7 +29,10 @@ const withPayment = (id: string, acquirer?: string) =>
     payments: [{ id: `${id}-P`, value: 10, ...(acquirer ? { acquirer_id: acquirer } : {}) }],
   });
 
-/** The history: acquirer ids sent at creation (ORD-1, ORD-2, ORD-3-R), by a payment update (ORD-4), and twice (ORD-5, ORD-6). */
+/**
+ * The history: acquirer ids sent at creation (ORD-1, ORD-2, ORD-3-R), by a payment update (ORD-4), and twice
+ * (ORD-5, ORD-6).
+ */
 async function history(url: string, state: string) {
   const dir = tempDir('collect-cb-');
   writeFileSync(
@@ -136,7 +139,9 @@ async function scenario(state: string) {
         order_id: 'ORD-1',
         fraud_signal_type: 'chargeback',
         fraud_comment:
-          '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment), 129.9 BRL, received 2024-04-02, ARN 74537604221431003881865; mastercard 4837 (fraud: no cardholder authorisation), 10 BRL, received 2024-04-03',
+          '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment), 129.9 BRL, ' +
+          'received 2024-04-02, ARN 74537604221431003881865; mastercard 4837 (fraud: no cardholder ' +
+          'authorisation), 10 BRL, received 2024-04-03',
       },
     ],
     [
@@ -166,9 +171,13 @@ async function scenario(state: string) {
 }
 
 describe('collect chargebacks', () => {
-  it('matches a report through a SQLite state: six counts, two marks, §1.5 refused, rejects, nothing twice', async () => {
-    await scenario(tempDir('collect-cb-state-'));
-  });
+  it(
+    'matches a report through a SQLite state: six counts, two marks, §1.5 refused, rejects, nothing ' +
+      'twice',
+    async () => {
+      await scenario(tempDir('collect-cb-state-'));
+    },
+  );
 
   itWith('postgres')('does the same with a PostgreSQL state', async () => {
     const postgres = await startTestPostgres();
@@ -258,7 +267,10 @@ describe('collect chargebacks', () => {
         order_id: 'ORD-2001',
         fraud_signal_type: 'chargeback',
         fraud_comment:
-          '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment) "Fraude em ambiente sem cartão", 129.9 BRL, received 2024-04-02T03:00:00Z, ARN 74537604221431003881865; mastercard 4837 (fraud: no cardholder authorisation) "Sem autorização do portador", 10 BRL, received 2024-04-03T03:00:00Z',
+          '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment) "Fraude em ' +
+          'ambiente sem cartão", 129.9 BRL, received 2024-04-02T03:00:00Z, ARN ' +
+          '74537604221431003881865; mastercard 4837 (fraud: no cardholder authorisation) "Sem ' +
+          'autorização do portador", 10 BRL, received 2024-04-03T03:00:00Z',
       },
     ]);
     expect(await held('ORD-2004')).toHaveLength(1);

@@ -318,30 +318,35 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     const checkout = join(scratch, 'disputes_ent_20240501_20240502_1.csv');
     writeFileSync(
       checkout,
-      'Dispute ID,Dispute Issue Date UTC,Dispute Created Date UTC,Client Name,Dispute Indicator\ndsp_1,2024-05-01,2024-05-01,Shop,ADJM\n',
+      'Dispute ID,Dispute Issue Date UTC,Dispute Created Date UTC,Client Name,Dispute Indicator\n' +
+        'dsp_1,2024-05-01,2024-05-01,Shop,ADJM\n',
     );
     const known = await runCli(['chargebacks', checkout, ...at, '--dry-run']);
     expect(known.code).toBe(2);
     expect(known.stderr).toContain('Checkout.com Disputes Report');
   });
 
-  it("takes a report in collect's own columns with an extra column: one ignored-columns note, no invalid row", async () => {
-    const scratch = tempDir('collect-cb-extra-');
-    const file = join(scratch, 'report.csv');
-    writeFileSync(file, 'acquirer_id,network,reason_code,our_note\nADY0000000000001,visa,10.4,x\n');
-    const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
-    const { chargebacks } = JSON.parse(run.stdout) as Json;
-    expect(chargebacks.files).toEqual([
-      {
-        file,
-        format: 'collect',
-        rows: 1,
-        notes: [{ code: 'ignored-columns', message: `${file}: the column "our_note" is not read` }],
-      },
-    ]);
-    expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
-    expect(run.code).toBe(0);
-  });
+  it(
+    "takes a report in collect's own columns with an extra column: one ignored-columns note, no " +
+      'invalid row',
+    async () => {
+      const scratch = tempDir('collect-cb-extra-');
+      const file = join(scratch, 'report.csv');
+      writeFileSync(file, 'acquirer_id,network,reason_code,our_note\nADY0000000000001,visa,10.4,x\n');
+      const run = await runCli(['chargebacks', file, ...at, '--dry-run', '--format', 'json'], { env });
+      const { chargebacks } = JSON.parse(run.stdout) as Json;
+      expect(chargebacks.files).toEqual([
+        {
+          file,
+          format: 'collect',
+          rows: 1,
+          notes: [{ code: 'ignored-columns', message: `${file}: the column "our_note" is not read` }],
+        },
+      ]);
+      expect(chargebacks.rows.map((r) => r.outcome)).toEqual(['matched']);
+      expect(run.code).toBe(0);
+    },
+  );
 
   it('reads a TSV, its header in capitals and its columns reordered, and gzip its name does not announce', async () => {
     const scratch = tempDir('collect-cb-tsv-');
@@ -406,24 +411,28 @@ describe('collect chargebacks: the acquirers’ own formats, read with no mappin
     expect(plain.notes).toBeUndefined();
   });
 
-  it('reads a preset copied and changed by the user through --map (format mapping): PayPal claims counted as chargebacks', async () => {
-    const scratch = tempDir('collect-cb-own-');
-    const own = join(scratch, 'paypal-claims.yaml');
-    const shipped = readFileSync('presets/chargebacks/paypal-case-report.yaml', 'utf8');
-    expect(shipped).toContain('Claim: claim');
-    writeFileSync(own, shipped.replace('Claim: claim', 'Claim: chargeback'));
-    const file = `${dir}/DDR-20240502.01.001.CSV`;
-    const run = await runCli(['chargebacks', file, '--map', own, ...at, '--dry-run', '--format', 'json'], {
-      env,
-    });
-    const { chargebacks } = JSON.parse(run.stdout) as Json;
-    expect(chargebacks.files).toMatchObject([{ file, format: 'mapping', rows: 2 }]);
-    expect(chargebacks.rows.map((r) => [r.outcome, r.order_id])).toEqual([
-      ['matched', 'ORD-F09'],
-      ['matched', 'ORD-F09'],
-    ]);
-    expect(chargebacks.marks).toBe(1);
-  });
+  it(
+    'reads a preset copied and changed by the user through --map (format mapping): PayPal claims ' +
+      'counted as chargebacks',
+    async () => {
+      const scratch = tempDir('collect-cb-own-');
+      const own = join(scratch, 'paypal-claims.yaml');
+      const shipped = readFileSync('presets/chargebacks/paypal-case-report.yaml', 'utf8');
+      expect(shipped).toContain('Claim: claim');
+      writeFileSync(own, shipped.replace('Claim: claim', 'Claim: chargeback'));
+      const file = `${dir}/DDR-20240502.01.001.CSV`;
+      const run = await runCli(['chargebacks', file, '--map', own, ...at, '--dry-run', '--format', 'json'], {
+        env,
+      });
+      const { chargebacks } = JSON.parse(run.stdout) as Json;
+      expect(chargebacks.files).toMatchObject([{ file, format: 'mapping', rows: 2 }]);
+      expect(chargebacks.rows.map((r) => [r.outcome, r.order_id])).toEqual([
+        ['matched', 'ORD-F09'],
+        ['matched', 'ORD-F09'],
+      ]);
+      expect(chargebacks.marks).toBe(1);
+    },
+  );
 
   it("flags a mangled id in collect's own columns too: mangled-id, never matched as text", async () => {
     const scratch = tempDir('collect-cb-own-mangled-');

@@ -10,14 +10,19 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const recipes = readmeRecipes();
 
-/** The application's tests: one order (mode pass and fail, which then fails), or an update of an order never created (broken). */
+/**
+ * The application's tests: one order (mode pass and fail, which then fails), or an update of an order never
+ * created (broken).
+ */
 const appTest = `
 const mode = process.env.APP_MODE;
 const base = process.env.COLLECT_BASE_URL;
 const headers = { authorization: 'Bearer app-key', 'content-type': 'application/json' };
-const order = { id: 'ORD-1', total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: 'U-1' }, payments: [{ id: 'P-1' }] };
+const order = { id: 'ORD-1', total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: \
+'U-1' }, payments: [{ id: 'P-1' }] };
 const answer = mode === 'broken'
-  ? await fetch(base + '/v2/order', { method: 'PUT', headers, body: JSON.stringify({ id: 'ORD-404', status: 'approved' }) })
+  ? await fetch(base + '/v2/order', { method: 'PUT', headers, body: JSON.stringify({ id: 'ORD-404', status: \
+'approved' }) })
   : await fetch(base + '/v2/order', { method: 'POST', headers, body: JSON.stringify(order) });
 console.log('app test: the service answered', answer.status);
 process.exit(mode === 'fail' ? 4 : 0);
@@ -67,35 +72,45 @@ describe('the GitLab CI recipe', () => {
     ['pass', 0],
     ['fail', 4],
   ] as const) {
-    it(`ends the job with ${expected} when the application's tests ${mode}, with the JUnit report written`, async () => {
-      const dir = project();
-      const { code, output } = await runJob(lines.join('\n'), dir, { APP_MODE: mode }, ['-eo', 'pipefail']);
-      expect(code, output).toBe(expected);
-      expect(junit(dir).failures).toBe(0);
-      expect(output).toContain('1 request judged');
-    });
+    it(
+      `ends the job with ${expected} when the application's tests ${mode}, with the JUnit report ` +
+        `written`,
+      async () => {
+        const dir = project();
+        const { code, output } = await runJob(lines.join('\n'), dir, { APP_MODE: mode }, ['-eo', 'pipefail']);
+        expect(code, output).toBe(expected);
+        expect(junit(dir).failures).toBe(0);
+        expect(output).toContain('1 request judged');
+      },
+    );
   }
 });
 
 describe('the background recipe (--pid-file)', () => {
-  // As written but for the port: a free one, which the application's tests are told (8787 may be taken on a shared machine).
+  // As written but for the port: a free one, which the application's tests are told (8787 may be taken on a
+  // shared machine).
   const script = recipes.background;
   for (const [mode, expected] of [
     ['fail', 4],
     ['broken', 1],
   ] as const) {
-    it(`ends with ${expected} when the tests ${mode === 'fail' ? 'fail' : 'pass but a request broke a rule'}, the report written and the pid file gone`, async () => {
-      const dir = project();
-      const port = await freePort();
-      const { code, output } = await runJob(
-        onPort(script, port),
-        dir,
-        { APP_MODE: mode, COLLECT_BASE_URL: `http://127.0.0.1:${port}` },
-        [],
-      );
-      expect(code, output).toBe(expected);
-      expect(junit(dir).failures).toBe(mode === 'broken' ? 1 : 0);
-      expect(() => readFileSync(join(dir, 'sandbox.pid'))).toThrow(/ENOENT/);
-    });
+    it(
+      `ends with ${expected} when the tests ` +
+        `${mode === 'fail' ? 'fail' : 'pass but a request broke a rule'}, the report written and the ` +
+        `pid file gone`,
+      async () => {
+        const dir = project();
+        const port = await freePort();
+        const { code, output } = await runJob(
+          onPort(script, port),
+          dir,
+          { APP_MODE: mode, COLLECT_BASE_URL: `http://127.0.0.1:${port}` },
+          [],
+        );
+        expect(code, output).toBe(expected);
+        expect(junit(dir).failures).toBe(mode === 'broken' ? 1 : 0);
+        expect(() => readFileSync(join(dir, 'sandbox.pid'))).toThrow(/ENOENT/);
+      },
+    );
   }
 });

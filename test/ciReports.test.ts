@@ -1,4 +1,7 @@
-/** Every command that writes a report for CI goes through one place (src/compose/ciOutputs.ts, src/report/ciLimits.ts). */
+/**
+ * Every command that writes a report for CI goes through one place (src/compose/ciOutputs.ts,
+ * src/report/ciLimits.ts).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -137,63 +137,69 @@ describe('the malformed-input corpus', () => {
 });
 
 describe('record size', () => {
-  it('reports a record over --max-record-bytes with its line, in every format, and reads on (JSON, NDJSON)', async () => {
-    const big = 'x'.repeat(5000);
-    const json = await runCli(
-      [
-        'status',
-        '-',
-        '--input-format',
-        'json',
-        '--dry-run',
-        '--no-state',
-        '--format',
-        'json',
-        '--max-record-bytes',
-        '1000',
-      ],
-      {
-        stdin: `[\n{"id":"A","status":"approved"},\n{"id":"B","status":"approved","status_reason":"${big}"},\n{"id":"C","status":"pending"}]`,
-      },
-    );
-    expect(JSON.parse(json.stdout).issues).toEqual([
-      expect.objectContaining({ code: 'record-too-large', line: 3, index: 1 }),
-    ]);
-    expect(JSON.parse(json.stdout).summary.records).toBe(3);
-    const ndjson = await runCli(
-      [
-        'status',
-        '-',
-        '--input-format',
-        'ndjson',
-        '--dry-run',
-        '--no-state',
-        '--format',
-        'json',
-        '--max-record-bytes',
-        '1000',
-      ],
-      { stdin: `{"id":"A","status":"approved","status_reason":"${big}"}\n{"id":"B","status":"pending"}\n` },
-    );
-    expect(JSON.parse(ndjson.stdout).issues).toEqual([
-      expect.objectContaining({ code: 'record-too-large', line: 1, index: 0 }),
-    ]);
-    const csv = await runCli(
-      [
-        'status',
-        '-',
-        '--input-format',
-        'csv',
-        '--dry-run',
-        '--no-state',
-        '--format',
-        'json',
-        '--max-record-bytes',
-        '1000',
-      ],
-      { stdin: `id,status,status_reason\nA,approved,ok\nB,approved,${big}\n` },
-    );
-    expect(csv.code).toBe(1);
-    expect(JSON.parse(csv.stdout).issues).toEqual([expect.objectContaining({ code: 'record-too-large' })]);
-  });
+  it(
+    'reports a record over --max-record-bytes with its line, in every format, and reads on (JSON, ' +
+      'NDJSON)',
+    async () => {
+      const big = 'x'.repeat(5000);
+      const json = await runCli(
+        [
+          'status',
+          '-',
+          '--input-format',
+          'json',
+          '--dry-run',
+          '--no-state',
+          '--format',
+          'json',
+          '--max-record-bytes',
+          '1000',
+        ],
+        {
+          stdin:
+            `[\n{"id":"A","status":"approved"},\n{"id":"B","status":"approved","status_reason":"${big}` +
+            `"},\n{"id":"C","status":"pending"}]`,
+        },
+      );
+      expect(JSON.parse(json.stdout).issues).toEqual([
+        expect.objectContaining({ code: 'record-too-large', line: 3, index: 1 }),
+      ]);
+      expect(JSON.parse(json.stdout).summary.records).toBe(3);
+      const ndjson = await runCli(
+        [
+          'status',
+          '-',
+          '--input-format',
+          'ndjson',
+          '--dry-run',
+          '--no-state',
+          '--format',
+          'json',
+          '--max-record-bytes',
+          '1000',
+        ],
+        { stdin: `{"id":"A","status":"approved","status_reason":"${big}"}\n{"id":"B","status":"pending"}\n` },
+      );
+      expect(JSON.parse(ndjson.stdout).issues).toEqual([
+        expect.objectContaining({ code: 'record-too-large', line: 1, index: 0 }),
+      ]);
+      const csv = await runCli(
+        [
+          'status',
+          '-',
+          '--input-format',
+          'csv',
+          '--dry-run',
+          '--no-state',
+          '--format',
+          'json',
+          '--max-record-bytes',
+          '1000',
+        ],
+        { stdin: `id,status,status_reason\nA,approved,ok\nB,approved,${big}\n` },
+      );
+      expect(csv.code).toBe(1);
+      expect(JSON.parse(csv.stdout).issues).toEqual([expect.objectContaining({ code: 'record-too-large' })]);
+    },
+  );
 });

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
 
-/** The same two orders as a UTF-8 "," file and as a Windows-1252 ";" file with CRLF lines (as Excel saves it in Brazil). */
+/**
+ * The same two orders as a UTF-8 "," file and as a Windows-1252 ";" file with CRLF lines (as Excel saves it
+ * in Brazil).
+ */
 function exports() {
   const dir = tempDir('collect-dialect-');
   const rows = [

@@ -55,41 +55,47 @@ describe('collect decisions', () => {
     expect(sentMarks(server)).toEqual([]);
   });
 
-  it('holds in files: loaded NDJSON decisions refuse the rejected order, send the approved one, and group the unknown ones in one note', async () => {
-    const server = await service();
-    const state = freshStateDir();
-    const decisions = file(
-      'decisions.ndjson',
-      '{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"ORD-2","legiti_decision":"approve"}\n',
-    );
-    expect((await runCli(['decisions', decisions, '--base-url', server.url, '--state', state])).code).toBe(0);
-    const fraud = file(
-      'fraud.ndjson',
-      ['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4']
-        .map((id) => JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback' }))
-        .join('\n'),
-    );
-    const { code, stdout } = await runCli(
-      [...marks(server.url), fraud, '--state', state, '--format', 'json'],
-      { env },
-    );
-    expect(code).toBe(1);
-    const report = JSON.parse(stdout) as {
-      issues: { code: string; index: number }[];
-      notes: { code: string; message: string; count?: number }[];
-    };
-    expect(report.issues.filter((i) => i.code === 'fraud-after-service-decline').map((i) => i.index)).toEqual(
-      [0],
-    );
-    expect(sentMarks(server).sort()).toEqual(['ORD-2', 'ORD-3', 'ORD-4']);
-    const unknown = report.notes.filter((n) => n.code === 'fraud-after-service-decline');
-    expect(unknown).toHaveLength(1);
-    expect(unknown[0]!.count).toBe(2);
-    expect(unknown[0]!.message).toContain(
-      'collect does not know whether the service declined this order itself',
-    );
-    expect(JSON.stringify(unknown)).not.toContain('skipped');
-  });
+  it(
+    'holds in files: loaded NDJSON decisions refuse the rejected order, send the approved one, and ' +
+      'group the unknown ones in one note',
+    async () => {
+      const server = await service();
+      const state = freshStateDir();
+      const decisions = file(
+        'decisions.ndjson',
+        '{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"ORD-2","legiti_decision":"approve"}\n',
+      );
+      expect((await runCli(['decisions', decisions, '--base-url', server.url, '--state', state])).code).toBe(
+        0,
+      );
+      const fraud = file(
+        'fraud.ndjson',
+        ['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4']
+          .map((id) => JSON.stringify({ order_id: id, fraud_signal_type: 'chargeback' }))
+          .join('\n'),
+      );
+      const { code, stdout } = await runCli(
+        [...marks(server.url), fraud, '--state', state, '--format', 'json'],
+        { env },
+      );
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as {
+        issues: { code: string; index: number }[];
+        notes: { code: string; message: string; count?: number }[];
+      };
+      expect(
+        report.issues.filter((i) => i.code === 'fraud-after-service-decline').map((i) => i.index),
+      ).toEqual([0]);
+      expect(sentMarks(server).sort()).toEqual(['ORD-2', 'ORD-3', 'ORD-4']);
+      const unknown = report.notes.filter((n) => n.code === 'fraud-after-service-decline');
+      expect(unknown).toHaveLength(1);
+      expect(unknown[0]!.count).toBe(2);
+      expect(unknown[0]!.message).toContain(
+        'collect does not know whether the service declined this order itself',
+      );
+      expect(JSON.stringify(unknown)).not.toContain('skipped');
+    },
+  );
 
   it('reports the rows it cannot load with their file and line, loads the others, and exits 1', async () => {
     const state = freshStateDir();
@@ -110,59 +116,70 @@ describe('collect decisions', () => {
     );
   });
 
-  it('refuses an order_id longer than an id may be (300 KB), per row with its file, line, field and rule, without echoing it', async () => {
-    const state = freshStateDir();
-    const huge = 'X'.repeat(300_000);
-    for (const [name, line, text] of [
-      ['d.csv', 3, `order_id,decision\nORD-1,reject\n${huge},reject\n`],
-      [
-        'd.ndjson',
-        2,
-        `{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"${huge}","decision":"reject"}\n{"order_id":"ORD-2","decision":"${'\\u001b[2J'}${'Y'.repeat(500)}"}\n`,
-      ],
-    ] as const) {
-      const path = file(name, text);
-      const { code, stdout } = await runCli([
-        'decisions',
-        path,
-        '--base-url',
-        'https://collect.example.com',
-        '--state',
-        state,
-      ]);
-      expect(code).toBe(1);
-      expect(stdout).toContain('loaded 1 decision (1 reject)');
-      expect(stdout).toContain(
-        `${path}:${line}: order_id is 300,000 characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`,
-      );
-      expect(stdout.length).toBeLessThan(2000);
-      expect(stdout).not.toContain('\u001b');
-    }
-  });
+  it(
+    'refuses an order_id longer than an id may be (300 KB), per row with its file, line, field and ' +
+      'rule, without echoing it',
+    async () => {
+      const state = freshStateDir();
+      const huge = 'X'.repeat(300_000);
+      for (const [name, line, text] of [
+        ['d.csv', 3, `order_id,decision\nORD-1,reject\n${huge},reject\n`],
+        [
+          'd.ndjson',
+          2,
+          `{"order_id":"ORD-1","decision":"reject"}\n{"order_id":"${huge}","decision":"reject"}\n` +
+            `{"order_id":"ORD-2","decision":"${'\\u001b[2J'}${'Y'.repeat(500)}"}\n`,
+        ],
+      ] as const) {
+        const path = file(name, text);
+        const { code, stdout } = await runCli([
+          'decisions',
+          path,
+          '--base-url',
+          'https://collect.example.com',
+          '--state',
+          state,
+        ]);
+        expect(code).toBe(1);
+        expect(stdout).toContain('loaded 1 decision (1 reject)');
+        expect(stdout).toContain(
+          `${path}:${line}: order_id is 300,000 characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`,
+        );
+        expect(stdout.length).toBeLessThan(2000);
+        expect(stdout).not.toContain('\u001b');
+      }
+    },
+  );
 
-  it('is the way out named when a mark by hand is refused as unknown-order: an order the platform created', async () => {
-    const server = await service();
-    const state = freshStateDir();
-    // The state knows an order collect created, so an order it never saw is unknown-order.
-    const orders = file('orders.ndjson', JSON.stringify(orderRecord('ORD-COLLECT')));
-    expect((await runCli(['order', orders, '--base-url', server.url, '--state', state], { env })).code).toBe(
-      0,
-    );
-    const mark = ['fraud', '--order-id', 'ORD-PLATFORM', '--type', 'chargeback', '--yes'];
-    const at = ['--base-url', server.url, '--state', state];
-    const refused = await runCli([...mark, ...at], { env: { ...env, NO_COLOR: '1' } });
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain('[unknown-order]');
-    expect(refused.stdout).toContain(
-      'fix: correct the order id, or send its creation first; for an order the platform created itself, load its decision first: collect decisions FILE (columns order_id,decision) with the same --base-url and --state',
-    );
-    expect(sentMarks(server)).toEqual([]);
-    // Following the fix sends the mark.
-    const decisions = file('decisions.csv', 'order_id,decision\nORD-PLATFORM,approve\n');
-    expect((await runCli(['decisions', decisions, ...at])).code).toBe(0);
-    expect((await runCli([...mark, ...at], { env })).code).toBe(0);
-    expect(sentMarks(server)).toEqual(['ORD-PLATFORM']);
-  });
+  it(
+    'is the way out named when a mark by hand is refused as unknown-order: an order the platform ' +
+      'created',
+    async () => {
+      const server = await service();
+      const state = freshStateDir();
+      // The state knows an order collect created, so an order it never saw is unknown-order.
+      const orders = file('orders.ndjson', JSON.stringify(orderRecord('ORD-COLLECT')));
+      expect(
+        (await runCli(['order', orders, '--base-url', server.url, '--state', state], { env })).code,
+      ).toBe(0);
+      const mark = ['fraud', '--order-id', 'ORD-PLATFORM', '--type', 'chargeback', '--yes'];
+      const at = ['--base-url', server.url, '--state', state];
+      const refused = await runCli([...mark, ...at], { env: { ...env, NO_COLOR: '1' } });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('[unknown-order]');
+      expect(refused.stdout).toContain(
+        'fix: correct the order id, or send its creation first; for an order the platform created ' +
+          'itself, load its decision first: collect decisions FILE (columns order_id,decision) with the ' +
+          'same --base-url and --state',
+      );
+      expect(sentMarks(server)).toEqual([]);
+      // Following the fix sends the mark.
+      const decisions = file('decisions.csv', 'order_id,decision\nORD-PLATFORM,approve\n');
+      expect((await runCli(['decisions', decisions, ...at])).code).toBe(0);
+      expect((await runCli([...mark, ...at], { env })).code).toBe(0);
+      expect(sentMarks(server)).toEqual(['ORD-PLATFORM']);
+    },
+  );
 
   it('needs the service whose state it loads into', async () => {
     const { code, stderr } = await runCli([

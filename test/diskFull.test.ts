@@ -38,7 +38,10 @@ function received(requests: SeenRequest[], start = 0): Map<string, number> {
   return counts;
 }
 
-/** The built collect in its own process, as a user runs it again: a run that stopped left its lock to a process that is gone. */
+/**
+ * The built collect in its own process, as a user runs it again: a run that stopped left its lock to a
+ * process that is gone.
+ */
 function send(file: string, state: string): Promise<{ code: number | null; stderr: string }> {
   const argv = [
     'order',
@@ -65,34 +68,38 @@ describe('a state disk that fills during a send', () => {
     if ('dir' in disk) disk.unmount();
   });
 
-  it('is exit 2 naming the space each time; with room again the same command ends the job, nothing lost', async (context) => {
-    if (!('dir' in disk)) return context.skip(disk.reason);
-    const ORDERS = 4000;
-    const file = orders('orders.ndjson', 0, ORDERS);
-    const state = join(disk.dir, 'state');
-    const start = server.requests.length;
-    let size = 192 * 1024;
-    let failed = 0;
-    for (let run = 0; ; run++) {
-      const { code, stderr } = await send(file, state);
-      expect(stderr).not.toMatch(/internal error|\n\s+at /);
-      if (code === 0) break;
-      expect(code, stderr).toBe(2);
-      expect(stderr).toMatch(/is full|no space left/i);
-      expect(stderr).toContain('fix: free space');
-      failed++;
-      // Freeing space, a little at a time: the state may fill the disk again before the end.
-      size *= 2;
-      disk.resize(size);
-      expect(run).toBeLessThan(12);
-    }
-    expect(failed).toBeGreaterThan(0);
-    const counts = received(server.requests, start);
-    expect(counts.size).toBe(ORDERS);
-    const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
-    // At most the answers in flight and those not yet durable at each stop (durableOutcomes.ts).
-    expect(duplicates).toBeLessThanOrEqual(failed * 2 * CONCURRENCY);
-  }, 120_000); // several whole runs of the built collect: a bound for a loaded machine, not a speed target
+  it(
+    'is exit 2 naming the space each time; with room again the same command ends the job, nothing ' + 'lost',
+    async (context) => {
+      if (!('dir' in disk)) return context.skip(disk.reason);
+      const ORDERS = 4000;
+      const file = orders('orders.ndjson', 0, ORDERS);
+      const state = join(disk.dir, 'state');
+      const start = server.requests.length;
+      let size = 192 * 1024;
+      let failed = 0;
+      for (let run = 0; ; run++) {
+        const { code, stderr } = await send(file, state);
+        expect(stderr).not.toMatch(/internal error|\n\s+at /);
+        if (code === 0) break;
+        expect(code, stderr).toBe(2);
+        expect(stderr).toMatch(/is full|no space left/i);
+        expect(stderr).toContain('fix: free space');
+        failed++;
+        // Freeing space, a little at a time: the state may fill the disk again before the end.
+        size *= 2;
+        disk.resize(size);
+        expect(run).toBeLessThan(12);
+      }
+      expect(failed).toBeGreaterThan(0);
+      const counts = received(server.requests, start);
+      expect(counts.size).toBe(ORDERS);
+      const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
+      // At most the answers in flight and those not yet durable at each stop (durableOutcomes.ts).
+      expect(duplicates).toBeLessThanOrEqual(failed * 2 * CONCURRENCY);
+    },
+    120_000,
+  ); // several whole runs of the built collect: a bound for a loaded machine, not a speed target
 });
 
 describe('a state whose main file is short while its WAL holds the pages', () => {

@@ -28,18 +28,22 @@ const verdict = (run: ReturnType<typeof collect>) => ({
 });
 
 describe('a dry run is a function of its inputs', () => {
-  it('gives the same report in a fresh folder and after unrelated dry runs in the same folder, and writes no state', () => {
-    const fresh = tempDir('collect-fresh-');
-    const used = tempDir('collect-used-');
-    const fraud = ['fraud', fixture('history/fraud.ndjson'), '--dry-run', '--format', 'json'];
-    const alone = collect(fresh, fraud);
-    expect(alone.code, alone.stderr).not.toBeNull();
-    // An unrelated dry run of the orders first, in the same folder: it must not change the fraud file's verdict.
-    collect(used, ['order', fixture('history/order.csv'), '--dry-run', '--format', 'json']);
-    expect(verdict(collect(used, fraud))).toEqual(verdict(alone));
-    expect(existsSync(join(fresh, '.collect'))).toBe(false);
-    expect(existsSync(join(used, '.collect'))).toBe(false);
-  });
+  it(
+    'gives the same report in a fresh folder and after unrelated dry runs in the same folder, and ' +
+      'writes no state',
+    () => {
+      const fresh = tempDir('collect-fresh-');
+      const used = tempDir('collect-used-');
+      const fraud = ['fraud', fixture('history/fraud.ndjson'), '--dry-run', '--format', 'json'];
+      const alone = collect(fresh, fraud);
+      expect(alone.code, alone.stderr).not.toBeNull();
+      // An unrelated dry run of the orders first, in the same folder: it must not change the fraud file's verdict.
+      collect(used, ['order', fixture('history/order.csv'), '--dry-run', '--format', 'json']);
+      expect(verdict(collect(used, fraud))).toEqual(verdict(alone));
+      expect(existsSync(join(fresh, '.collect'))).toBe(false);
+      expect(existsSync(join(used, '.collect'))).toBe(false);
+    },
+  );
 
   it('reads and writes a state only when pointed at one with --state', () => {
     const cwd = tempDir('collect-state-');

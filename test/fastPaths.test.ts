@@ -35,7 +35,10 @@ function collect(args: string[], fast: boolean): Promise<{ code: number | null; 
   });
 }
 
-/** Orders with every 1000th one invalid, and hostile records besides (not JSON, not an object, unknown fields, a repeated order). */
+/**
+ * Orders with every 1000th one invalid, and hostile records besides (not JSON, not an object, unknown fields,
+ * a repeated order).
+ */
 const extra = [
   '{"id": broken',
   '[1,2]',
@@ -54,7 +57,8 @@ async function inputs(): Promise<Record<string, string>> {
   const truncated = join(dir, 'truncated.json');
   writeFileSync(
     truncated,
-    `[${Array.from({ length: ROWS }, (_, n) => JSON.stringify(orderRecord(n))).join(',\n')},\n${extra.join(',\n')},\n{"id":"ORD-X","tot`,
+    `[${Array.from({ length: ROWS }, (_, n) => JSON.stringify(orderRecord(n))).join(',\n')},\n` +
+      `${extra.join(',\n')},\n{"id":"ORD-X","tot`,
   );
   return { csv, ndjson, json, truncated };
 }

@@ -70,64 +70,76 @@ describe('duplicate-order', () => {
     );
     expect(issues).toEqual(['duplicate-order order-2.ndjson#0']);
   });
-  it('within a backfill of creations and updates (creations remembered as they are read): repeats are judged against the run, not taken for an earlier run', async () => {
-    const state = freshStateDir();
-    // A state that already knows an order: its reads are real reads, which would see the run's own rows.
-    await backfill({ 'order.ndjson': nd(orderRecord('Z')) }, state);
-    const files = {
-      'order.ndjson': nd(
-        orderRecord('A', { status: 'pending' }),
-        orderRecord('A', { status: 'pending' }),
-        orderRecord('B'),
-        orderRecord('B', { total_paid_value: 11 }),
-      ),
-      'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'A', status: 'approved' }),
-    };
-    const { report, issues } = await backfill(files, state);
-    expect(report.issues.map((i) => `${i.severity} ${i.code}`)).toEqual([
-      'warning duplicate-order',
-      'error duplicate-order',
-      'warning status-unchanged',
-    ]);
-    expect(issues).toEqual([
-      'duplicate-order order.ndjson#1',
-      'duplicate-order order.ndjson#3',
-      'status-unchanged status.ndjson#1',
-    ]);
-    // Each repeat names the first creation's line in this run.
-    const messages = (report.issues as unknown as { message: string }[]).map((issue) => issue.message);
-    expect(messages[0]).toMatch(/first at .*order\.ndjson:1\)/);
-    expect(messages[1]).toMatch(/first at .*order\.ndjson:3\)/);
-    // What the run remembered: the orders, and A's last status, which a later run's updates are judged against.
-    const later = await backfill(
-      {
-        'status.ndjson': nd(
-          { id: 'A', status: 'approved', status_reason: 'again' },
-          { id: 'B', status: 'approved' },
+  it(
+    'within a backfill of creations and updates (creations remembered as they are read): repeats are ' +
+      'judged against the run, not taken for an earlier run',
+    async () => {
+      const state = freshStateDir();
+      // A state that already knows an order: its reads are real reads, which would see the run's own rows.
+      await backfill({ 'order.ndjson': nd(orderRecord('Z')) }, state);
+      const files = {
+        'order.ndjson': nd(
+          orderRecord('A', { status: 'pending' }),
+          orderRecord('A', { status: 'pending' }),
+          orderRecord('B'),
+          orderRecord('B', { total_paid_value: 11 }),
         ),
-      },
-      state,
-    );
-    expect(later.issues).toEqual(['status-unchanged status.ndjson#0']);
-  });
-  it('a backfill stopped while reading (--max-errors) keeps the creations it remembered, as a file of creations alone does', async () => {
-    const state = freshStateDir();
-    const stopped = await backfill(
-      {
-        'order.ndjson': nd(orderRecord('A'), orderRecord('B', { total_paid_value: 'ten' }), orderRecord('C')),
-        'status.ndjson': nd({ id: 'A', status: 'approved' }),
-      },
-      state,
-      ['--max-errors', '1'],
-    );
-    expect(stopped.notes).toContain('max-errors');
-    const later = await backfill(
-      { 'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'C', status: 'approved' }) },
-      state,
-    );
-    // A was read and remembered before the stop; C was never read.
-    expect(later.issues).toEqual(['unknown-order status.ndjson#1']);
-  });
+        'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'A', status: 'approved' }),
+      };
+      const { report, issues } = await backfill(files, state);
+      expect(report.issues.map((i) => `${i.severity} ${i.code}`)).toEqual([
+        'warning duplicate-order',
+        'error duplicate-order',
+        'warning status-unchanged',
+      ]);
+      expect(issues).toEqual([
+        'duplicate-order order.ndjson#1',
+        'duplicate-order order.ndjson#3',
+        'status-unchanged status.ndjson#1',
+      ]);
+      // Each repeat names the first creation's line in this run.
+      const messages = (report.issues as unknown as { message: string }[]).map((issue) => issue.message);
+      expect(messages[0]).toMatch(/first at .*order\.ndjson:1\)/);
+      expect(messages[1]).toMatch(/first at .*order\.ndjson:3\)/);
+      // What the run remembered: the orders, and A's last status, which a later run's updates are judged against.
+      const later = await backfill(
+        {
+          'status.ndjson': nd(
+            { id: 'A', status: 'approved', status_reason: 'again' },
+            { id: 'B', status: 'approved' },
+          ),
+        },
+        state,
+      );
+      expect(later.issues).toEqual(['status-unchanged status.ndjson#0']);
+    },
+  );
+  it(
+    'a backfill stopped while reading (--max-errors) keeps the creations it remembered, as a file of ' +
+      'creations alone does',
+    async () => {
+      const state = freshStateDir();
+      const stopped = await backfill(
+        {
+          'order.ndjson': nd(
+            orderRecord('A'),
+            orderRecord('B', { total_paid_value: 'ten' }),
+            orderRecord('C'),
+          ),
+          'status.ndjson': nd({ id: 'A', status: 'approved' }),
+        },
+        state,
+        ['--max-errors', '1'],
+      );
+      expect(stopped.notes).toContain('max-errors');
+      const later = await backfill(
+        { 'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'C', status: 'approved' }) },
+        state,
+      );
+      // A was read and remembered before the stop; C was never read.
+      expect(later.issues).toEqual(['unknown-order status.ndjson#1']);
+    },
+  );
   it('across two runs: a re-run of the same creation passes, a changed one does not', async () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);
@@ -271,11 +283,15 @@ describe('payment rules', () => {
     'payment-update-redundant payment.ndjson#1',
     'payment-acquirer-conflict payment.ndjson#2',
   ];
-  it('across two files: unknown payment, redundant update, conflicting acquirer id; a payment created without one passes', async () => {
-    expect(
-      (await backfill({ 'order.ndjson': nd(created), 'payment.ndjson': updates }, freshStateDir())).issues,
-    ).toEqual(expected);
-  });
+  it(
+    'across two files: unknown payment, redundant update, conflicting acquirer id; a payment created ' +
+      'without one passes',
+    async () => {
+      expect(
+        (await backfill({ 'order.ndjson': nd(created), 'payment.ndjson': updates }, freshStateDir())).issues,
+      ).toEqual(expected);
+    },
+  );
   it('across two runs', async () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(created) }, state);
@@ -347,26 +363,30 @@ describe('delivery-order-mismatch', () => {
 });
 
 describe('the state', () => {
-  it('is kept per service: a run against a base URL reads its own namespace and writes nothing in a dry run', async () => {
-    const state = freshStateDir();
-    await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);
-    const service = await backfill({ 'status.ndjson': nd({ id: 'A', status: 'approved' }) }, state, [
-      '--base-url',
-      'https://collect.example.test',
-    ]);
-    expect(service.notes).toContain('unknown-order');
-    const again = await backfill(
-      { 'order.ndjson': nd(orderRecord('Z')), 'status.ndjson': nd({ id: 'A', status: 'approved' }) },
-      state,
-      ['--base-url', 'https://collect.example.test'],
-    );
-    expect(again.issues).toEqual(['unknown-order status.ndjson#0']);
-    const third = await backfill({ 'status.ndjson': nd({ id: 'Z', status: 'approved' }) }, state, [
-      '--base-url',
-      'https://collect.example.test',
-    ]);
-    expect(third.notes).toContain('unknown-order');
-  });
+  it(
+    'is kept per service: a run against a base URL reads its own namespace and writes nothing in a ' +
+      'dry run',
+    async () => {
+      const state = freshStateDir();
+      await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);
+      const service = await backfill({ 'status.ndjson': nd({ id: 'A', status: 'approved' }) }, state, [
+        '--base-url',
+        'https://collect.example.test',
+      ]);
+      expect(service.notes).toContain('unknown-order');
+      const again = await backfill(
+        { 'order.ndjson': nd(orderRecord('Z')), 'status.ndjson': nd({ id: 'A', status: 'approved' }) },
+        state,
+        ['--base-url', 'https://collect.example.test'],
+      );
+      expect(again.issues).toEqual(['unknown-order status.ndjson#0']);
+      const third = await backfill({ 'status.ndjson': nd({ id: 'Z', status: 'approved' }) }, state, [
+        '--base-url',
+        'https://collect.example.test',
+      ]);
+      expect(third.notes).toContain('unknown-order');
+    },
+  );
   it('--no-state checks the run alone', async () => {
     const state = freshStateDir();
     await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state);
@@ -386,7 +406,8 @@ describe('duplicate-order without a state (the lean path: ids fingerprinted, rep
     writeFileSync(join(dir, 'a.ndjson'), nd(orderRecord('A'), orderRecord('B')));
     writeFileSync(
       join(dir, 'b.csv'),
-      'id,creation_datetime,total_paid_value,user.id\nA,2024-03-01T10:00:00Z,10,U1\nB,2024-03-01T10:00:00Z,99,U1\nC,2024-03-01T10:00:00Z,1,U1\n',
+      'id,creation_datetime,total_paid_value,user.id\nA,2024-03-01T10:00:00Z,10,U1\n' +
+        'B,2024-03-01T10:00:00Z,99,U1\nC,2024-03-01T10:00:00Z,1,U1\n',
     );
     const { code, stdout } = await runCli([
       'order',

@@ -36,38 +36,42 @@ function afterQuestion(screen: Screen): string[] {
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe('collect fraud --order-id on a terminal', () => {
-  it('keeps the question the last line while it waits, then says what was sent and what the service answered', async () => {
-    const server = await service({ status: 201, body: { message: 'Order marked as fraudulent' } });
-    try {
-      const session = onTerminal(mark(server.url), key);
-      await session.waitFor(`${QUESTION} `);
-      // Long enough for any progress line (drawn every 250 ms) to have overwritten the question.
-      await sleep(1000);
-      const asking = await session.screen();
-      expect(asking.lines.at(-1)).toBe(QUESTION);
-      expect(asking.cursor).toEqual({ row: asking.lines.length - 1, col: QUESTION.length + 1 });
-      expect(session.output()).not.toContain('records');
-      session.type('y\r');
-      expect(await session.exited).toBe(0);
-      const screen = await session.screen();
-      const text = screen.lines.join('\n');
-      expect(afterQuestion(screen)).toEqual([
-        'the service answered:',
-        '{',
-        '  "message": "Order marked as fraudulent"',
-        '}',
-        '✔ sent: the service accepted the fraud mark (HTTP 201, 1 attempt)',
-      ]);
-      // The warning of §1.5 is said once, before the question; no file run's notes.
-      expect(occurrences(text, 'fraud-after-service-decline')).toBe(1);
-      expect(text.indexOf('fraud-after-service-decline')).toBeLessThan(text.indexOf(QUESTION));
-      expect(text).not.toContain('unknown-order');
-      expect(text).not.toContain('(got ');
-      expect(server.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'keeps the question the last line while it waits, then says what was sent and what the service ' +
+      'answered',
+    async () => {
+      const server = await service({ status: 201, body: { message: 'Order marked as fraudulent' } });
+      try {
+        const session = onTerminal(mark(server.url), key);
+        await session.waitFor(`${QUESTION} `);
+        // Long enough for any progress line (drawn every 250 ms) to have overwritten the question.
+        await sleep(1000);
+        const asking = await session.screen();
+        expect(asking.lines.at(-1)).toBe(QUESTION);
+        expect(asking.cursor).toEqual({ row: asking.lines.length - 1, col: QUESTION.length + 1 });
+        expect(session.output()).not.toContain('records');
+        session.type('y\r');
+        expect(await session.exited).toBe(0);
+        const screen = await session.screen();
+        const text = screen.lines.join('\n');
+        expect(afterQuestion(screen)).toEqual([
+          'the service answered:',
+          '{',
+          '  "message": "Order marked as fraudulent"',
+          '}',
+          '✔ sent: the service accepted the fraud mark (HTTP 201, 1 attempt)',
+        ]);
+        // The warning of §1.5 is said once, before the question; no file run's notes.
+        expect(occurrences(text, 'fraud-after-service-decline')).toBe(1);
+        expect(text.indexOf('fraud-after-service-decline')).toBeLessThan(text.indexOf(QUESTION));
+        expect(text).not.toContain('unknown-order');
+        expect(text).not.toContain('(got ');
+        expect(server.requests).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('answering n sends nothing, says so, and exits 1', async () => {
     const server = await service({ status: 201, body: { message: 'ok' } });

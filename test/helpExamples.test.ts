@@ -132,7 +132,9 @@ async function scratchFor(command: string, env: Record<string, string>): Promise
   // An application whose test sends one order to the service it is given (the sandbox's `-- npm test`).
   const order = readFileSync(join(root, 'fixtures/order/valid.ndjson'), 'utf8').split('\n')[0]!;
   writeFileSync(join(dir, 'app-order.json'), order);
-  const post = `curl -sf -o /dev/null -X POST -H "Authorization: Bearer ${KEY}" -H "content-type: application/json" -d @app-order.json "$COLLECT_BASE_URL/v2/order"`;
+  const post =
+    `curl -sf -o /dev/null -X POST -H "Authorization: Bearer ${KEY}" -H "content-type: ` +
+    `application/json" -d @app-order.json "$COLLECT_BASE_URL/v2/order"`;
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'app', private: true, scripts: { test: post } }),
@@ -170,7 +172,9 @@ beforeAll(async () => {
   serviceUrl = `http://127.0.0.1:${port}`;
   // The service knows the orders the examples mark (as a user's service knows theirs).
   const known = start(
-    `exec node ${join(root, 'dist/cli/main.js')} backfill --order fixtures/chargebacks/orders.ndjson --order fixtures/history/order.csv --no-state --base-url ${serviceUrl}`,
+    `exec node ${join(root, 'dist/cli/main.js')} backfill --order ` +
+      `fixtures/chargebacks/orders.ndjson --order fixtures/history/order.csv --no-state --base-url ` +
+      `${serviceUrl}`,
     root,
     { PATH: process.env.PATH ?? '', COLLECT_API_KEY: KEY },
   );

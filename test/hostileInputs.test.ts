@@ -57,38 +57,48 @@ describe('hostile inputs get one clear verdict', () => {
     expect(report.summary.records).toBe(0);
   });
 
-  it('thousands of unknown or unnamed columns under the limit are one warning each, naming the first few in header order', async () => {
-    const header = [
-      'id',
-      'status',
-      ...Array.from({ length: 3000 }, (_, n) => `extra${n}`),
-      ...Array(2000).fill(''),
-    ].join(',');
-    const row = `S1,approved${','.repeat(5000)}`;
-    const { code, stdout } = await runCli(
-      ['status', '-', '--input-format', 'csv', '--dry-run', '--no-state', '--format', 'json'],
-      { stdin: `${header}\n${row}\n` },
-    );
-    expect(code).toBe(0);
-    const issues = json(stdout).issues;
-    expect(issues.map((issue) => issue.code).sort()).toEqual(['empty-header', 'unknown-field']);
-    expect(issues.find((issue) => issue.code === 'unknown-field')!.message).toBe(
-      '3,000 columns are not fields the service knows (extra0, extra1, extra2, extra3, extra4 and 2,995 more); their cells are sent as they are',
-    );
-    expect(issues.find((issue) => issue.code === 'empty-header')!.message).toBe(
-      'columns 3003, 3004, 3005, 3006, 3007 and 1,995 more have no header; their cells are ignored',
-    );
-  });
+  it(
+    'thousands of unknown or unnamed columns under the limit are one warning each, naming the first ' +
+      'few in header order',
+    async () => {
+      const header = [
+        'id',
+        'status',
+        ...Array.from({ length: 3000 }, (_, n) => `extra${n}`),
+        ...Array(2000).fill(''),
+      ].join(',');
+      const row = `S1,approved${','.repeat(5000)}`;
+      const { code, stdout } = await runCli(
+        ['status', '-', '--input-format', 'csv', '--dry-run', '--no-state', '--format', 'json'],
+        { stdin: `${header}\n${row}\n` },
+      );
+      expect(code).toBe(0);
+      const issues = json(stdout).issues;
+      expect(issues.map((issue) => issue.code).sort()).toEqual(['empty-header', 'unknown-field']);
+      expect(issues.find((issue) => issue.code === 'unknown-field')!.message).toBe(
+        '3,000 columns are not fields the service knows (extra0, extra1, extra2, extra3, extra4 and ' +
+          '2,995 more); their cells are sent as they are',
+      );
+      expect(issues.find((issue) => issue.code === 'empty-header')!.message).toBe(
+        'columns 3003, 3004, 3005, 3006, 3007 and 1,995 more have no header; their cells are ignored',
+      );
+    },
+  );
 
   it('numbers a double cannot hold are reported in CSV and JSON, never sent rounded', async () => {
     for (const [format, input] of [
       [
         'csv',
-        'id,creation_datetime,total_paid_value\nA,2024-03-01T14:30:00Z,123456789012345678901234567890\nB,2024-03-01T14:30:00Z,1e400\nC,2024-03-01T14:30:00Z,10.50\n',
+        'id,creation_datetime,total_paid_value\n' +
+          'A,2024-03-01T14:30:00Z,123456789012345678901234567890\nB,2024-03-01T14:30:00Z,1e400\n' +
+          'C,2024-03-01T14:30:00Z,10.50\n',
       ],
       [
         'json',
-        '[{"id":"A","creation_datetime":"2024-03-01T14:30:00Z","total_paid_value":123456789012345678901234567890},{"id":"B","creation_datetime":"2024-03-01T14:30:00Z","total_paid_value":1e400},{"id":"C","creation_datetime":"2024-03-01T14:30:00Z","total_paid_value":10.50}]',
+        '[{"id":"A","creation_datetime":"2024-03-01T14:30:00Z",' +
+          '"total_paid_value":123456789012345678901234567890},{"id":"B",' +
+          '"creation_datetime":"2024-03-01T14:30:00Z","total_paid_value":1e400},{"id":"C",' +
+          '"creation_datetime":"2024-03-01T14:30:00Z","total_paid_value":10.50}]',
       ],
     ]) {
       const { code, stdout } = await runCli(

@@ -19,7 +19,10 @@ function collect(args: string[]) {
   );
 }
 
-/** Two orders (A on line 1, B on line 2) and a transform module of the given text, checked by a dry run with a state. */
+/**
+ * Two orders (A on line 1, B on line 2) and a transform module of the given text, checked by a dry run with a
+ * state.
+ */
 async function dryRun(transform: string, extra: string[] = []) {
   const dir = tempDir('collect-transform-');
   writeFileSync(join(dir, 'orders.ndjson'), nd(orderRecord('A'), orderRecord('B')));
@@ -45,22 +48,27 @@ type Report = {
 };
 
 describe('a hostile --transform', () => {
-  it('whose promise never settles: its record gets transform-failed after --transform-timeout, naming the module and the line; the rest goes on', async () => {
-    const { code, stdout, module } = await dryRun(
-      "export default (r) => (r.id === 'A' ? new Promise(() => {}) : r);\n",
-      ['--transform-timeout', '300'],
-    );
-    expect(code).toBe(1);
-    const report = JSON.parse(stdout) as Report;
-    expect(report.summary).toMatchObject({ valid: 1, invalid: 1 });
-    expect(report.issues).toEqual([
-      expect.objectContaining({
-        code: 'transform-failed',
-        line: 1,
-        message: `--transform ${module} did not settle within 300 ms for this record`,
-      }),
-    ]);
-  }, 30_000);
+  it(
+    'whose promise never settles: its record gets transform-failed after --transform-timeout, naming ' +
+      'the module and the line; the rest goes on',
+    async () => {
+      const { code, stdout, module } = await dryRun(
+        "export default (r) => (r.id === 'A' ? new Promise(() => {}) : r);\n",
+        ['--transform-timeout', '300'],
+      );
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as Report;
+      expect(report.summary).toMatchObject({ valid: 1, invalid: 1 });
+      expect(report.issues).toEqual([
+        expect.objectContaining({
+          code: 'transform-failed',
+          line: 1,
+          message: `--transform ${module} did not settle within 300 ms for this record`,
+        }),
+      ]);
+    },
+    30_000,
+  );
 
   it.each([
     ['a cyclic object', "export default (r) => (r.id === 'A' ? Object.assign(r, { self: r }) : r);\n"],

@@ -84,64 +84,68 @@ async function open(file: string) {
 }
 
 describeWith('chromium')('--report-html, opened in Chromium', () => {
-  it('a run that sends: summary, groups, charts and timeline; hostile cells as text; no request, no console error', async () => {
-    const dir = tempDir('collect-html-');
-    writeFileSync(join(dir, 'orders.csv'), ORDERS);
-    const service = await startServer(() => ({ status: 200, body: { order_decision: 'approve' } }));
-    try {
-      const run = await collect(
-        dir,
-        [
-          'order',
-          'orders.csv',
-          '--no-state',
-          '--base-url',
-          service.url,
-          '--format',
-          'junit',
-          '--report-html',
-          'report.html',
-        ],
-        { COLLECT_API_KEY: 'sk_test_html-report-0123456789' },
+  it(
+    'a run that sends: summary, groups, charts and timeline; hostile cells as text; no request, no ' +
+      'console error',
+    async () => {
+      const dir = tempDir('collect-html-');
+      writeFileSync(join(dir, 'orders.csv'), ORDERS);
+      const service = await startServer(() => ({ status: 200, body: { order_decision: 'approve' } }));
+      try {
+        const run = await collect(
+          dir,
+          [
+            'order',
+            'orders.csv',
+            '--no-state',
+            '--base-url',
+            service.url,
+            '--format',
+            'junit',
+            '--report-html',
+            'report.html',
+          ],
+          { COLLECT_API_KEY: 'sk_test_html-report-0123456789' },
+        );
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(1);
+        expect(run.stdout).toContain('<testsuites');
+      } finally {
+        await service.close();
+      }
+      const html = readFileSync(join(dir, 'report.html'), 'utf8');
+      expect(html).not.toContain('sk_test_html-report');
+      const { page, requests, console } = await open(join(dir, 'report.html'));
+      await expect(page.locator('.verdict').textContent()).resolves.toBe('Problems found');
+      expect(await page.locator('.tile').count()).toBeGreaterThanOrEqual(10);
+      const groups = page.locator('details.group');
+      expect(await groups.count()).toBeGreaterThanOrEqual(2);
+      // Closed until clicked: the fix and the examples show once the group is open.
+      const fix = groups.first().locator('.fix');
+      expect(await fix.isVisible()).toBe(false);
+      await groups.first().locator('summary').click();
+      expect(await fix.isVisible()).toBe(true);
+      expect(await groups.first().locator('.examples li .where').first().textContent()).toMatch(
+        /^orders\.csv:\d+ record \d+$/,
       );
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(1);
-      expect(run.stdout).toContain('<testsuites');
-    } finally {
-      await service.close();
-    }
-    const html = readFileSync(join(dir, 'report.html'), 'utf8');
-    expect(html).not.toContain('sk_test_html-report');
-    const { page, requests, console } = await open(join(dir, 'report.html'));
-    await expect(page.locator('.verdict').textContent()).resolves.toBe('Problems found');
-    expect(await page.locator('.tile').count()).toBeGreaterThanOrEqual(10);
-    const groups = page.locator('details.group');
-    expect(await groups.count()).toBeGreaterThanOrEqual(2);
-    // Closed until clicked: the fix and the examples show once the group is open.
-    const fix = groups.first().locator('.fix');
-    expect(await fix.isVisible()).toBe(false);
-    await groups.first().locator('summary').click();
-    expect(await fix.isVisible()).toBe(true);
-    expect(await groups.first().locator('.examples li .where').first().textContent()).toMatch(
-      /^orders\.csv:\d+ record \d+$/,
-    );
-    expect(await page.locator('#coverage svg.chart rect.fill').count()).toBe(16);
-    expect(await page.locator('#flow svg.chart').count()).toBe(1);
-    expect(await page.locator('#sending svg.timeline rect.accepted').count()).toBeGreaterThan(0);
-    expect(await page.locator('#sending').textContent()).toContain('approve');
-    // The hostile cells are on the page as text, and did nothing.
-    const text = (await page.locator('body').textContent()) ?? '';
-    expect(text).toContain(SCRIPT);
-    expect(text).toContain(IMG);
-    expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await page.locator('img, script, iframe, object, embed, link').count()).toBe(0);
-    await groups.evaluateAll((all) => all.forEach((group) => group.setAttribute('open', '')));
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'html-report-send.png'), fullPage: true });
-    expect(requests()).toEqual([]);
-    expect(console).toEqual([]);
-    await page.close();
-  });
+      expect(await page.locator('#coverage svg.chart rect.fill').count()).toBe(16);
+      expect(await page.locator('#flow svg.chart').count()).toBe(1);
+      expect(await page.locator('#sending svg.timeline rect.accepted').count()).toBeGreaterThan(0);
+      expect(await page.locator('#sending').textContent()).toContain('approve');
+      // The hostile cells are on the page as text, and did nothing.
+      const text = (await page.locator('body').textContent()) ?? '';
+      expect(text).toContain(SCRIPT);
+      expect(text).toContain(IMG);
+      expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await page.locator('img, script, iframe, object, embed, link').count()).toBe(0);
+      await groups.evaluateAll((all) => all.forEach((group) => group.setAttribute('open', '')));
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'html-report-send.png'), fullPage: true });
+      expect(requests()).toEqual([]);
+      expect(console).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('a sandbox contract session (--report FILE.html): coverage, answers per minute and decisions', async () => {
     const dir = tempDir('collect-html-sandbox-');

@@ -144,7 +144,8 @@ describe('a key that cannot be one is refused before anything is sent', () => {
     expect(server.hits).toBe(0);
   });
 
-  // The built binary in a child: the old code blocked on the FIFO for ever and read /dev/zero without end (5.8 GB in 10 s).
+  // The built binary in a child: the old code blocked on the FIFO for ever and read /dev/zero without end
+  // (5.8 GB in 10 s).
   it.skipIf(process.platform === 'win32')(
     'a FIFO with no writer, or /dev/zero: exit 2 at once, naming the file',
     () => {
@@ -184,10 +185,12 @@ describe('a key that cannot be one is refused before anything is sent', () => {
 describe('a dry run with COLLECT_API_KEY set', () => {
   it('never shows the key a transform quotes: not on stdout (pretty, json), stderr or in --rejects', async () => {
     const dir = workdir();
-    // A transform that reads the key for a lookup of its own and quotes it in an error (base64 too, as in a Basic header).
+    // A transform that reads the key for a lookup of its own and quotes it in an error (base64 too, as in a
+    // Basic header).
     writeFileSync(
       join(dir, 'transform.mjs'),
-      `export default () => { throw new Error('lookup refused token ' + ${JSON.stringify(KEY)} + ' / ' + ${JSON.stringify(Buffer.from(`x:${KEY}`).toString('base64'))}); };\n`,
+      `export default () => { throw new Error('lookup refused token ' + ${JSON.stringify(KEY)} + ' ` +
+        `/ ' + ${JSON.stringify(Buffer.from(`x:${KEY}`).toString('base64'))}); };\n`,
     );
     writeFileSync(
       join(dir, 'broken.mjs'),

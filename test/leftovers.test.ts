@@ -10,7 +10,10 @@ import { nd } from './helpers/history.js';
 import { freshStateDir } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
 
-/** What each run here holds in memory (COLLECT_MEMORY_RECORDS): past it the run index and the report's issues go to files. */
+/**
+ * What each run here holds in memory (COLLECT_MEMORY_RECORDS): past it the run index and the report's issues
+ * go to files.
+ */
 const MEMORY_RECORDS = 2_000;
 /** Past MEMORY_RECORDS: the run index moves to a file (runIndex.ts). */
 const RECORDS = 6_000;
@@ -63,7 +66,10 @@ function collect(args: readonly string[], env: Record<string, string> = {}): Chi
   };
 }
 
-/** Resolves with the run index files under `dir` once there is one (the run spilled), sending `signal` to the run at that moment. */
+/**
+ * Resolves with the run index files under `dir` once there is one (the run spilled), sending `signal` to the
+ * run at that moment.
+ */
 function whenSpilled(
   run: Child,
   dir: string,

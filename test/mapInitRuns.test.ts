@@ -38,14 +38,18 @@ describe('a mapping collect map init proposes for a Shopify export', () => {
     expect(JSON.parse(run.stdout).summary).toMatchObject({ records: 12, errors: 0 });
   });
 
-  it('proposed from one month of the copy, runs on the folder: the other month is an unread file, not a wrong dialect', async () => {
-    const { run } = await proposeAndRun(EXCEL, [MONTHS[1]!]);
-    expect(run.stderr).toBe('');
-    expect([0, 1]).toContain(run.code);
-    const report = JSON.parse(run.stdout);
-    expect(report.summary).toMatchObject({ records: 6, errors: 0 });
-    const unread = report.notes.filter((note: { code: string }) => note.code === 'unread-files');
-    expect(unread).toHaveLength(1);
-    expect(unread[0].message).toContain(`the file "${MONTHS[0]}" of ${EXCEL}`);
-  });
+  it(
+    'proposed from one month of the copy, runs on the folder: the other month is an unread file, not ' +
+      'a wrong dialect',
+    async () => {
+      const { run } = await proposeAndRun(EXCEL, [MONTHS[1]!]);
+      expect(run.stderr).toBe('');
+      expect([0, 1]).toContain(run.code);
+      const report = JSON.parse(run.stdout);
+      expect(report.summary).toMatchObject({ records: 6, errors: 0 });
+      const unread = report.notes.filter((note: { code: string }) => note.code === 'unread-files');
+      expect(unread).toHaveLength(1);
+      expect(unread[0].message).toContain(`the file "${MONTHS[0]}" of ${EXCEL}`);
+    },
+  );
 });

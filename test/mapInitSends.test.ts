@@ -85,7 +85,8 @@ describe('the mapping map init proposes, used as proposed, sends what the hand-w
     expect(text).not.toMatch(/seller/);
     expect(text).toMatch(/# empty in the sample: .*"Billing Company"/);
     expect(text).toContain(
-      'creation_datetime: { column: "Created at", datetime: iso }   # from the header "Created at" and values like 2024-05-11 09:55:16 -0300',
+      'creation_datetime: { column: "Created at", datetime: iso }   # from the header "Created at" ' +
+        'and values like 2024-05-11 09:55:16 -0300',
     );
     const byHand = await sent(dir, 'fixtures/shopify/mapping.yaml');
     expect(Object.keys(byHand)).toHaveLength(5);

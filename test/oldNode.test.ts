@@ -1,4 +1,7 @@
-/** On a Node collect does not run on (before 22.13), the bin says which Node it needs in one line: exit 2, no stack trace. */
+/**
+ * On a Node collect does not run on (before 22.13), the bin says which Node it needs in one line: exit 2, no
+ * stack trace.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -6,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 
 const BIN = 'dist/cli/collect.cjs';
 
-/** A Node older than 22.13 on this machine: COLLECT_OLD_NODE, else the first `node` on PATH, in /usr/local/bin or /usr/bin that is one. */
+/**
+ * A Node older than 22.13 on this machine: COLLECT_OLD_NODE, else the first `node` on PATH, in /usr/local/bin
+ * or /usr/bin that is one.
+ */
 function findOldNode(): string | undefined {
   const candidates = [
     process.env.COLLECT_OLD_NODE,
@@ -26,7 +32,8 @@ function findOldNode(): string | undefined {
 const oldNode = findOldNode();
 const ci = process.env.CI === 'true';
 const missing =
-  'SKIPPED: no Node older than 22.13 found (COLLECT_OLD_NODE, PATH, /usr/local/bin, /usr/bin); set COLLECT_OLD_NODE=/path/to/node to run it';
+  'SKIPPED: no Node older than 22.13 found (COLLECT_OLD_NODE, PATH, /usr/local/bin, /usr/bin); set ' +
+  'COLLECT_OLD_NODE=/path/to/node to run it';
 
 describe('the collect bin on an old Node', () => {
   it.skipIf(oldNode === undefined && !ci)(

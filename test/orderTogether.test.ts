@@ -62,50 +62,58 @@ describe('an update whose order creation is invalid', () => {
     expect(held[0]!.message).toContain('held');
   });
 
-  it('is never sent; it goes to --rejects with its creation, and the fixed rejects restore the whole order', async () => {
-    const service = await sandbox();
-    const state = freshStateDir();
-    const dir = history({
-      'order.ndjson': nd(badOrder, orderRecord('B')),
-      'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }),
-    });
-    const rejects = join(tempDir('collect-rejects-'), 'rejects');
-    const first = await backfill(dir, ['--base-url', service.url, '--state', state, '--rejects', rejects]);
-    expect(first.code).toBe(1);
-    expect(first.report.summary).toMatchObject({ sent: 2, accepted: 2, rejected: 0 });
-    expect(await service.order('A')).toBeUndefined();
-    expect(readdirSync(rejects).sort()).toEqual(['order.ndjson', 'status.ndjson']);
-    expect(readFileSync(join(rejects, 'status.ndjson'), 'utf8')).toContain('"id":"A"');
-    // The analyst fixes the creation in the rejects file and feeds the folder back.
-    const fixed = readFileSync(join(rejects, 'order.ndjson'), 'utf8').replace(
-      '"yesterday"',
-      '"2024-03-01T10:00:00Z"',
-    );
-    writeFileSync(join(rejects, 'order.ndjson'), fixed);
-    const again = await backfill(rejects, ['--base-url', service.url, '--state', state]);
-    expect(again.code).toBe(0);
-    expect(again.report.summary).toMatchObject({ sent: 2, accepted: 2 });
-    expect((await service.order('A'))?.updates.status).toHaveLength(1);
-  });
+  it(
+    'is never sent; it goes to --rejects with its creation, and the fixed rejects restore the whole ' +
+      'order',
+    async () => {
+      const service = await sandbox();
+      const state = freshStateDir();
+      const dir = history({
+        'order.ndjson': nd(badOrder, orderRecord('B')),
+        'status.ndjson': nd({ id: 'A', status: 'approved' }, { id: 'B', status: 'approved' }),
+      });
+      const rejects = join(tempDir('collect-rejects-'), 'rejects');
+      const first = await backfill(dir, ['--base-url', service.url, '--state', state, '--rejects', rejects]);
+      expect(first.code).toBe(1);
+      expect(first.report.summary).toMatchObject({ sent: 2, accepted: 2, rejected: 0 });
+      expect(await service.order('A')).toBeUndefined();
+      expect(readdirSync(rejects).sort()).toEqual(['order.ndjson', 'status.ndjson']);
+      expect(readFileSync(join(rejects, 'status.ndjson'), 'utf8')).toContain('"id":"A"');
+      // The analyst fixes the creation in the rejects file and feeds the folder back.
+      const fixed = readFileSync(join(rejects, 'order.ndjson'), 'utf8').replace(
+        '"yesterday"',
+        '"2024-03-01T10:00:00Z"',
+      );
+      writeFileSync(join(rejects, 'order.ndjson'), fixed);
+      const again = await backfill(rejects, ['--base-url', service.url, '--state', state]);
+      expect(again.code).toBe(0);
+      expect(again.report.summary).toMatchObject({ sent: 2, accepted: 2 });
+      expect((await service.order('A'))?.updates.status).toHaveLength(1);
+    },
+  );
 
-  it('after runs over the fixed input that end with exit 0, the service has every valid record of it, in flow order', async () => {
-    const service = await sandbox();
-    const state = freshStateDir();
-    const files = {
-      'order.ndjson': nd(badOrder),
-      'status.ndjson': nd({ id: 'A', status: 'approved' }),
-      'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }),
-    };
-    const dir = history(files);
-    expect((await backfill(dir, ['--base-url', service.url, '--state', state])).code).toBe(1);
-    writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('A')));
-    const fixed = await backfill(dir, ['--base-url', service.url, '--state', state]);
-    expect(fixed.code).toBe(0);
-    expect(fixed.report.summary).toMatchObject({ sent: 3, accepted: 3, skipped: 0 });
-    const held = await service.order('A');
-    expect(held?.updates.status).toHaveLength(1);
-    expect(held?.updates.fraud).toHaveLength(1);
-  });
+  it(
+    'after runs over the fixed input that end with exit 0, the service has every valid record of it, ' +
+      'in flow order',
+    async () => {
+      const service = await sandbox();
+      const state = freshStateDir();
+      const files = {
+        'order.ndjson': nd(badOrder),
+        'status.ndjson': nd({ id: 'A', status: 'approved' }),
+        'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }),
+      };
+      const dir = history(files);
+      expect((await backfill(dir, ['--base-url', service.url, '--state', state])).code).toBe(1);
+      writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('A')));
+      const fixed = await backfill(dir, ['--base-url', service.url, '--state', state]);
+      expect(fixed.code).toBe(0);
+      expect(fixed.report.summary).toMatchObject({ sent: 3, accepted: 3, skipped: 0 });
+      const held = await service.order('A');
+      expect(held?.updates.status).toHaveLength(1);
+      expect(held?.updates.fraud).toHaveLength(1);
+    },
+  );
 });
 
 describe('a creation the service refuses', () => {

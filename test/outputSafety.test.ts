@@ -1,4 +1,7 @@
-/** --rejects and --results never destroy an input, never write through a link, never overwrite a user's file by surprise. */
+/**
+ * --rejects and --results never destroy an input, never write through a link, never overwrite a user's file
+ * by surprise.
+ */
 import { cpSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +16,8 @@ afterEach(async () => {
 });
 
 const ORDERS =
-  'id,creation_datetime,total_paid_value\nA,2024-03-01T14:30:00Z,10.50\nB,not-a-date,10.50\nC,2024-03-01T14:30:00Z,-3\n';
+  'id,creation_datetime,total_paid_value\nA,2024-03-01T14:30:00Z,10.50\nB,not-a-date,10.50\n' +
+  'C,2024-03-01T14:30:00Z,-3\n';
 const STATUSES = '{"id":"A","status":"approved"}\n{"id":"B","status":"approved"}\n';
 
 function workdir(): string {
@@ -132,38 +136,42 @@ describe('an output that is one of the inputs', () => {
     expect(readFileSync(lookup, 'utf8')).toBe(before);
   });
 
-  it("backfill DIR --map: a --rejects file an entry's from: glob would read next time is refused; one no entry reads is fine", async () => {
-    const dir = tempDir('collect-outputs-glob-');
-    cpSync('fixtures/marketplace', dir, { recursive: true });
-    const mapping = join(dir, 'mapping.yaml');
-    writeFileSync(
-      mapping,
-      readFileSync(mapping, 'utf8').replace(/from: olist_orders_dataset\.csv/g, 'from: olist_orders*.csv'),
-    );
-    const refused = await runCli([
-      'backfill',
-      dir,
-      '--map',
-      mapping,
-      '--dry-run',
-      '--rejects',
-      join(dir, 'olist_orders_rejects.csv'),
-    ]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(
-      `is in the input folder ${dir}, where the next run would read it as input`,
-    );
-    const fine = await runCli([
-      'backfill',
-      dir,
-      '--map',
-      mapping,
-      '--dry-run',
-      '--rejects',
-      join(dir, 'rejects.csv'),
-    ]);
-    expect(fine.stderr).toBe('');
-  });
+  it(
+    "backfill DIR --map: a --rejects file an entry's from: glob would read next time is refused; one " +
+      'no entry reads is fine',
+    async () => {
+      const dir = tempDir('collect-outputs-glob-');
+      cpSync('fixtures/marketplace', dir, { recursive: true });
+      const mapping = join(dir, 'mapping.yaml');
+      writeFileSync(
+        mapping,
+        readFileSync(mapping, 'utf8').replace(/from: olist_orders_dataset\.csv/g, 'from: olist_orders*.csv'),
+      );
+      const refused = await runCli([
+        'backfill',
+        dir,
+        '--map',
+        mapping,
+        '--dry-run',
+        '--rejects',
+        join(dir, 'olist_orders_rejects.csv'),
+      ]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        `is in the input folder ${dir}, where the next run would read it as input`,
+      );
+      const fine = await runCli([
+        'backfill',
+        dir,
+        '--map',
+        mapping,
+        '--dry-run',
+        '--rejects',
+        join(dir, 'rejects.csv'),
+      ]);
+      expect(fine.stderr).toBe('');
+    },
+  );
 });
 
 describe("a link or a user's file at the output path", () => {
@@ -217,55 +225,81 @@ describe("a link or a user's file at the output path", () => {
     expect(readFileSync(join(dir, 'report.csv'), 'utf8')).toBe('quarter,revenue\nQ1,100\n');
   });
 
-  it("an earlier run's rejects file is replaced, also by an empty one once nothing is rejected; new files are 0600", async () => {
-    const dir = workdir();
-    const rejects = join(dir, 'rejects.csv');
-    const state = freshStateDir();
-    expect(
-      (await runCli(['order', join(dir, 'orders.csv'), '--dry-run', '--state', state, '--rejects', rejects]))
-        .code,
-    ).toBe(1);
-    expect(readFileSync(rejects, 'utf8').trim().split('\n')).toHaveLength(3);
-    expect(statSync(rejects).mode & 0o777).toBe(0o600);
-    writeFileSync(
-      join(dir, 'orders.csv'),
-      'id,creation_datetime,total_paid_value\nB,2024-03-01T14:30:00Z,10.50\n',
-    );
-    expect(
-      (await runCli(['order', join(dir, 'orders.csv'), '--dry-run', '--state', state, '--rejects', rejects]))
-        .code,
-    ).toBe(0);
-    expect(readFileSync(rejects, 'utf8')).toBe('');
-  });
+  it(
+    "an earlier run's rejects file is replaced, also by an empty one once nothing is rejected; new " +
+      'files are 0600',
+    async () => {
+      const dir = workdir();
+      const rejects = join(dir, 'rejects.csv');
+      const state = freshStateDir();
+      expect(
+        (
+          await runCli([
+            'order',
+            join(dir, 'orders.csv'),
+            '--dry-run',
+            '--state',
+            state,
+            '--rejects',
+            rejects,
+          ])
+        ).code,
+      ).toBe(1);
+      expect(readFileSync(rejects, 'utf8').trim().split('\n')).toHaveLength(3);
+      expect(statSync(rejects).mode & 0o777).toBe(0o600);
+      writeFileSync(
+        join(dir, 'orders.csv'),
+        'id,creation_datetime,total_paid_value\nB,2024-03-01T14:30:00Z,10.50\n',
+      );
+      expect(
+        (
+          await runCli([
+            'order',
+            join(dir, 'orders.csv'),
+            '--dry-run',
+            '--state',
+            state,
+            '--rejects',
+            rejects,
+          ])
+        ).code,
+      ).toBe(0);
+      expect(readFileSync(rejects, 'utf8')).toBe('');
+    },
+  );
 
-  it('a re-run keeps the records the service rejected earlier in --rejects (not sent again, still to fix)', async () => {
-    const server = await startServer((request) =>
-      request.body.includes('"B"')
-        ? { status: 400, body: { error_message: 'unknown order B' } }
-        : { status: 200, body: {} },
-    );
-    closers.push(server.close);
-    const dir = workdir();
-    const state = freshStateDir();
-    const command = [
-      'status',
-      join(dir, 'status.ndjson'),
-      '--base-url',
-      server.url,
-      '--state',
-      state,
-      '--rejects',
-      join(dir, 'rejects.ndjson'),
-    ];
-    expect((await runCli(command, { env })).code).toBe(1);
-    // B is not sent again, and the run does not pass while the service lacks it (a rejected-before note).
-    expect((await runCli(command, { env })).code).toBe(1);
-    expect(server.requests).toHaveLength(2);
-    const lines = readFileSync(join(dir, 'rejects.ndjson'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { id: string; collect_reason: string });
-    expect(lines.map((line) => line.id)).toEqual(['B']);
-    expect(lines[0]!.collect_reason).toContain('rejected by the service in an earlier run');
-  });
+  it(
+    'a re-run keeps the records the service rejected earlier in --rejects (not sent again, still to ' +
+      'fix)',
+    async () => {
+      const server = await startServer((request) =>
+        request.body.includes('"B"')
+          ? { status: 400, body: { error_message: 'unknown order B' } }
+          : { status: 200, body: {} },
+      );
+      closers.push(server.close);
+      const dir = workdir();
+      const state = freshStateDir();
+      const command = [
+        'status',
+        join(dir, 'status.ndjson'),
+        '--base-url',
+        server.url,
+        '--state',
+        state,
+        '--rejects',
+        join(dir, 'rejects.ndjson'),
+      ];
+      expect((await runCli(command, { env })).code).toBe(1);
+      // B is not sent again, and the run does not pass while the service lacks it (a rejected-before note).
+      expect((await runCli(command, { env })).code).toBe(1);
+      expect(server.requests).toHaveLength(2);
+      const lines = readFileSync(join(dir, 'rejects.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; collect_reason: string });
+      expect(lines.map((line) => line.id)).toEqual(['B']);
+      expect(lines[0]!.collect_reason).toContain('rejected by the service in an earlier run');
+    },
+  );
 });

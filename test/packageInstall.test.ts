@@ -30,8 +30,13 @@ const npm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd, env: jobEnv(env) });
 const recipes = readmeRecipes();
 
-const order = `{ id: 'ORD-1', total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: 'U-1' }, payments: [{ id: 'P-1' }] }`;
-/** The application's tests: they post one order to the service they are given, a valid one or one whose total is text. */
+const order =
+  `{ id: 'ORD-1', total_paid_value: 100, creation_datetime: '2026-01-01T00:00:00Z', user: { id: ` +
+  `'U-1' }, payments: [{ id: 'P-1' }] }`;
+/**
+ * The application's tests: they post one order to the service they are given, a valid one or one whose total
+ * is text.
+ */
 const appTest = (body: string) => `
 const answer = await fetch(process.env.COLLECT_BASE_URL + '/v2/order', {
   method: 'POST',
@@ -75,20 +80,24 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds the built code, its declarations, the launcher, the worker files and the report formats, and no tests, sources or fixtures', () => {
-    for (const needed of ['dist/cli/collect.cjs', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts'])
-      expect(files).toContain(needed);
-    expect(files).toContain('dist/parallel/pieceWorker.js');
-    expect(files).toContain('dist/fast/stateWriterWorker.js');
-    expect(files).toContain('LICENSE');
-    // The acquirers' report formats are data the command reads (collect chargebacks --formats).
-    expect(files).toContain('presets/chargebacks/stripe-disputes.yaml');
-    const other = files.filter(
-      (path) => !/^(dist\/.+\.(js|d\.ts|cjs)|presets\/chargebacks\/[a-z0-9-]+\.yaml)$/.test(path),
-    );
-    expect(other.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
-    expect(files.filter((path) => /\.test\.|^dist\/bin\//.test(path))).toEqual([]);
-  });
+  it(
+    'holds the built code, its declarations, the launcher, the worker files and the report formats, ' +
+      'and no tests, sources or fixtures',
+    () => {
+      for (const needed of ['dist/cli/collect.cjs', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts'])
+        expect(files).toContain(needed);
+      expect(files).toContain('dist/parallel/pieceWorker.js');
+      expect(files).toContain('dist/fast/stateWriterWorker.js');
+      expect(files).toContain('LICENSE');
+      // The acquirers' report formats are data the command reads (collect chargebacks --formats).
+      expect(files).toContain('presets/chargebacks/stripe-disputes.yaml');
+      const other = files.filter(
+        (path) => !/^(dist\/.+\.(js|d\.ts|cjs)|presets\/chargebacks\/[a-z0-9-]+\.yaml)$/.test(path),
+      );
+      expect(other.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+      expect(files.filter((path) => /\.test\.|^dist\/bin\//.test(path))).toEqual([]);
+    },
+  );
 });
 
 describe('npm install --save-dev of the tarball in an application', () => {
@@ -147,15 +156,19 @@ console.log(typeof orderSchema.parse, validateRecord(resources.order, order, { n
 
 describe("the README's CI recipes, in the application's repository", () => {
   // GitHub runs a step's script with bash -e -o pipefail.
-  it('GitHub Actions: the clean app passes with a JUnit file, the broken one fails with the finding in it', async () => {
-    const passed = await runJob(recipes.github, clean, {}, ['-eo', 'pipefail']);
-    expect(passed.code, passed.output).toBe(0);
-    expect(junit(clean).failures).toBe(0);
-    const failed = await runJob(recipes.github, broken, {}, ['-eo', 'pipefail']);
-    expect(failed.code, failed.output).toBe(1);
-    expect(junit(broken).failures).toBe(1);
-    expect(junit(broken).text).toContain('total_paid_value');
-  });
+  it(
+    'GitHub Actions: the clean app passes with a JUnit file, the broken one fails with the finding ' +
+      'in it',
+    async () => {
+      const passed = await runJob(recipes.github, clean, {}, ['-eo', 'pipefail']);
+      expect(passed.code, passed.output).toBe(0);
+      expect(junit(clean).failures).toBe(0);
+      const failed = await runJob(recipes.github, broken, {}, ['-eo', 'pipefail']);
+      expect(failed.code, failed.output).toBe(1);
+      expect(junit(broken).failures).toBe(1);
+      expect(junit(broken).text).toContain('total_paid_value');
+    },
+  );
 
   // The whole script, its npm ci too: the lock file names the tarball, so npm ci installs it again
   // (from npm's cache: checking every package with the registry here takes minutes).

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/memoryIo.js';
 import { tempDir } from './helpers/tempDir.js';
 
-/** Orders as Parquet columns (a TIMESTAMP, a DOUBLE, a dotted name, a null id and a bad total among them) and as the same CSV rows. */
+/**
+ * Orders as Parquet columns (a TIMESTAMP, a DOUBLE, a dotted name, a null id and a bad total among them) and
+ * as the same CSV rows.
+ */
 const rows = Array.from({ length: 7 }, (_, n) => ({
   id: n === 2 ? null : `ORD-${n}`,
   created: new Date(Date.UTC(2024, 2, 1, 10, n)),

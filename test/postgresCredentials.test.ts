@@ -1,4 +1,7 @@
-/** The PostgreSQL password of --state / COLLECT_STATE is never shown or stored: messages, the lock table's command line, errors. */
+/**
+ * The PostgreSQL password of --state / COLLECT_STATE is never shown or stored: messages, the lock table's
+ * command line, errors.
+ */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -327,13 +327,15 @@ describe('the PostgreSQL state', () => {
   /** Ends every connection collect holds to the database (as a DBA or a failover would). */
   async function terminateCollect(admin: pg.Client): Promise<number> {
     const { rows } = await admin.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'collect' AND datname = current_database()",
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'collect' " +
+        'AND datname = current_database()',
     );
     return rows.length;
   }
 
   withPostgres()(
-    'a dropped connection mid-send (pg_terminate_backend): the run reconnects, keeps its lock and goes on; every record accepted once',
+    'a dropped connection mid-send (pg_terminate_backend): the run reconnects, keeps its lock and ' +
+      'goes on; every record accepted once',
     async () => {
       const url = await server!.database();
       const http = await service(() => ({ status: 201, body: { message: 'ok' }, delayMs: 10 }));
@@ -366,7 +368,8 @@ describe('the PostgreSQL state', () => {
   );
 
   withPostgres()(
-    'a database that stays away after the drop: exit 2 naming the state, the summary so far; the re-run loses nothing, within the duplicate bound',
+    'a database that stays away after the drop: exit 2 naming the state, the summary so far; the ' +
+      're-run loses nothing, within the duplicate bound',
     async () => {
       const url = await server!.database();
       const database = new URL(url).pathname.slice(1);
@@ -404,7 +407,8 @@ describe('the PostgreSQL state', () => {
   );
 
   withPostgres()(
-    'a run whose lock was taken over while its connection was down stops (exit 2) rather than write beside the new holder',
+    'a run whose lock was taken over while its connection was down stops (exit 2) rather than ' +
+      'write beside the new holder',
     async () => {
       const url = await server!.database();
       const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: false });

@@ -121,7 +121,8 @@ describe.each(backends)('the %s state: a read sees every earlier write', (_name,
       for (let i = 0; ; i++) {
         const id = 'ORD-' + i;
         state.remember([{ resource: resources.order, hash: 'c0' + String(i).padStart(4, '0'), outcome: 'accepted',
-          facts: { kind: 'order', orderId: id, key: id, evaluate: false, payments: [], claims: ['D-' + id] } }], new Date(0));
+          facts: { kind: 'order', orderId: id, key: id, evaluate: false, payments: [], claims: ['D-' + id] } \
+}], new Date(0));
         await state.durable();
         process.stdout.write(i + '\\n');
       }`;

@@ -78,30 +78,34 @@ const status = (id: string) => ({ endpoint: 'status', body: { id, status: 'appro
 const tmpState = (name: string) => join(tempDir(`collect-relay-${name}-`), 'state');
 
 describeWith('postgres')('collect relay when its database fails', { timeout: 60_000 }, () => {
-  it('exits 2 naming the cause when its session is terminated with an event in flight; /healthz and /readyz fail meanwhile', async () => {
-    const url = await outbox();
-    const http = await gatedService();
-    const args = ['--from', url, '--base-url', http.url, '--poll-interval', '50', '--timeout', '60000'];
-    const running = relay([...args, '--metrics-port', '0']);
-    const at = await port(running);
-    await insertEvents(url, [creation('T-1')]);
-    await until(() => http.requests.length === 1);
-    expect(await probe(at, '/healthz')).toBe(200);
+  it(
+    'exits 2 naming the cause when its session is terminated with an event in flight; /healthz and ' +
+      '/readyz fail meanwhile',
+    async () => {
+      const url = await outbox();
+      const http = await gatedService();
+      const args = ['--from', url, '--base-url', http.url, '--poll-interval', '50', '--timeout', '60000'];
+      const running = relay([...args, '--metrics-port', '0']);
+      const at = await port(running);
+      await insertEvents(url, [creation('T-1')]);
+      await until(() => http.requests.length === 1);
+      expect(await probe(at, '/healthz')).toBe(200);
 
-    const admin = await session(url);
-    await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      const admin = await session(url);
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND application_name = 'collect relay'`,
-    );
-    // It cannot mark what it sends: not alive, not ready, while the request in flight finishes.
-    await whileRunning(running, async () => (await probe(at, '/healthz')) === 503);
-    expect(await probe(at, '/readyz')).toBe(503);
-    http.open();
-    expect((await running.exited).code).toBe(2);
-    expect(failure(running).join('\n')).toMatch(/terminating connection due to administrator command/);
-    // Not marked: the next start sends it again (the state knows it was accepted: a repeat).
-    expect((await outboxRows(url)).map((row) => row.relay_state)).toEqual([null]);
-  });
+      );
+      // It cannot mark what it sends: not alive, not ready, while the request in flight finishes.
+      await whileRunning(running, async () => (await probe(at, '/healthz')) === 503);
+      expect(await probe(at, '/readyz')).toBe(503);
+      http.open();
+      expect((await running.exited).code).toBe(2);
+      expect(failure(running).join('\n')).toMatch(/terminating connection due to administrator command/);
+      // Not marked: the next start sends it again (the state knows it was accepted: a repeat).
+      expect((await outboxRows(url)).map((row) => row.relay_state)).toEqual([null]);
+    },
+  );
 
   it('exits 2 naming the cause when UPDATE on the outbox is revoked', async () => {
     const url = await outbox();
@@ -162,47 +166,51 @@ describeWith('postgres')('collect relay when its database fails', { timeout: 60_
 });
 
 describeWith('postgres')('collect relay on hostile outbox rows', { timeout: 60_000 }, () => {
-  it('dead-letters 20 MB rows as too large without loading them (a 64 MB heap), and sends the events behind them', async () => {
-    const url = await outbox();
-    const http = await gatedService();
-    http.open();
-    const admin = await session(url);
-    await admin.query(
-      `INSERT INTO collect_outbox (endpoint, body)
+  it(
+    'dead-letters 20 MB rows as too large without loading them (a 64 MB heap), and sends the events ' +
+      'behind them',
+    async () => {
+      const url = await outbox();
+      const http = await gatedService();
+      http.open();
+      const admin = await session(url);
+      await admin.query(
+        `INSERT INTO collect_outbox (endpoint, body)
        SELECT 'order', $1::jsonb || jsonb_build_object('id', 'BIG-' || i, 'note', repeat('x', 20 * 1024 * 1024))
          FROM generate_series(1, 4) AS i`,
-      [orderRecord('')],
-    );
-    await insertEvents(url, [creation('SMALL-1'), status('SMALL-1')]);
-    const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '50'], undefined, [
-      '--max-old-space-size=64',
-    ]);
-    // The bodies stay in the database: the test reads the relay's columns only.
-    const states = async () =>
-      (
-        await admin.query<{
-          id: string;
-          relay_state: string | null;
-          code: string | null;
-          message: string | null;
-        }>(
-          `SELECT id, relay_state, relay_reason->>'code' AS code, relay_reason->>'message' AS message
+        [orderRecord('')],
+      );
+      await insertEvents(url, [creation('SMALL-1'), status('SMALL-1')]);
+      const running = relay(['--from', url, '--base-url', http.url, '--poll-interval', '50'], undefined, [
+        '--max-old-space-size=64',
+      ]);
+      // The bodies stay in the database: the test reads the relay's columns only.
+      const states = async () =>
+        (
+          await admin.query<{
+            id: string;
+            relay_state: string | null;
+            code: string | null;
+            message: string | null;
+          }>(
+            `SELECT id, relay_state, relay_reason->>'code' AS code, relay_reason->>'message' AS message
              FROM collect_outbox ORDER BY id`,
-        )
-      ).rows;
-    await whileRunning(running, async () => (await states()).every((row) => row.relay_state !== null));
-    const rows = await states();
-    expect(rows.map((row) => `${row.id} ${row.relay_state} ${row.code ?? ''}`.trim())).toEqual([
-      '1 dead record-too-large',
-      '2 dead record-too-large',
-      '3 dead record-too-large',
-      '4 dead record-too-large',
-      '5 sent',
-      '6 sent',
-    ]);
-    expect(rows[0]!.message).toMatch(/over the limit of 1,048,576 bytes/);
-    expect(http.requests.map((request) => request.body.length < 10_000)).toEqual([true, true]);
-  });
+          )
+        ).rows;
+      await whileRunning(running, async () => (await states()).every((row) => row.relay_state !== null));
+      const rows = await states();
+      expect(rows.map((row) => `${row.id} ${row.relay_state} ${row.code ?? ''}`.trim())).toEqual([
+        '1 dead record-too-large',
+        '2 dead record-too-large',
+        '3 dead record-too-large',
+        '4 dead record-too-large',
+        '5 sent',
+        '6 sent',
+      ]);
+      expect(rows[0]!.message).toMatch(/over the limit of 1,048,576 bytes/);
+      expect(http.requests.map((request) => request.body.length < 10_000)).toEqual([true, true]);
+    },
+  );
 
   it('labels its metrics with the five endpoints and other, whatever the endpoint column says', async () => {
     const url = await outbox();

@@ -58,7 +58,8 @@ describe('re-running a backfill', () => {
       join(dir, 'payment.ndjson'),
       nd({ id: 'P1', order_id: 'A', acquirer_id: 'ACQ1' }, { id: 'P2', order_id: 'A', acquirer_id: 'ACQ2' }),
     );
-    // P2 is not a payment of A: the sandbox rejects it (404); collect's own rule is an error too, so check the service alone.
+    // P2 is not a payment of A: the sandbox rejects it (404); collect's own rule is an error too, so check
+    // the service alone.
     const first = await send(url, state, [], dir);
     expect(first.report.summary).toMatchObject({ invalid: 1, sent: 2, accepted: 2 });
     const down = await sandbox({ fail: 1 });
@@ -69,30 +70,34 @@ describe('re-running a backfill', () => {
     expect(retried.report.summary).toMatchObject({ sent: 1, accepted: 1, skipped: 2 });
   });
 
-  it('sends again an update refused because the service did not know its order (404), until it is accepted', async () => {
-    const { url } = await sandbox();
-    const state = freshStateDir();
-    const dir = tempDir('collect-rerun-');
-    // The sandbox has never seen order Z, but the state says it was created: a 404 rejection.
-    writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
-    await send(url, state, [], dir);
-    const fresh = await sandbox();
-    writeFileSync(join(dir, 'order.ndjson'), '');
-    writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved' }));
-    const rejected = await send(fresh.url, state, [], dir);
-    expect(rejected.code).toBe(1);
-    expect(rejected.report.summary).toMatchObject({ sent: 1, rejected: 1 });
-    // Unchanged, it is sent again: the record was not at fault, its order was missing.
-    const unchanged = await send(fresh.url, state, [], dir);
-    expect(unchanged.code).toBe(1);
-    expect(unchanged.report.summary).toMatchObject({ sent: 1, rejected: 1, skipped: 0 });
-    expect(unchanged.report.notes).not.toContainEqual(expect.objectContaining({ code: 'rejected-before' }));
-    // Once the order is at the service, the same status goes through.
-    writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
-    const created = await send(fresh.url, state, ['--resend'], dir);
-    expect(created.code).toBe(0);
-    expect((await send(fresh.url, state, [], dir)).report.summary).toMatchObject({ sent: 0, skipped: 2 });
-  });
+  it(
+    'sends again an update refused because the service did not know its order (404), until it is ' +
+      'accepted',
+    async () => {
+      const { url } = await sandbox();
+      const state = freshStateDir();
+      const dir = tempDir('collect-rerun-');
+      // The sandbox has never seen order Z, but the state says it was created: a 404 rejection.
+      writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
+      await send(url, state, [], dir);
+      const fresh = await sandbox();
+      writeFileSync(join(dir, 'order.ndjson'), '');
+      writeFileSync(join(dir, 'status.ndjson'), nd({ id: 'Z', status: 'approved' }));
+      const rejected = await send(fresh.url, state, [], dir);
+      expect(rejected.code).toBe(1);
+      expect(rejected.report.summary).toMatchObject({ sent: 1, rejected: 1 });
+      // Unchanged, it is sent again: the record was not at fault, its order was missing.
+      const unchanged = await send(fresh.url, state, [], dir);
+      expect(unchanged.code).toBe(1);
+      expect(unchanged.report.summary).toMatchObject({ sent: 1, rejected: 1, skipped: 0 });
+      expect(unchanged.report.notes).not.toContainEqual(expect.objectContaining({ code: 'rejected-before' }));
+      // Once the order is at the service, the same status goes through.
+      writeFileSync(join(dir, 'order.ndjson'), nd(orderRecord('Z')));
+      const created = await send(fresh.url, state, ['--resend'], dir);
+      expect(created.code).toBe(0);
+      expect((await send(fresh.url, state, [], dir)).report.summary).toMatchObject({ sent: 0, skipped: 2 });
+    },
+  );
 
   it('does not send again an unchanged record the service rejected, and does not pass until it is fixed', async () => {
     // A service that refuses one status for its content (400), whatever the order.

@@ -118,22 +118,26 @@ async function rerunToTheEnd(url: string, dir: string, state: string, requests: 
 
 describe('kill -9 and re-run', () => {
   for (const after of [10, 140, 230]) {
-    it(`after ${after} requests: the re-run completes with at most ${2 * CONCURRENCY} duplicates, creations first`, async () => {
-      const server = await startServer((request) => ({
-        status: request.method === 'POST' ? 201 : 200,
-        body: { message: 'ok' },
-        delayMs: 3,
-      }));
-      closers.push(server.close);
-      const dir = history();
-      const state = freshStateDir();
-      const killed = await interruptedRun(server.url, dir, state, server.requests, after, 'SIGKILL');
-      expect(killed.code).toBeNull();
-      expect(server.requests.length).toBeLessThan(2 * ORDERS);
-      const { report, duplicates } = await rerunToTheEnd(server.url, dir, state, server.requests);
-      expect(duplicates).toBeLessThanOrEqual(2 * CONCURRENCY);
-      expect(report.summary.skipped).toBeGreaterThanOrEqual(after - 2 * CONCURRENCY);
-    });
+    it(
+      `after ${after} requests: the re-run completes with at most ${2 * CONCURRENCY} duplicates, ` +
+        `creations first`,
+      async () => {
+        const server = await startServer((request) => ({
+          status: request.method === 'POST' ? 201 : 200,
+          body: { message: 'ok' },
+          delayMs: 3,
+        }));
+        closers.push(server.close);
+        const dir = history();
+        const state = freshStateDir();
+        const killed = await interruptedRun(server.url, dir, state, server.requests, after, 'SIGKILL');
+        expect(killed.code).toBeNull();
+        expect(server.requests.length).toBeLessThan(2 * ORDERS);
+        const { report, duplicates } = await rerunToTheEnd(server.url, dir, state, server.requests);
+        expect(duplicates).toBeLessThanOrEqual(2 * CONCURRENCY);
+        expect(report.summary.skipped).toBeGreaterThanOrEqual(after - 2 * CONCURRENCY);
+      },
+    );
   }
 });
 

@@ -20,7 +20,10 @@ const order = (id: string) => ({
   payments: [{ id: `P-${id}` }],
 });
 const post = (url: string, body: string) => fetch(`${url}/v2/order`, { method: 'POST', headers, body });
-/** An order whose `id` nests 100,000 objects deep: JSON.parse takes it, anything recursive over it overflows the stack. */
+/**
+ * An order whose `id` nests 100,000 objects deep: JSON.parse takes it, anything recursive over it overflows
+ * the stack.
+ */
 const deepOrder = `${'{"id":'.repeat(100_000)}"A"${'}'.repeat(100_000)}`;
 /** A valid order with a field nested 100,000 arrays deep. */
 const deepField = `{"id":"B","total_paid_value":1,"items":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
@@ -55,34 +58,38 @@ describe('a hostile request to the sandbox', () => {
     expect(lines.map((line) => line.status)).toEqual([400, 400, 201]);
     expect(lines[0].body).toBe(deepOrder);
   });
-  it('an error of collect while handling a request is a 500 and a note in the report; the sandbox goes on serving', async () => {
-    // A bug stand-in: an endpoint whose facts throw.
-    const broken: Resource = {
-      ...registry.get('status')!,
-      name: 'broken',
-      path: '/v2/broken',
-      facts: () => {
-        throw new Error('a bug of collect');
-      },
-    };
-    const errors: unknown[] = [];
-    const { url, report } = await sandbox({
-      registry: createRegistry([...registry.all, broken]),
-      judge: { strict: false },
-      onError: (cause, doing) => errors.push(cause, doing),
-    });
-    const answer = await fetch(`${url}/v2/broken`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ id: 'A', status: 'approved' }),
-    });
-    expect(answer.status).toBe(500);
-    expect(errors).toEqual([new Error('a bug of collect'), 'handling PUT /v2/broken (answered 500)']);
-    expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
-    expect(report()!.notes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ code: 'internal-error', count: 1 })]),
-    );
-  });
+  it(
+    'an error of collect while handling a request is a 500 and a note in the report; the sandbox ' +
+      'goes on serving',
+    async () => {
+      // A bug stand-in: an endpoint whose facts throw.
+      const broken: Resource = {
+        ...registry.get('status')!,
+        name: 'broken',
+        path: '/v2/broken',
+        facts: () => {
+          throw new Error('a bug of collect');
+        },
+      };
+      const errors: unknown[] = [];
+      const { url, report } = await sandbox({
+        registry: createRegistry([...registry.all, broken]),
+        judge: { strict: false },
+        onError: (cause, doing) => errors.push(cause, doing),
+      });
+      const answer = await fetch(`${url}/v2/broken`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ id: 'A', status: 'approved' }),
+      });
+      expect(answer.status).toBe(500);
+      expect(errors).toEqual([new Error('a bug of collect'), 'handling PUT /v2/broken (answered 500)']);
+      expect((await post(url, JSON.stringify(order('A')))).status).toBe(201);
+      expect(report()!.notes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'internal-error', count: 1 })]),
+      );
+    },
+  );
 });
 
 describe('the collect sandbox --report command, sent hostile requests', () => {

@@ -42,8 +42,10 @@ const waitFor = async (check: () => boolean) => {
 const patientTest = `
 import { writeFileSync } from 'node:fs';
 process.on('SIGTERM', () => { writeFileSync('signal.txt', 'SIGTERM'); process.exit(0); });
-const answer = await fetch(process.env.COLLECT_BASE_URL + '/v2/order', { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
-  body: JSON.stringify({ id: 'A', total_paid_value: 1, creation_datetime: '2026-01-01T00:00:00Z', user: { id: 'U' }, payments: [{ id: 'P' }] }) });
+const answer = await fetch(process.env.COLLECT_BASE_URL + '/v2/order', { method: 'POST', headers: { \
+authorization: 'Bearer k', 'content-type': 'application/json' },
+  body: JSON.stringify({ id: 'A', total_paid_value: 1, creation_datetime: '2026-01-01T00:00:00Z', user: { \
+id: 'U' }, payments: [{ id: 'P' }] }) });
 writeFileSync('sent.txt', String(answer.status));
 setInterval(() => {}, 1000);
 `;
@@ -127,21 +129,27 @@ describe('collect sandbox --record', () => {
 });
 
 describe('collect sandbox --pid-file', () => {
-  it('refuses a file that is not a pid file, and one naming a running process, leaving both as they were (exit 2)', async () => {
-    const dir = scratch();
-    writeFileSync(join(dir, 'notes.txt'), 'my notes\n');
-    writeFileSync(join(dir, 'running.pid'), `${process.pid}\n`);
-    for (const [file, message] of [
-      ['notes.txt', 'does not hold a process id'],
-      ['running.pid', `process ${process.pid} named there is running`],
-    ]) {
-      const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--pid-file', file!], { cwd: dir });
-      expect(await run.exit).toBe(2);
-      expect(run.output()).toContain(message);
-    }
-    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes\n');
-    expect(readFileSync(join(dir, 'running.pid'), 'utf8')).toBe(`${process.pid}\n`);
-  });
+  it(
+    'refuses a file that is not a pid file, and one naming a running process, leaving both as they ' +
+      'were (exit 2)',
+    async () => {
+      const dir = scratch();
+      writeFileSync(join(dir, 'notes.txt'), 'my notes\n');
+      writeFileSync(join(dir, 'running.pid'), `${process.pid}\n`);
+      for (const [file, message] of [
+        ['notes.txt', 'does not hold a process id'],
+        ['running.pid', `process ${process.pid} named there is running`],
+      ]) {
+        const run = start(process.execPath, [CLI, 'sandbox', '--port', '0', '--pid-file', file!], {
+          cwd: dir,
+        });
+        expect(await run.exit).toBe(2);
+        expect(run.output()).toContain(message);
+      }
+      expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes\n');
+      expect(readFileSync(join(dir, 'running.pid'), 'utf8')).toBe(`${process.pid}\n`);
+    },
+  );
   it('holds the id of the sandbox, not of the npx that started it, and is removed when it stops', async () => {
     const dir = scratchProject({}, {});
     const run = start('npx', ['collect', 'sandbox', '--port', '0', '--pid-file', 'sandbox.pid'], {

@@ -92,70 +92,78 @@ describe('collect sandbox --report: the answers stay those of the service', () =
 });
 
 describe('collect sandbox --upstream', () => {
-  it("forwards every request with COLLECT_API_KEY's key, returns the service's answers and reports the same findings", async () => {
-    const upstream = await startServer((request) =>
-      request.method === 'POST' && request.path === '/staging/v2/order'
-        ? {
-            status: 201,
-            body: {
-              legiti_decision: JSON.parse(request.body).total_paid_value > 1000 ? 'reject' : 'approve',
-            },
-          }
-        : { status: 200, body: { message: 'ok' } },
-    );
-    closers.push(upstream.close);
-    const { call, liveReport } = await judgingSandbox({
-      upstream: {
-        base: new URL(`${upstream.url}/staging`),
-        key: 'staging-key',
-        redact: redactor('staging-key'),
-        timeoutMs: 2000,
-      },
-    });
-    expect(
-      await call('POST', '/v2/order', order('A', { evaluate: true, total_paid_value: 5000 }), {
-        authorization: 'Bearer app-key',
-      }),
-    ).toEqual({ status: 201, body: { legiti_decision: 'reject' } });
-    expect(
-      (await call('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'chargeback' }))
-        .status,
-    ).toBe(200);
-    expect((await call('PUT', '/v2/order', { id: 'B', status: 'approved' })).status).toBe(200);
-    expect(
-      upstream.requests.map(
-        (request) => `${request.method} ${request.path} ${request.headers.authorization}`,
-      ),
-    ).toEqual([
-      'POST /staging/v2/order Bearer staging-key',
-      'POST /staging/v2/order/mark_fraudulent Bearer staging-key',
-      'PUT /staging/v2/order Bearer staging-key',
-    ]);
-    expect(upstream.requests[0]!.headers['content-type']).toBeUndefined();
-    const report = await liveReport();
-    expect(report.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual([
-      '1 content-type-not-json',
-      '2 fraud-after-service-decline',
-      '3 unknown-order',
-    ]);
-    expect(JSON.stringify(report)).not.toContain('staging-key');
-  });
-  it('answers 502 when the upstream service does not answer, and leaves that request out of the flow rules', async () => {
-    const upstream = await startServer(() => 'reset');
-    closers.push(upstream.close);
-    const { call, liveReport } = await judgingSandbox({
-      upstream: {
-        base: new URL(upstream.url),
-        key: 'upstream-key',
-        redact: redactor('upstream-key'),
-        timeoutMs: 2000,
-      },
-    });
-    expect((await call('POST', '/v2/order', order('A'))).status).toBe(502);
-    expect((await liveReport()).notes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ code: 'not-taken', count: 1 })]),
-    );
-  });
+  it(
+    "forwards every request with COLLECT_API_KEY's key, returns the service's answers and reports " +
+      'the same findings',
+    async () => {
+      const upstream = await startServer((request) =>
+        request.method === 'POST' && request.path === '/staging/v2/order'
+          ? {
+              status: 201,
+              body: {
+                legiti_decision: JSON.parse(request.body).total_paid_value > 1000 ? 'reject' : 'approve',
+              },
+            }
+          : { status: 200, body: { message: 'ok' } },
+      );
+      closers.push(upstream.close);
+      const { call, liveReport } = await judgingSandbox({
+        upstream: {
+          base: new URL(`${upstream.url}/staging`),
+          key: 'staging-key',
+          redact: redactor('staging-key'),
+          timeoutMs: 2000,
+        },
+      });
+      expect(
+        await call('POST', '/v2/order', order('A', { evaluate: true, total_paid_value: 5000 }), {
+          authorization: 'Bearer app-key',
+        }),
+      ).toEqual({ status: 201, body: { legiti_decision: 'reject' } });
+      expect(
+        (await call('POST', '/v2/order/mark_fraudulent', { order_id: 'A', fraud_signal_type: 'chargeback' }))
+          .status,
+      ).toBe(200);
+      expect((await call('PUT', '/v2/order', { id: 'B', status: 'approved' })).status).toBe(200);
+      expect(
+        upstream.requests.map(
+          (request) => `${request.method} ${request.path} ${request.headers.authorization}`,
+        ),
+      ).toEqual([
+        'POST /staging/v2/order Bearer staging-key',
+        'POST /staging/v2/order/mark_fraudulent Bearer staging-key',
+        'PUT /staging/v2/order Bearer staging-key',
+      ]);
+      expect(upstream.requests[0]!.headers['content-type']).toBeUndefined();
+      const report = await liveReport();
+      expect(report.issues.map((issue) => `${issue.line} ${issue.code}`)).toEqual([
+        '1 content-type-not-json',
+        '2 fraud-after-service-decline',
+        '3 unknown-order',
+      ]);
+      expect(JSON.stringify(report)).not.toContain('staging-key');
+    },
+  );
+  it(
+    'answers 502 when the upstream service does not answer, and leaves that request out of the flow ' +
+      'rules',
+    async () => {
+      const upstream = await startServer(() => 'reset');
+      closers.push(upstream.close);
+      const { call, liveReport } = await judgingSandbox({
+        upstream: {
+          base: new URL(upstream.url),
+          key: 'upstream-key',
+          redact: redactor('upstream-key'),
+          timeoutMs: 2000,
+        },
+      });
+      expect((await call('POST', '/v2/order', order('A'))).status).toBe(502);
+      expect((await liveReport()).notes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'not-taken', count: 1 })]),
+      );
+    },
+  );
 });
 
 function startCli(args: string[], env: Record<string, string> = {}) {
@@ -177,31 +185,35 @@ function startCli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('the collect sandbox --report command (as a CI job runs it)', () => {
-  it('judges a scripted session making every mistake of issue 15, writes a JUnit report on SIGTERM and exits 1', async () => {
-    const file = join(tempDir('collect-sbr-'), 'report.xml');
-    const sandbox = startCli(['--report', file]);
-    await runSession(await sandbox.url);
-    sandbox.child.kill('SIGTERM');
-    expect(await sandbox.exit).toBe(1);
-    // ORD-3's creation lacks its Content-Type: its three later calls are order-invalid as well.
-    expect(sandbox.stderr()).toContain(
-      `8 requests judged, 6 with errors: 7 errors, 1 warning; report written to ${file}`,
-    );
-    const xml = readFileSync(file, 'utf8');
-    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
-    // A failed test per request and rule it broke with an error (one request breaks two); no time in a name.
-    expect(parsed.testsuites['@_failures']).toBe('7');
-    expect(xml).not.toMatch(/name="[^"]*\d{4}-\d\d-\d\dT/);
-    for (const code of [
-      'unknown-order',
-      'fraud-after-service-decline',
-      'content-type-not-json',
-      'status-unchanged',
-      'invalid-datetime',
-      'order-invalid',
-    ])
-      expect(xml).toContain(code);
-  });
+  it(
+    'judges a scripted session making every mistake of issue 15, writes a JUnit report on SIGTERM ' +
+      'and exits 1',
+    async () => {
+      const file = join(tempDir('collect-sbr-'), 'report.xml');
+      const sandbox = startCli(['--report', file]);
+      await runSession(await sandbox.url);
+      sandbox.child.kill('SIGTERM');
+      expect(await sandbox.exit).toBe(1);
+      // ORD-3's creation lacks its Content-Type: its three later calls are order-invalid as well.
+      expect(sandbox.stderr()).toContain(
+        `8 requests judged, 6 with errors: 7 errors, 1 warning; report written to ${file}`,
+      );
+      const xml = readFileSync(file, 'utf8');
+      const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+      // A failed test per request and rule it broke with an error (one request breaks two); no time in a name.
+      expect(parsed.testsuites['@_failures']).toBe('7');
+      expect(xml).not.toMatch(/name="[^"]*\d{4}-\d\d-\d\dT/);
+      for (const code of [
+        'unknown-order',
+        'fraud-after-service-decline',
+        'content-type-not-json',
+        'status-unchanged',
+        'invalid-datetime',
+        'order-invalid',
+      ])
+        expect(xml).toContain(code);
+    },
+  );
   it('exits 0 on SIGINT after a clean session, and 1 with --strict when there was a warning', async () => {
     const dir = tempDir('collect-sbr-');
     const clean = startCli(['--report', join(dir, 'clean.json')]);
@@ -233,30 +245,34 @@ describe('the collect sandbox --report command (as a CI job runs it)', () => {
     expect(await strict.exit).toBe(1);
     expect(readFileSync(join(dir, 'strict.txt'), 'utf8')).toContain('[status-unchanged]');
   });
-  it('refuses --upstream without COLLECT_API_KEY, and a report path it cannot write, before it listens (exit 2)', async () => {
-    const noKey = spawn(
-      process.execPath,
-      [
+  it(
+    'refuses --upstream without COLLECT_API_KEY, and a report path it cannot write, before it ' +
+      'listens (exit 2)',
+    async () => {
+      const noKey = spawn(
+        process.execPath,
+        [
+          'dist/cli/main.js',
+          'sandbox',
+          '--port',
+          '0',
+          '--report',
+          'r.json',
+          '--upstream',
+          'https://staging.example.com',
+        ],
+        { env: { ...process.env, COLLECT_API_KEY: '' } },
+      );
+      expect(await new Promise((resolve) => noKey.on('exit', resolve))).toBe(2);
+      const badPath = spawn(process.execPath, [
         'dist/cli/main.js',
         'sandbox',
         '--port',
         '0',
         '--report',
-        'r.json',
-        '--upstream',
-        'https://staging.example.com',
-      ],
-      { env: { ...process.env, COLLECT_API_KEY: '' } },
-    );
-    expect(await new Promise((resolve) => noKey.on('exit', resolve))).toBe(2);
-    const badPath = spawn(process.execPath, [
-      'dist/cli/main.js',
-      'sandbox',
-      '--port',
-      '0',
-      '--report',
-      '/nonexistent-dir/r.json',
-    ]);
-    expect(await new Promise((resolve) => badPath.on('exit', resolve))).toBe(2);
-  });
+        '/nonexistent-dir/r.json',
+      ]);
+      expect(await new Promise((resolve) => badPath.on('exit', resolve))).toBe(2);
+    },
+  );
 });

@@ -106,7 +106,8 @@ describe('sending', () => {
     expect(rejects.slice(1).sort()).toEqual(
       [
         'B,declined,,the service rejected it (HTTP 400): status: Not allowed now.',
-        'C,shipped,,"invalid-enum status: status must be one of: approved, declined, pending, cancelled, manual_analysis, unauthorized"',
+        'C,shipped,,"invalid-enum status: status must be one of: approved, declined, pending, ' +
+          'cancelled, manual_analysis, unauthorized"',
       ].sort(),
     );
     const results = readFileSync(join(dir, 'results.ndjson'), 'utf8')
@@ -258,61 +259,74 @@ describe('sending', () => {
     expect(forC).toEqual(['pending', 'approved']);
   });
 
-  it('records evaluation decisions: fraud marks for orders the service rejected are refused, in the run and later', async () => {
-    const server = await service((request) => {
-      if (request.method !== 'POST' || request.path !== '/v2/order')
-        return { status: 201, body: { message: 'ok' } };
-      const id = JSON.parse(request.body).id as string;
-      return { status: 201, body: { legiti_decision: id === 'A' ? 'reject' : 'approve' } };
-    });
-    const state = freshStateDir();
-    const dir = workdir({
-      'order.ndjson': nd(orderRecord('A', { evaluate: true }), orderRecord('B', { evaluate: true })),
-      'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }),
-    });
-    const first = await runCli(
-      [
-        'backfill',
-        dir,
-        '--base-url',
-        server.url,
-        '--format',
-        'json',
-        '--state',
-        state,
-        '--results',
-        join(dir, 'results.ndjson'),
-      ],
-      { env },
-    );
-    const report = JSON.parse(first.stdout);
-    expect(report.delivery.decisions).toEqual({ reject: 1, approve: 1 });
-    expect(report.issues).toContainEqual(
-      expect.objectContaining({ code: 'fraud-after-service-decline', file: join(dir, 'fraud.ndjson') }),
-    );
-    expect(first.code).toBe(1);
-    expect(server.requests.filter((r) => r.path === '/v2/order/mark_fraudulent')).toHaveLength(0);
-    const results = readFileSync(join(dir, 'results.ndjson'), 'utf8');
-    expect(results).toContain('"legiti_decision":"reject"');
-    const later = workdir({
-      'fraud.ndjson': nd(
-        { order_id: 'A', fraud_signal_type: 'manual_analysis' },
-        { order_id: 'B', fraud_signal_type: 'chargeback' },
-      ),
-    });
-    const second = await runCli(
-      ['fraud', join(later, 'fraud.ndjson'), '--base-url', server.url, '--format', 'json', '--state', state],
-      { env },
-    );
-    expect(
-      JSON.parse(second.stdout).issues.map((i: { code: string; index: number }) => `${i.code}#${i.index}`),
-    ).toEqual(['fraud-after-service-decline#0']);
-    expect(
-      server.requests
-        .filter((r) => r.path === '/v2/order/mark_fraudulent')
-        .map((r) => JSON.parse(r.body).order_id),
-    ).toEqual(['B']);
-  });
+  it(
+    'records evaluation decisions: fraud marks for orders the service rejected are refused, in the ' +
+      'run and later',
+    async () => {
+      const server = await service((request) => {
+        if (request.method !== 'POST' || request.path !== '/v2/order')
+          return { status: 201, body: { message: 'ok' } };
+        const id = JSON.parse(request.body).id as string;
+        return { status: 201, body: { legiti_decision: id === 'A' ? 'reject' : 'approve' } };
+      });
+      const state = freshStateDir();
+      const dir = workdir({
+        'order.ndjson': nd(orderRecord('A', { evaluate: true }), orderRecord('B', { evaluate: true })),
+        'fraud.ndjson': nd({ order_id: 'A', fraud_signal_type: 'chargeback' }),
+      });
+      const first = await runCli(
+        [
+          'backfill',
+          dir,
+          '--base-url',
+          server.url,
+          '--format',
+          'json',
+          '--state',
+          state,
+          '--results',
+          join(dir, 'results.ndjson'),
+        ],
+        { env },
+      );
+      const report = JSON.parse(first.stdout);
+      expect(report.delivery.decisions).toEqual({ reject: 1, approve: 1 });
+      expect(report.issues).toContainEqual(
+        expect.objectContaining({ code: 'fraud-after-service-decline', file: join(dir, 'fraud.ndjson') }),
+      );
+      expect(first.code).toBe(1);
+      expect(server.requests.filter((r) => r.path === '/v2/order/mark_fraudulent')).toHaveLength(0);
+      const results = readFileSync(join(dir, 'results.ndjson'), 'utf8');
+      expect(results).toContain('"legiti_decision":"reject"');
+      const later = workdir({
+        'fraud.ndjson': nd(
+          { order_id: 'A', fraud_signal_type: 'manual_analysis' },
+          { order_id: 'B', fraud_signal_type: 'chargeback' },
+        ),
+      });
+      const second = await runCli(
+        [
+          'fraud',
+          join(later, 'fraud.ndjson'),
+          '--base-url',
+          server.url,
+          '--format',
+          'json',
+          '--state',
+          state,
+        ],
+        { env },
+      );
+      expect(
+        JSON.parse(second.stdout).issues.map((i: { code: string; index: number }) => `${i.code}#${i.index}`),
+      ).toEqual(['fraud-after-service-decline#0']);
+      expect(
+        server.requests
+          .filter((r) => r.path === '/v2/order/mark_fraudulent')
+          .map((r) => JSON.parse(r.body).order_id),
+      ).toEqual(['B']);
+    },
+  );
 
   it('never writes the key to any output or file', async () => {
     const server = await service((request, count) =>

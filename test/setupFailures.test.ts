@@ -1,4 +1,7 @@
-/** Misbehaving services: a deadline per attempt, a cap on answers, and setup failures that stop the run at once (exit 3). */
+/**
+ * Misbehaving services: a deadline per attempt, a cap on answers, and setup failures that stop the run at
+ * once (exit 3).
+ */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

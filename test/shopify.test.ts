@@ -144,24 +144,29 @@ describe('a Shopify export (one row per line item, monthly files) through one ma
   const rows = MONTHS.flatMap((file) => rowsOf(join(FIXTURE, file)));
   const expected = expectedOrders(rows);
 
-  it('sends every order of both monthly files whole: items, gross value, payments, split phones and addresses, UTC times', async () => {
-    expect(expected.size).toBe(6);
-    const { run, report, held } = await backfillToSandbox(FIXTURE, MAPPING, [...expected.keys()]);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(report.summary).toMatchObject({ records: 6, valid: 6, errors: 0, warnings: 0, accepted: 6 });
-    expect(report.files.map((f: { file: string; records: number }) => `${f.file}:${f.records}`)).toEqual(
-      MONTHS.map((file) => `${join(FIXTURE, file)}:3`),
-    );
-    for (const [id, order] of expected) expect(held.get(id), id).toEqual(order);
-    // Spot checks of the derivation itself: an evening in -04:00 is the next day in UTC; 45B stays one number.
-    expect(held.get('6012345678906')).toMatchObject({ creation_datetime: '2024-07-01T01:30:45Z' });
-    expect(held.get('6012345678903')).toMatchObject({
-      total_gross_value: 82.4,
-      coupon_names: ['FRETEGRATIS', 'INVERNO'],
-      user: { phone_country_code: '351', phone_number: '912345678', address: { street_number: '45B' } },
-    });
-  }, 60_000);
+  it(
+    'sends every order of both monthly files whole: items, gross value, payments, split phones and ' +
+      'addresses, UTC times',
+    async () => {
+      expect(expected.size).toBe(6);
+      const { run, report, held } = await backfillToSandbox(FIXTURE, MAPPING, [...expected.keys()]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(report.summary).toMatchObject({ records: 6, valid: 6, errors: 0, warnings: 0, accepted: 6 });
+      expect(report.files.map((f: { file: string; records: number }) => `${f.file}:${f.records}`)).toEqual(
+        MONTHS.map((file) => `${join(FIXTURE, file)}:3`),
+      );
+      for (const [id, order] of expected) expect(held.get(id), id).toEqual(order);
+      // Spot checks of the derivation itself: an evening in -04:00 is the next day in UTC; 45B stays one number.
+      expect(held.get('6012345678906')).toMatchObject({ creation_datetime: '2024-07-01T01:30:45Z' });
+      expect(held.get('6012345678903')).toMatchObject({
+        total_gross_value: 82.4,
+        coupon_names: ['FRETEGRATIS', 'INVERNO'],
+        user: { phone_country_code: '351', phone_number: '912345678', address: { street_number: '45B' } },
+      });
+    },
+    60_000,
+  );
 
   it('reads the ";"-separated Windows-1252 copy, with csv: said once, into the same records', async () => {
     // The copy is the same export: the same cells once each file is read in its own dialect.
@@ -178,19 +183,24 @@ describe('a Shopify export (one row per line item, monthly files) through one ma
     for (const [id, order] of expected) expect(held.get(id), id).toEqual(order);
   }, 60_000);
 
-  it('refuses the ";" copy read as ","-separated: exit 2 naming the file and both delimiters, nothing sent', async () => {
-    const { code, stdout, stderr } = await runCli([
-      'backfill',
-      join(FIXTURE, 'excel'),
-      '--map',
-      MAPPING,
-      '--dry-run',
-    ]);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr).toContain(
-      `${join(FIXTURE, 'excel', MONTHS[0]!)}: its header holds ";" and no ",": it looks ";"-separated, but is read as ","-separated`,
-    );
-    expect(stderr).toContain('csv: { delimiter: ";" }');
-  });
+  it(
+    'refuses the ";" copy read as ","-separated: exit 2 naming the file and both delimiters, nothing ' +
+      'sent',
+    async () => {
+      const { code, stdout, stderr } = await runCli([
+        'backfill',
+        join(FIXTURE, 'excel'),
+        '--map',
+        MAPPING,
+        '--dry-run',
+      ]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(
+        `${join(FIXTURE, 'excel', MONTHS[0]!)}: its header holds ";" and no ",": it looks ` +
+          `";"-separated, but is read as ","-separated`,
+      );
+      expect(stderr).toContain('csv: { delimiter: ";" }');
+    },
+  );
 });

@@ -1,4 +1,7 @@
-/** SIGTERM is a Ctrl-C: the requests in flight finish, the summary prints with the interrupted note, exit 130, and a re-run resumes. */
+/**
+ * SIGTERM is a Ctrl-C: the requests in flight finish, the summary prints with the interrupted note, exit 130,
+ * and a re-run resumes.
+ */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -29,48 +32,55 @@ function collect(args: string[], onStarted?: (kill: (signal: NodeJS.Signals) => 
 }
 
 describe('SIGTERM', () => {
-  it('finishes what is in flight, prints the summary with the interrupted note, exits 130; a re-run sends the rest', async () => {
-    let kill: ((signal: NodeJS.Signals) => void) | undefined;
-    let slow = true;
-    // The second request's arrival is the moment to stop: answers come slowly enough that most records are still unsent.
-    const server = await startServer((_, count) => {
-      if (count === 2) kill?.('SIGTERM');
-      return { status: 200, body: { message: 'ok' }, delayMs: slow ? 100 : 0 };
-    });
-    closers.push(server.close);
-    const dir = tempDir('collect-signals-');
-    const lines = Array.from({ length: 40 }, (_, i) =>
-      JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
-    );
-    writeFileSync(join(dir, 'status.ndjson'), `${lines.join('\n')}\n`);
-    const args = [
-      'status',
-      join(dir, 'status.ndjson'),
-      '--base-url',
-      server.url,
-      '--state',
-      join(dir, 'state'),
-      '--concurrency',
-      '1',
-      '--format',
-      'json',
-    ];
-    const first = await collect(args, (k) => (kill = k));
-    expect(first.signal).toBeNull();
-    expect(first.code).toBe(130);
-    const report = JSON.parse(first.stdout);
-    expect(report.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'interrupted' })]));
-    expect(first.stderr).toContain('collect: stopping');
-    const accepted = report.summary.accepted as number;
-    expect(accepted).toBeGreaterThanOrEqual(2);
-    expect(accepted).toBeLessThan(40);
-    expect(server.requests).toHaveLength(accepted);
+  it(
+    'finishes what is in flight, prints the summary with the interrupted note, exits 130; a re-run ' +
+      'sends the rest',
+    async () => {
+      let kill: ((signal: NodeJS.Signals) => void) | undefined;
+      let slow = true;
+      // The second request's arrival is the moment to stop: answers come slowly enough that most records are
+      // still unsent.
+      const server = await startServer((_, count) => {
+        if (count === 2) kill?.('SIGTERM');
+        return { status: 200, body: { message: 'ok' }, delayMs: slow ? 100 : 0 };
+      });
+      closers.push(server.close);
+      const dir = tempDir('collect-signals-');
+      const lines = Array.from({ length: 40 }, (_, i) =>
+        JSON.stringify({ id: `ORD-${i}`, status: 'approved' }),
+      );
+      writeFileSync(join(dir, 'status.ndjson'), `${lines.join('\n')}\n`);
+      const args = [
+        'status',
+        join(dir, 'status.ndjson'),
+        '--base-url',
+        server.url,
+        '--state',
+        join(dir, 'state'),
+        '--concurrency',
+        '1',
+        '--format',
+        'json',
+      ];
+      const first = await collect(args, (k) => (kill = k));
+      expect(first.signal).toBeNull();
+      expect(first.code).toBe(130);
+      const report = JSON.parse(first.stdout);
+      expect(report.notes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'interrupted' })]),
+      );
+      expect(first.stderr).toContain('collect: stopping');
+      const accepted = report.summary.accepted as number;
+      expect(accepted).toBeGreaterThanOrEqual(2);
+      expect(accepted).toBeLessThan(40);
+      expect(server.requests).toHaveLength(accepted);
 
-    slow = false;
-    const second = await collect(args);
-    expect(second.code).toBe(0);
-    expect(JSON.parse(second.stdout).summary).toMatchObject({ accepted: 40 - accepted, skipped: accepted });
-  });
+      slow = false;
+      const second = await collect(args);
+      expect(second.code).toBe(0);
+      expect(JSON.parse(second.stdout).summary).toMatchObject({ accepted: 40 - accepted, skipped: accepted });
+    },
+  );
 });
 
 const until = async (done: () => boolean) => {
@@ -87,7 +97,8 @@ function fifo(): string {
 const orderLine = (id: string) =>
   `${JSON.stringify({ id, creation_datetime: '2024-03-01T10:00:00Z', total_paid_value: 10, user: { id: 'U1' } })}\n`;
 
-// Waiting on a FIFO used to hold one of Node's thread-pool threads in open() or read(): Ctrl-C and SIGTERM did nothing, ever.
+// Waiting on a FIFO used to hold one of Node's thread-pool threads in open() or read(): Ctrl-C and SIGTERM
+// did nothing, ever.
 describe('a run waiting on a FIFO', () => {
   it.runIf(process.platform === 'linux')(
     'that no one has opened to write: SIGTERM ends it at once with 130 and the summary',
@@ -143,7 +154,8 @@ describe('a run waiting on a FIFO', () => {
     const called = join(dir, 'called');
     writeFileSync(
       join(dir, 'hang.mjs'),
-      `import { writeFileSync } from 'node:fs';\nexport default () => { writeFileSync(${JSON.stringify(called)}, ''); return new Promise(() => {}); };\n`,
+      `import { writeFileSync } from 'node:fs';\nexport default () => { writeFileSync(` +
+        `${JSON.stringify(called)}, ''); return new Promise(() => {}); };\n`,
     );
     let kill: ((signal: NodeJS.Signals) => void) | undefined;
     const running = collect(

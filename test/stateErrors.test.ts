@@ -129,7 +129,8 @@ describe('a damaged state', () => {
     });
   }
 
-  // Issue 13: collect never leaves a 0-byte state (it builds a new one aside), so one is a damaged state, not a fresh one.
+  // Issue 13: collect never leaves a 0-byte state (it builds a new one aside), so one is a damaged state, not
+  // a fresh one.
   it('an empty file where the state should be: exit 2, the file named, and what to do', async () => {
     const dir = join(work, 'empty');
     mkdirSync(dir);

@@ -24,23 +24,27 @@ function workdir(files: Record<string, string>): string {
 }
 
 describe('text from input or the network reaches the terminal escaped', () => {
-  it('a JSON key, and DEL and C1 controls in a value: escaped in the pretty report, kept as they are in --format json', async () => {
-    const key = `colour${CLIPBOARD}`;
-    const line = JSON.stringify({ id: 'S1', status: `ok\u009b2J\u007f`, [key]: 1 });
-    const pretty = await runCli(['status', '-', '--input-format', 'ndjson', '--dry-run', '--no-state'], {
-      stdin: `${line}\n`,
-    });
-    expect(pretty.code).toBe(1);
-    expect(pretty.stdout).not.toMatch(CONTROL);
-    expect(pretty.stdout).toContain('colour\\u001b]52;c;aGk=\\u0007');
-    expect(pretty.stdout).toContain('\\u009b2J\\u007f');
-    const json = await runCli(
-      ['status', '-', '--input-format', 'ndjson', '--dry-run', '--no-state', '--format', 'json'],
-      { stdin: `${line}\n` },
-    );
-    const issues = (JSON.parse(json.stdout) as { issues: { path: string }[] }).issues;
-    expect(issues.map((issue) => issue.path)).toContain(key);
-  });
+  it(
+    'a JSON key, and DEL and C1 controls in a value: escaped in the pretty report, kept as they are ' +
+      'in --format json',
+    async () => {
+      const key = `colour${CLIPBOARD}`;
+      const line = JSON.stringify({ id: 'S1', status: `ok\u009b2J\u007f`, [key]: 1 });
+      const pretty = await runCli(['status', '-', '--input-format', 'ndjson', '--dry-run', '--no-state'], {
+        stdin: `${line}\n`,
+      });
+      expect(pretty.code).toBe(1);
+      expect(pretty.stdout).not.toMatch(CONTROL);
+      expect(pretty.stdout).toContain('colour\\u001b]52;c;aGk=\\u0007');
+      expect(pretty.stdout).toContain('\\u009b2J\\u007f');
+      const json = await runCli(
+        ['status', '-', '--input-format', 'ndjson', '--dry-run', '--no-state', '--format', 'json'],
+        { stdin: `${line}\n` },
+      );
+      const issues = (JSON.parse(json.stdout) as { issues: { path: string }[] }).issues;
+      expect(issues.map((issue) => issue.path)).toContain(key);
+    },
+  );
 
   it('a CSV header, and values past the detail limit (the groups)', async () => {
     const rows = Array.from({ length: 30 }, (_, n) => `S${n},approved,1`).join('\n');

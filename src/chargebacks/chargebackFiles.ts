@@ -25,12 +25,16 @@ export async function reasonTable(file: string | undefined): Promise<ReasonTable
         .slice(0, 20)
         .map((p) => `  ${file}:${p.line}: ${p.message}`)
         .join('\n')}`,
-      'columns network,reason_code,category[,label]; category one of fraud, consumer-dispute, processing, authorisation',
+      'columns network,reason_code,category[,label]; category one of fraud, consumer-dispute, ' +
+        'processing, authorisation',
     );
   return mergedTable(shippedTable, rows);
 }
 
-/** `--rejects`: the rows a person can fix (unmatched, ambiguous, invalid) in their input's format with collect_reason. */
+/**
+ * `--rejects`: the rows a person can fix (unmatched, ambiguous, invalid) in their input's format with
+ * collect_reason.
+ */
 export async function writeRejects(
   target: string,
   plan: Plan,

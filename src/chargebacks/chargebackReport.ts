@@ -56,7 +56,10 @@ const filesJson = (files: readonly ReportFile[]) =>
     ...(notes.length > 0 ? { notes: notes.map(({ code, message }) => ({ code, message })) } : {}),
   }));
 
-/** The `chargebacks` object of `--format json`: the files, the counts, the marks, and every row with its outcome and issues. */
+/**
+ * The `chargebacks` object of `--format json`: the files, the counts, the marks, and every row with its
+ * outcome and issues.
+ */
 export function chargebacksJson(match: MatchResult, files: readonly ReportFile[] = []) {
   return {
     files: filesJson(files),
@@ -120,14 +123,16 @@ export function chargebacksPretty(
     ]),
     `  ${shown.map((o) => `${o} ${match.counts[o]}`).join(', ')}`,
     `  matched by ${matchKeys.map((k) => `${k} ${match.matchedBy[k]}`).join(', ')}`,
-    `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ${dryRun ? 'to send' : 'for sending'}`,
+    `  ${match.marks.length} fraud ${match.marks.length === 1 ? 'mark' : 'marks'} (chargeback) ` +
+      `${dryRun ? 'to send' : 'for sending'}`,
   ];
   const human = match.verdicts.filter((v) => needsHuman.includes(v.outcome));
   if (human.length > 0) lines.push('', color.underline('rows that need a human'));
   for (const v of human) {
     const first = v.issues.find((i) => i.severity === 'error') ?? v.issues[0];
     lines.push(
-      `  ${terminalText(where(v))}  ${color.red(v.outcome)}  ${first ? `${first.code}: ${terminalText(first.message)}` : ''}`,
+      `  ${terminalText(where(v))}  ${color.red(v.outcome)}  ` +
+        `${first ? `${first.code}: ${terminalText(first.message)}` : ''}`,
     );
     if (first?.hint) lines.push(`      fix: ${terminalText(first.hint)}`);
   }

@@ -30,13 +30,18 @@ export const chargebackSchema = z.object({
 });
 export type ChargebackRow = z.infer<typeof chargebackSchema>;
 
-/** A row names its payment, its order, its ARN or a composite key (rowKeys.ts): without one there is nothing to match. */
+/**
+ * A row names its payment, its order, its ARN or a composite key (rowKeys.ts): without one there is nothing
+ * to match.
+ */
 function needsAnId(row: Record<string, unknown>): Issue[] {
   if (textField(row.acquirer_id) !== undefined || textField(row.order_id) !== undefined) return [];
   if (hasAnyKey(row as KeyFields)) return [];
   return [
     error('missing-id', 'acquirer_id', 'the row has no acquirer_id, order_id, arn or composite key', {
-      hint: "give the acquirer's transaction id (acquirer_id), the platform's order id (order_id), the arn, or card_last_four + amount + sale_date",
+      hint:
+        "give the acquirer's transaction id (acquirer_id), the platform's order id (order_id), the " +
+        'arn, or card_last_four + amount + sale_date',
     }),
   ];
 }

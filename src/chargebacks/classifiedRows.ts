@@ -70,7 +70,8 @@ export function withClassifiedRows(
         warning(
           'unknown-reason-code',
           row.reason_code === undefined ? 'reason' : 'reason_code',
-          `${row.network ?? 'the'} reason ${row.reason_code === undefined ? 'name' : 'code'} "${row.reason_code ?? row.reason ?? ''}" is in no category collect knows: category unknown`,
+          `${row.network ?? 'the'} reason ${row.reason_code === undefined ? 'name' : 'code'} "` +
+            `${row.reason_code ?? row.reason ?? ''}" is in no category collect knows: category unknown`,
           { hint: 'add it with --reason-categories FILE (network,reason_code,category)' },
         ),
       ];

@@ -2,7 +2,10 @@ import { textField } from '../resources/resource.js';
 import { isRecord } from '../schema/checks.js';
 import type { KeyFields } from './rowKeys.js';
 
-/** One payment of an exported order (or the order alone), with the cascade's keys it carries (source-files.md A.0.8). */
+/**
+ * One payment of an exported order (or the order alone), with the cascade's keys it carries (source-files.md
+ * A.0.8).
+ */
 export interface ExportedPayment extends KeyFields {
   order_id: string;
   payment_id: string | null;

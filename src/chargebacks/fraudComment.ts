@@ -15,7 +15,10 @@ export interface ChargebackFacts {
 /** The service takes any text; a comment longer than this is cut (a report with dozens of rows for one order). */
 export const MAX_COMMENT = 1000;
 
-/** One chargeback in words: `visa 10.4 (fraud: other fraud: card-absent environment), 129.9 BRL, received 2024-04-02, ARN 7453...`. */
+/**
+ * One chargeback in words: `visa 10.4 (fraud: other fraud: card-absent environment), 129.9 BRL, received
+ * 2024-04-02, ARN 7453...`.
+ */
 export function describeChargeback(facts: ChargebackFacts): string {
   const reason = [facts.network?.trim().toLowerCase(), facts.reasonCode?.trim()].filter(Boolean).join(' ');
   const why = facts.entry

@@ -100,7 +100,8 @@ describe('matchChargebacks', () => {
       ['O-2', [1]],
     ]);
     expect(result.marks[0]!.body.fraud_comment).toBe(
-      '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment), 5; mastercard 4837 (fraud: no cardholder authorisation)',
+      '2 chargebacks: visa 10.4 (fraud: other fraud: card-absent environment), 5; mastercard 4837 ' +
+        '(fraud: no cardholder authorisation)',
     );
     expect(result.counts.matched).toBe(3);
   });

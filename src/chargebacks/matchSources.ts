@@ -1,4 +1,7 @@
-/** What matching a chargeback row reads (its sources) and the outcomes it gives: shared by matchChargebacks.ts and resolveRow.ts. */
+/**
+ * What matching a chargeback row reads (its sources) and the outcomes it gives: shared by matchChargebacks.ts
+ * and resolveRow.ts.
+ */
 
 /** What became of one row; the first five and `invalid` are the issue's six, `not-fraud` only with --only-fraud. */
 export const outcomes = [

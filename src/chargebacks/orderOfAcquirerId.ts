@@ -22,7 +22,8 @@ export async function orderOfAcquirerId(
     if (orders.length === 1) return orders[0]!;
     throw new CollectError(
       orders.length === 0
-        ? `unknown-acquirer-id: no order in the state ${state.location ?? ''} carries acquirer id "${acquirerId}"; nothing was sent`
+        ? `unknown-acquirer-id: no order in the state ${state.location ?? ''} carries acquirer id "` +
+            `${acquirerId}"; nothing was sent`
         : `ambiguous-acquirer-id: acquirer id "${acquirerId}" belongs to ${orders.length} orders (${orders
             .slice(0, 5)
             .map((o) => `"${o}"`)

@@ -53,7 +53,10 @@ export interface WantedKeys {
   indexed: ReadonlySet<string>;
 }
 
-/** What an orders export says of the keys a report asks about: held for those keys only, so memory follows the report. */
+/**
+ * What an orders export says of the keys a report asks about: held for those keys only, so memory follows the
+ * report.
+ */
 export interface ExportMatches {
   owners: Map<string, Owner[]>;
   orders: Set<string>;

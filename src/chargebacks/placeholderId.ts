@@ -9,5 +9,8 @@ export function isPlaceholderId(id: string): boolean {
 
 /** The one note of a run that met placeholders: how many, read as no id. */
 export function placeholderNote(where: string, count: number): string {
-  return `${count.toLocaleString('en-US')} ${where} had a placeholder or empty acquirer_id (N/A, -, null, 0): read as no acquirer id`;
+  return (
+    `${count.toLocaleString('en-US')} ${where} had a placeholder or empty acquirer_id (N/A, -, null, ` +
+    `0): read as no acquirer id`
+  );
 }

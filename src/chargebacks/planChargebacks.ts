@@ -104,7 +104,8 @@ export async function planChargebacks(
     const notes: string[] = [];
     if (request.stateDir === null && !request.orders)
       notes.push(
-        'no state and no --orders file to match acquirer ids against: give --base-url (the service whose state holds the orders), --state, or --orders FILE',
+        'no state and no --orders file to match acquirer ids against: give --base-url (the service ' +
+          'whose state holds the orders), --state, or --orders FILE',
       );
     if (placeholderRows > 0) notes.push(placeholderNote('report rows', placeholderRows));
     if (exported && exported.placeholders > 0)

@@ -37,7 +37,9 @@ const ignoredNote = (file: string, columns: readonly string[]): Issue =>
   warning(
     'ignored-columns',
     '',
-    `${file}: ${columns.length === 1 ? 'the column' : 'the columns'} ${columns.map((c) => JSON.stringify(c)).join(', ')} ${columns.length === 1 ? 'is' : 'are'} not read`,
+    `${file}: ${columns.length === 1 ? 'the column' : 'the columns'} ` +
+      `${columns.map((c) => JSON.stringify(c)).join(', ')} ${columns.length === 1 ? 'is' : 'are'} not ` +
+      `read`,
     { hint: 'nothing to do: the columns a chargeback needs were read; --map reads others' },
   );
 

@@ -18,7 +18,8 @@ export type ReasonTable = ReadonlyMap<string, ReadonlyMap<string, ReasonEntry>>;
 
 type Rows = readonly (readonly [string, Category, string])[];
 
-// Visa Claims Resolution (VCR, 2018-): the group of a code is its category (10 fraud, 11 authorisation, 12 processing, 13 consumer).
+// Visa Claims Resolution (VCR, 2018-): the group of a code is its category (10 fraud, 11 authorisation, 12
+// processing, 13 consumer).
 const visa: Rows = [
   ['10.1', 'fraud', 'EMV liability shift counterfeit fraud'],
   ['10.2', 'fraud', 'EMV liability shift non-counterfeit fraud'],
@@ -70,7 +71,8 @@ const mastercard: Rows = [
   ['4860', 'consumer-dispute', 'credit not processed'],
 ];
 
-// American Express merchant regulations, chargeback reason codes (F fraud, A authorisation, P processing, C/M card member disputes).
+// American Express merchant regulations, chargeback reason codes (F fraud, A authorisation, P processing, C/M
+// card member disputes).
 const amex: Rows = [
   ['F10', 'fraud', 'missing imprint'],
   ['F14', 'fraud', 'missing signature'],

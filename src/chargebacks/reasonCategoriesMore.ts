@@ -2,7 +2,10 @@
 type Category = 'fraud' | 'consumer-dispute' | 'processing' | 'authorisation';
 type Rows = readonly (readonly [string, Category, string])[];
 
-/** Visa's codes beyond VCR's groups: 12.6 without a sub-code, 33 (an inquiry code Stripe files as fraud), and the pre-2018 codes older processors still write. */
+/**
+ * Visa's codes beyond VCR's groups: 12.6 without a sub-code, 33 (an inquiry code Stripe files as fraud), and
+ * the pre-2018 codes older processors still write.
+ */
 export const visaMore: Rows = [
   ['12.6', 'processing', 'duplicate processing or paid by other means'],
   ['33', 'fraud', 'fraud analysis request'],

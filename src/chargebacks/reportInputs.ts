@@ -70,7 +70,10 @@ function presetSpec(spec: InputSpec, recognised: Extract<Recognised, { preset: P
   return { ...spec, format: 'csv', ...(delimiter === ',' ? {} : { csv: { ...spec.csv, delimiter } }) };
 }
 
-/** A report named on the command line: collect's extensions, and the XML and TSV that acquirers send (read by their content). */
+/**
+ * A report named on the command line: collect's extensions, and the XML and TSV that acquirers send (read by
+ * their content).
+ */
 export function reportSpec(name: string, override?: InputFormat): InputSpec {
   const base = name.replace(/\.gz$/i, '').toLowerCase();
   if (override === undefined && /\.(xml|tsv|txt)$/.test(base))

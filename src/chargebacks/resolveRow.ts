@@ -51,7 +51,8 @@ export function resolveRow(row: ChargebackRow, sources: MatchSources): Resolutio
           issue: error(
             'ambiguous-acquirer-id',
             'order_id',
-            `the row names order "${keys.orderId}" but acquirer id "${keys.acquirerId}" belongs to order "${orders[0]!}"`,
+            `the row names order "${keys.orderId}" but acquirer id "${keys.acquirerId}" belongs to ` +
+              `order "${orders[0]!}"`,
             { value: keys.orderId, hint: 'check which order the chargeback is for and correct the row' },
           ),
         };
@@ -78,11 +79,15 @@ export function resolveRow(row: ChargebackRow, sources: MatchSources): Resolutio
   ] as const) {
     if (composite === undefined) continue;
     const orders = ordersOf(sources, kind, composite);
+    const key =
+      kind === 'card'
+        ? 'card key (last four + amount + sale date ±1 day)'
+        : 'authorisation key (authorisation code + NSU or terminal + sale date ±1 day)';
     if (orders.length > 1)
       return ambiguous(
         'ambiguous-composite',
         path,
-        `the ${kind === 'card' ? 'card key (last four + amount + sale date ±1 day)' : 'authorisation key (authorisation code + NSU or terminal + sale date ±1 day)'} belongs to ${orders.length} orders: ${quoted(orders)}`,
+        `the ${key} belongs to ${orders.length} orders: ${quoted(orders)}`,
         (kind === 'card' ? row.card_last_four : row.authorization_code) ?? '',
       );
     if (orders.length === 1) return { orderId: orders[0]!, matchedBy: 'composite' };
@@ -104,7 +109,8 @@ function unmatched(
     return no(
       'unknown-acquirer-id',
       'acquirer_id',
-      `no order known to collect carries acquirer id "${keys.acquirerId}"${keys.orderId === undefined ? '' : ` (nor is order "${keys.orderId}" known)`}`,
+      `no order known to collect carries acquirer id "${keys.acquirerId}"` +
+        `${keys.orderId === undefined ? '' : ` (nor is order "${keys.orderId}" known)`}`,
       keys.acquirerId,
       "give --orders FILE (an export with the order id and the acquirer's transaction id), or the order_id in the row",
     );
@@ -128,7 +134,8 @@ function unmatched(
     return no(
       'unknown-composite',
       keys.card !== undefined ? 'card_last_four' : 'authorization_code',
-      'no order known to collect has this card (last four + amount + sale date ±1 day) or authorisation (code + NSU or terminal + sale date ±1 day)',
+      'no order known to collect has this card (last four + amount + sale date ±1 day) or ' +
+        'authorisation (code + NSU or terminal + sale date ±1 day)',
       row.card_last_four ?? row.authorization_code ?? '',
       'give --orders FILE with the orders of that day, or the order_id in the row',
     );

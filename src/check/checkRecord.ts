@@ -18,7 +18,10 @@ export interface CheckedRecord {
   hash: string;
   /** The fields of its endpoint's coverage list it carries, as a bit mask (fieldCoverage.ts); 0 for none. */
   coverage: number;
-  /** Where the run asked for ids only: a creation's own flow, packed (orderFlow.ts), for the flow coverage; 0 with no facts. */
+  /**
+   * Where the run asked for ids only: a creation's own flow, packed (orderFlow.ts), for the flow coverage; 0
+   * with no facts.
+   */
   flow?: number;
 }
 

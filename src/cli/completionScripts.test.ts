@@ -18,7 +18,9 @@ const commands = [
 
 /** What bash offers after `words`, with the script loaded (the cursor on the last word). */
 function bashOffers(script: string, words: string[]): string[] {
-  const program = `${script}\nCOMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collect; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const program =
+    `${script}\nCOMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=` +
+    `${words.length - 1}; _collect; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const result = spawnSync('bash', ['-c', program], { encoding: 'utf8' });
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean);

@@ -106,7 +106,8 @@ function bashScript(commands: readonly CommandShape[]): string {
 _collect() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=( $(compgen -W ${quoted([...commands.map((command) => command.name), 'help', '--help', '--version'].join(' '))} -- "$cur") )
+    COMPREPLY=( $(compgen \
+-W ${quoted([...commands.map((command) => command.name), 'help', '--help', '--version'].join(' '))} -- "$cur") )
     return
   fi
   case "\${COMP_WORDS[1]}" in
@@ -136,7 +137,11 @@ function zshScript(commands: readonly CommandShape[]): string {
           ? `:value:(${option.choices.join(' ')})`
           : paths[option.valueKind]
         : '';
-      return `        ${option.short ? `${names}${quoted(`[${zshText(option.description)}]${value}`)}` : quoted(`${names}[${zshText(option.description)}]${value}`)}`;
+      const description = zshText(option.description);
+      const spec = option.short
+        ? `${names}${quoted(`[${description}]${value}`)}`
+        : quoted(`${names}[${description}]${value}`);
+      return `        ${spec}`;
     });
     const operands =
       command.argumentChoices.length > 0
@@ -183,18 +188,24 @@ function fishScript(commands: readonly CommandShape[]): string {
   const lines = commands.flatMap((command) => [
     `complete -c collect -n __fish_use_subcommand -a ${command.name} -d ${fishQuoted(command.summary)}`,
     ...command.options.map((option) => {
-      const flags = `-l ${option.long.replace(/^--/, '')}${option.short ? ` -s ${option.short.replace(/^-/, '')}` : ''}`;
+      const flags =
+        `-l ${option.long.replace(/^--/, '')}` +
+        `${option.short ? ` -s ${option.short.replace(/^-/, '')}` : ''}`;
       const paths = { file: ' -r -F', dir: " -x -a '(__fish_complete_directories)'", none: ' -x' };
       const value = option.takesValue
         ? option.choices.length > 0
           ? ` -x -a ${fishQuoted(option.choices.join(' '))}`
           : paths[option.valueKind]
         : '';
-      return `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' ${flags}${value} -d ${fishQuoted(option.description)}`;
+      return (
+        `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' ${flags}${value} -d ` +
+        `${fishQuoted(option.description)}`
+      );
     }),
     ...(command.argumentChoices.length > 0
       ? [
-          `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -x -a ${fishQuoted(command.argumentChoices.join(' '))}`,
+          `complete -c collect -n '__fish_seen_subcommand_from ${command.name}' -x -a ` +
+            `${fishQuoted(command.argumentChoices.join(' '))}`,
         ]
       : []),
     ...(command.takesFiles

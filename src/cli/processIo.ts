@@ -75,7 +75,8 @@ export function processIo(): CliIo {
       let count = 0;
       const listener = () => {
         if (++count === 1) handler();
-        // Nothing of collect's own waits on Node's thread pool (a FIFO input is read as a pipe), so this exit is at once.
+        // Nothing of collect's own waits on Node's thread pool (a FIFO input is read as a pipe), so this exit
+        // is at once.
         else process.exit(exitCodes.interrupted); // the journal is committed in groups: a re-run still loses nothing
       };
       listeners.add(listener);

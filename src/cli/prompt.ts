@@ -5,7 +5,8 @@ import type { CliIo } from '../terminal/io.js';
 /**
  * The one way collect asks before sending (`collect fraud --order-id`, `collect chargebacks`, and
  * any later command): a command declares that it asks (asksBeforeSending), and its run asks
- * through confirmSending (terminal/confirmSending.ts). test/askingCommands.test.ts drives every declared command on a terminal.
+ * through confirmSending (terminal/confirmSending.ts). test/askingCommands.test.ts drives every declared
+ * command on a terminal.
  */
 
 /** What a command that asks before sending says of itself. */

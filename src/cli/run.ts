@@ -57,7 +57,8 @@ const helpWidthFor = (io: CliIo) =>
 function rootCommand(): Command {
   return new Command('collect')
     .description(
-      'Validate and send orders, status changes, fraud marks, payments and deliveries to the fraud-prevention order collection service.',
+      'Validate and send orders, status changes, fraud marks, payments and deliveries to the ' +
+        'fraud-prevention order collection service.',
     )
     .version(VERSION)
     .showSuggestionAfterError()
@@ -125,7 +126,10 @@ async function program(argv: readonly string[], io: CliIo, setExit: SetExit): Pr
   return root;
 }
 
-/** Runs `collect` with the given arguments; returns its exit code (core/exitCodes.ts). Never throws for a user error. */
+/**
+ * Runs `collect` with the given arguments; returns its exit code (core/exitCodes.ts). Never throws for a user
+ * error.
+ */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode = 0;
   try {
@@ -136,7 +140,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and version are successes; every other commander error is a usage error.
       return thrown.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both are hidden here too.
+    // An error may quote the key (a transform that failed to load) or a state URL (a driver's message): both
+    // are hidden here too.
     const [{ redactor, keyInEnvironment }, { maskUrlCredentials }] = await Promise.all([
       import('../compose/apiKey.js'),
       import('../core/urlCredentials.js'),

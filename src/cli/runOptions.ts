@@ -40,7 +40,9 @@ export function addRunOptions(command: Command): Command {
     .option('--max-errors <n>', 'stop after this many invalid records', wholeNumber(1))
     .option(
       '--state <dir|url>',
-      "the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI and shards (default: COLLECT_STATE); a dry run reads one only when given it (or --base-url's) and writes one only with --state",
+      'the state: a folder (SQLite, default .collect) or a postgres:// URL shared by a team, CI ' +
+        'and shards (default: COLLECT_STATE); a dry run reads one only when given it (or ' +
+        "--base-url's) and writes one only with --state",
     )
     .option('--no-state', 'use no state folder: check this run alone, remember nothing')
     .option('--base-url <url>', 'the service (default: COLLECT_BASE_URL); https, or http to loopback only')
@@ -70,7 +72,8 @@ export function addRunOptions(command: Command): Command {
     .option('--results <file>', "write one JSON line per sent record: status code and the service's answer")
     .option(
       '--report-html <file>',
-      'also write the report as one self-contained HTML page (coverage, issue groups, timeline) here; overwrites only a report collect wrote',
+      'also write the report as one self-contained HTML page (coverage, issue groups, timeline) ' +
+        'here; overwrites only a report collect wrote',
     )
     .option(
       '--lock-wait <seconds>',
@@ -89,7 +92,8 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--transform <module>',
-      'a JavaScript module whose default export turns each record into a record, a list of them, or null (for what a mapping cannot say)',
+      'a JavaScript module whose default export turns each record into a record, a list of them, ' +
+        'or null (for what a mapping cannot say)',
     )
     .option(
       '--transform-timeout <ms>',

@@ -24,7 +24,9 @@ function readKeyFile(file: string): string {
     check(info) {
       if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
         throw new UsageError(
-          `--api-key-file ${file}: its permissions (${(info.mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the key; refused`,
+          `--api-key-file ${file}: its permissions (` +
+            `${(info.mode & 0o777).toString(8).padStart(4, '0')}) let others than its owner read the ` +
+            `key; refused`,
           `chmod 600 ${file}`,
         );
     },
@@ -50,7 +52,10 @@ export function keyProblem(key: string): string | undefined {
   if (/[^\u0021-\u007e]/.test(key))
     return 'contains characters outside printable ASCII, so it cannot go in an HTTP header';
   if (key.length < MIN_KEY_LENGTH)
-    return `is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be a key (at least ${MIN_KEY_LENGTH})`;
+    return (
+      `is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be a key (at ` +
+      `least ${MIN_KEY_LENGTH})`
+    );
   return undefined;
 }
 
@@ -101,7 +106,10 @@ const base64Variants = (bytes: Buffer): string[] => {
   return variants;
 };
 
-/** Every form the key could be echoed in: as is, JSON-escaped, URL-encoded (either hex case), base64 and base64url at any alignment. */
+/**
+ * Every form the key could be echoed in: as is, JSON-escaped, URL-encoded (either hex case), base64 and
+ * base64url at any alignment.
+ */
 export function keyForms(secret: string): string[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1);
   const url = encodeURIComponent(secret);

@@ -37,7 +37,8 @@ export async function folderInputs(dir: string): Promise<RunInput[]> {
   if (inputs.length === 0) {
     throw new UsageError(
       `${dir} holds no endpoint files`,
-      `name them after their endpoint: ${endpointNames.map((e) => `${e}*.csv`).join(', ')} (.json, .ndjson and .gz too)`,
+      `name them after their endpoint: ${endpointNames.map((e) => `${e}*.csv`).join(', ')} (.json, ` +
+        `.ndjson and .gz too)`,
     );
   }
   return inputs.sort(

@@ -28,7 +28,10 @@ interface NamedFile {
   refused?: string;
 }
 
-/** The files a mapping names in a folder; `given`: named on the command line, read where they are; the others must stay inside it. */
+/**
+ * The files a mapping names in a folder; `given`: named on the command line, read where they are; the others
+ * must stay inside it.
+ */
 async function namedFiles(
   folder: string,
   names: Iterable<string>,
@@ -64,7 +67,8 @@ async function namedFiles(
     if (wrong !== undefined)
       throw new UsageError(
         `${shown}: ${wrong}; nothing was read`,
-        'say its dialect in the mapping: csv: { delimiter: ";" } at the top, or on the entry, list or lookup that reads it (mapping.md)',
+        'say its dialect in the mapping: csv: { delimiter: ";" } at the top, or on the entry, list ' +
+          'or lookup that reads it (mapping.md)',
       );
     found.set(name, { ...(header ? { header } : {}), ...(spec ? { spec } : {}) });
   }
@@ -95,7 +99,10 @@ async function folderListing(folder: string, files: readonly string[], spec: Map
   return [...new Set([...files, ...listed.filter((name) => /\.csv(\.gz)?$/i.test(name))])].sort();
 }
 
-/** Binds a mapping to one folder's files: their headers read, the mapping compiled against them, the rows its lists join indexed. */
+/**
+ * Binds a mapping to one folder's files: their headers read, the mapping compiled against them, the rows its
+ * lists join indexed.
+ */
 export async function bindFolder(
   mapPath: string,
   spec: MappingSpec,
@@ -108,7 +115,8 @@ export async function bindFolder(
   if (dialects.problems.length > 0) throw mappingError(mapPath, dialects.problems);
   // Every file the entries read and join (self and globs resolved), with its dialect.
   const names = new Set([...files, ...dialects.dialects.keys()]);
-  // An endpoint command's files were named by the user; a backfill's, like every list's and lookup's, must stay inside the folder.
+  // An endpoint command's files were named by the user; a backfill's, like every list's and lookup's, must
+  // stay inside the folder.
   const found = await namedFiles(
     folder,
     names,

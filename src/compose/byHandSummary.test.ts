@@ -33,7 +33,8 @@ describe('byHandSummary', () => {
         plain,
       ),
     ).toBe(
-      'the service answered:\n{\n  "message": "ok"\n}\n✔ sent: the service accepted the fraud mark (HTTP 200, 2 attempts)\n',
+      'the service answered:\n{\n  "message": "ok"\n}\n✔ sent: the service accepted the fraud mark ' +
+        '(HTTP 200, 2 attempts)\n',
     );
   });
   it("a long answer is cut, and a peer's control characters are escaped", () => {
@@ -65,20 +66,27 @@ describe('byHandSummary', () => {
     expect(out).not.toContain('ORD-1');
     expect(out.trimEnd().split('\n').at(-1)).toBe('✖ nothing sent: the fraud mark is not valid (see above)');
   });
-  it('the notes of a file run are left out; a rule that warns before sending is said once, unless already shown', () => {
-    const fill = (b: ReportBuilder) => {
-      b.add('fraud', at, []);
-      b.note('unknown-order', 'skipped: add the order files');
-      b.note('fraud-after-service-decline', 'not checked: decision unknown', 1);
-    };
-    const dry = byHandSummary(run({ dryRun: true, previewed: false }, fill), plain);
-    expect(dry).not.toContain('unknown-order');
-    expect(dry).toContain('fraud-after-service-decline: not checked');
-    expect(dry.trimEnd().split('\n').at(-1)).toBe('✔ valid; nothing sent (--dry-run)');
-    expect(
-      byHandSummary(run({ outcome: { kind: 'accepted', status: 201, text: '', attempts: 1 } }, fill), plain),
-    ).not.toContain('fraud-after-service-decline');
-  });
+  it(
+    'the notes of a file run are left out; a rule that warns before sending is said once, unless ' +
+      'already shown',
+    () => {
+      const fill = (b: ReportBuilder) => {
+        b.add('fraud', at, []);
+        b.note('unknown-order', 'skipped: add the order files');
+        b.note('fraud-after-service-decline', 'not checked: decision unknown', 1);
+      };
+      const dry = byHandSummary(run({ dryRun: true, previewed: false }, fill), plain);
+      expect(dry).not.toContain('unknown-order');
+      expect(dry).toContain('fraud-after-service-decline: not checked');
+      expect(dry.trimEnd().split('\n').at(-1)).toBe('✔ valid; nothing sent (--dry-run)');
+      expect(
+        byHandSummary(
+          run({ outcome: { kind: 'accepted', status: 201, text: '', attempts: 1 } }, fill),
+          plain,
+        ),
+      ).not.toContain('fraud-after-service-decline');
+    },
+  );
   it('says why nothing was sent: answered no, already accepted, rejected before, vetoed, not delivered', () => {
     expect(byHandSummary(run({ declined: true, exitCode: 1 }), plain)).toBe(
       '✖ nothing sent: you answered no\n',

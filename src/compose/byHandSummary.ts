@@ -82,7 +82,9 @@ function sentAccount(run: ByHandRun, outcome: Outcome, color: ChalkInstance): Ac
     case 'rejected':
       return {
         before: answerLines(outcome.text),
-        verdict: `sent, not accepted: the service rejected the ${run.noun} (HTTP ${outcome.status}, ${attempts(outcome.attempts)})`,
+        verdict:
+          `sent, not accepted: the service rejected the ${run.noun} (HTTP ${outcome.status}, ` +
+          `${attempts(outcome.attempts)})`,
         after: [fix(`correct the ${run.noun} as the answer says and run the command again`)],
       };
     case 'refused':
@@ -133,7 +135,9 @@ function unsentAccount(run: ByHandRun, color: ChalkInstance): Account {
   }
   if (summary.skipped > 0)
     return {
-      verdict: `nothing sent: the service already accepted this same ${run.noun} in an earlier run (the state remembers it); --resend sends it again`,
+      verdict:
+        `nothing sent: the service already accepted this same ${run.noun} in an earlier run (the ` +
+        `state remembers it); --resend sends it again`,
     };
   return { verdict: 'nothing sent' };
 }

@@ -137,7 +137,9 @@ export async function chargebacksWithFlags(
     .map(([outcome, n]) => `${outcome} ${n}`)
     .join(', ');
   const ask = (warnings: readonly string[]): Question => ({
-    shown: `chargebacks: ${match.verdicts.length} rows: ${counts}\n${marks.length} fraud marks (chargeback) to ${baseUrl ?? ''}\n`,
+    shown:
+      `chargebacks: ${match.verdicts.length} rows: ${counts}\n${marks.length} fraud marks ` +
+      `(chargeback) to ${baseUrl ?? ''}\n`,
     warnings,
     question: `Send ${marks.length} chargeback ${marks.length === 1 ? 'mark' : 'marks'}?`,
     yes: flags.yes === true,

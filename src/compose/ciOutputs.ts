@@ -16,7 +16,8 @@ export function ciOutputs(io: CliIo, redact: (text: string) => string = (text) =
         appendFileSync(file, redact(markdown));
       } catch (cause) {
         io.stderr.write(
-          `collect: cannot append the job summary to GITHUB_STEP_SUMMARY (${(cause as NodeJS.ErrnoException).code ?? String(cause)}); the report above stands\n`,
+          `collect: cannot append the job summary to GITHUB_STEP_SUMMARY (` +
+            `${(cause as NodeJS.ErrnoException).code ?? String(cause)}); the report above stands\n`,
         );
       }
     },

@@ -24,7 +24,10 @@ afterEach(() => {
   while (folders.length) rmSync(folders.pop()!, { recursive: true, force: true });
 });
 
-/** The marketplace export with its orders split into `count` one-row files (orders-NNNNN.csv), read by one glob entry. */
+/**
+ * The marketplace export with its orders split into `count` one-row files (orders-NNNNN.csv), read by one
+ * glob entry.
+ */
 function splitExport(count: number): string {
   const dir = tempDir('collect-split-');
   folders.push(dir);
@@ -53,37 +56,47 @@ async function mapSplit(count: number): Promise<MappedInputs> {
 }
 
 describe('a folder of many files through a mapping', () => {
-  it('gives each file a recipe that does not grow with the folder: what a worker is sent and compiles per file stays the same', async () => {
-    // A recipe that held every file and header made each file cost the whole folder: 10,000 files ran out of memory.
-    const sizes = async (count: number) =>
-      (await mapSplit(count)).inputs.map(
-        (input) => JSON.stringify({ ...input.map!.mapping!.recipe!, related: undefined }).length,
-      );
-    const few = await sizes(3);
-    const many = await sizes(60);
-    expect(many).toHaveLength(120);
-    expect(new Set(many)).toEqual(new Set(few));
-  });
+  it(
+    'gives each file a recipe that does not grow with the folder: what a worker is sent and compiles ' +
+      'per file stays the same',
+    async () => {
+      // A recipe that held every file and header made each file cost the whole folder: 10,000 files ran out of memory.
+      const sizes = async (count: number) =>
+        (await mapSplit(count)).inputs.map(
+          (input) => JSON.stringify({ ...input.map!.mapping!.recipe!, related: undefined }).length,
+        );
+      const few = await sizes(3);
+      const many = await sizes(60);
+      expect(many).toHaveLength(120);
+      expect(new Set(many)).toEqual(new Set(few));
+    },
+  );
 
-  it('notes the columns nothing reads once for every file with the same header, and the files nothing reads', async () => {
-    const mapped = await mapSplit(40);
-    const notes = mapped.inputs.flatMap((input) => input.map!.notes ?? []);
-    expect(notes.map((note) => note.code)).toEqual([
-      'unread-files',
-      'ignored-columns',
-      'ignored-columns',
-      'ignored-columns',
-      'ignored-columns',
-    ]);
-    expect(notes[0]!.message).toMatch(
-      /^nothing in the mapping reads the file "olist_sellers_dataset.csv" of /,
-    );
-    expect(notes.map((note) => note.message)).toContain(
-      'orders-00000.csv and 39 more files (to orders-00039.csv): nothing in the mapping reads "order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", "order_estimated_delivery_date"; never sent',
-    );
-    // The notes are said once, by the input read first.
-    expect(mapped.inputs.slice(1).every((input) => input.map!.notes!.length === 0)).toBe(true);
-  });
+  it(
+    'notes the columns nothing reads once for every file with the same header, and the files nothing ' +
+      'reads',
+    async () => {
+      const mapped = await mapSplit(40);
+      const notes = mapped.inputs.flatMap((input) => input.map!.notes ?? []);
+      expect(notes.map((note) => note.code)).toEqual([
+        'unread-files',
+        'ignored-columns',
+        'ignored-columns',
+        'ignored-columns',
+        'ignored-columns',
+      ]);
+      expect(notes[0]!.message).toMatch(
+        /^nothing in the mapping reads the file "olist_sellers_dataset.csv" of /,
+      );
+      expect(notes.map((note) => note.message)).toContain(
+        'orders-00000.csv and 39 more files (to orders-00039.csv): nothing in the mapping reads ' +
+          '"order_approved_at", "order_delivered_carrier_date", "order_delivered_customer_date", ' +
+          '"order_estimated_delivery_date"; never sent',
+      );
+      // The notes are said once, by the input read first.
+      expect(mapped.inputs.slice(1).every((input) => input.map!.notes!.length === 0)).toBe(true);
+    },
+  );
 
   it('refuses a folder with a file nothing reads under --strict, naming it, before any record is read', async () => {
     const dir = splitExport(2);
@@ -97,34 +110,38 @@ describe('a folder of many files through a mapping', () => {
     );
   });
 
-  it("compiles each file's entry again from its recipe alone, with the headers of only the files it joins", async () => {
-    const mapped = await mapSplit(5);
-    for (const input of mapped.inputs) {
-      const { entry, recipe } = input.map!.mapping!;
-      // Files of one header share the entry compiled once.
-      expect(entry.row).toBe(
-        mapped.inputs.find((other) => other.resource === input.resource)!.map!.mapping!.entry.row,
-      );
-      expect(recipe!.headers.map(([file]) => file).sort()).toEqual(
-        (entry.endpoint === 'order'
-          ? [
-              entry.file,
-              'olist_customers_dataset.csv',
-              'olist_order_items_dataset.csv',
-              'olist_order_payments_dataset.csv',
-              'olist_products_dataset.csv',
-            ]
-          : [entry.file]
-        ).sort(),
-      );
-      const again = compileRecipe(recipe!);
-      expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([
-        entry.endpoint,
-        entry.file,
-        [...entry.columnsRead],
-      ]);
-    }
-  });
+  it(
+    "compiles each file's entry again from its recipe alone, with the headers of only the files it " +
+      'joins',
+    async () => {
+      const mapped = await mapSplit(5);
+      for (const input of mapped.inputs) {
+        const { entry, recipe } = input.map!.mapping!;
+        // Files of one header share the entry compiled once.
+        expect(entry.row).toBe(
+          mapped.inputs.find((other) => other.resource === input.resource)!.map!.mapping!.entry.row,
+        );
+        expect(recipe!.headers.map(([file]) => file).sort()).toEqual(
+          (entry.endpoint === 'order'
+            ? [
+                entry.file,
+                'olist_customers_dataset.csv',
+                'olist_order_items_dataset.csv',
+                'olist_order_payments_dataset.csv',
+                'olist_products_dataset.csv',
+              ]
+            : [entry.file]
+          ).sort(),
+        );
+        const again = compileRecipe(recipe!);
+        expect([again.endpoint, again.file, [...again.columnsRead]]).toEqual([
+          entry.endpoint,
+          entry.file,
+          [...entry.columnsRead],
+        ]);
+      }
+    },
+  );
 });
 
 /** A copy of the worked example inside a parent folder that also holds `outside/`, the mapping's text changed. */
@@ -198,7 +215,8 @@ describe("files a mapping names outside the inputs' folder", () => {
     rmSync(join(dir, 'olist_customers_dataset.csv'));
     symlinkSync(join(outside, 'secrets.csv'), join(dir, 'olist_customers_dataset.csv'));
     expect(await refusal(dir)).toContain(
-      `lookup reads olist_customers_dataset.csv: a symbolic link to ${realpathSync(join(outside, 'secrets.csv'))}, outside the inputs' folder`,
+      `lookup reads olist_customers_dataset.csv: a symbolic link to ` +
+        `${realpathSync(join(outside, 'secrets.csv'))}, outside the inputs' folder`,
     );
     // A link to a folder outside, then down to a file: the real path is what counts, not the text.
     const through = exportBeside((text) =>
@@ -226,22 +244,28 @@ describe("files a mapping names outside the inputs' folder", () => {
     );
   });
 
-  it('follows a link that stays inside the folder, and reads the file an endpoint command names wherever it is', async () => {
-    const { dir, outside } = exportBeside();
-    mkdirSync(join(dir, 'monthly'));
-    renameSync(join(dir, 'olist_customers_dataset.csv'), join(dir, 'monthly', 'customers.csv'));
-    symlinkSync(join('monthly', 'customers.csv'), join(dir, 'olist_customers_dataset.csv'));
-    const mapped = await mapFolderInputs(join(dir, 'mapping.yaml'), dir);
-    opened.push(mapped);
-    expect(mapped.inputs).toHaveLength(2);
-    // The user named this file: it is read where it is (its lists and lookups still come from its own folder).
-    cpSync(join(dir, 'olist_orders_dataset.csv'), join(outside, 'olist_orders_dataset.csv'));
-    const named = await mapEndpointInputs(
-      join(dir, 'mapping.yaml'),
-      [{ name: join(outside, 'olist_orders_dataset.csv'), format: 'csv', gzip: false }],
-      'status',
-    );
-    opened.push(named);
-    expect(named.inputs.map((input) => input.spec.name)).toEqual([join(outside, 'olist_orders_dataset.csv')]);
-  });
+  it(
+    'follows a link that stays inside the folder, and reads the file an endpoint command names ' +
+      'wherever it is',
+    async () => {
+      const { dir, outside } = exportBeside();
+      mkdirSync(join(dir, 'monthly'));
+      renameSync(join(dir, 'olist_customers_dataset.csv'), join(dir, 'monthly', 'customers.csv'));
+      symlinkSync(join('monthly', 'customers.csv'), join(dir, 'olist_customers_dataset.csv'));
+      const mapped = await mapFolderInputs(join(dir, 'mapping.yaml'), dir);
+      opened.push(mapped);
+      expect(mapped.inputs).toHaveLength(2);
+      // The user named this file: it is read where it is (its lists and lookups still come from its own folder).
+      cpSync(join(dir, 'olist_orders_dataset.csv'), join(outside, 'olist_orders_dataset.csv'));
+      const named = await mapEndpointInputs(
+        join(dir, 'mapping.yaml'),
+        [{ name: join(outside, 'olist_orders_dataset.csv'), format: 'csv', gzip: false }],
+        'status',
+      );
+      opened.push(named);
+      expect(named.inputs.map((input) => input.spec.name)).toEqual([
+        join(outside, 'olist_orders_dataset.csv'),
+      ]);
+    },
+  );
 });

@@ -12,7 +12,10 @@ import type { RunInput } from '../run/checkRecords.js';
 import { bindFolder, type BoundFolder } from './boundFolder.js';
 import { readMappingFile } from './mappingFile.js';
 
-/** A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed after the run). */
+/**
+ * A run's inputs bound to their mapping entries, and the on-disk index of the rows their lists join (closed
+ * after the run).
+ */
 export interface MappedInputs {
   inputs: RunInput[];
   /** Every file the mapping reads (its lists' and lookups' files too), for the outputs' checks. */
@@ -98,7 +101,10 @@ export async function mapEndpointInputs(
   return { inputs, reads, close: () => indexes.forEach((index) => index.close()) };
 }
 
-/** `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first; `strict`: every file of DIR must be read. */
+/**
+ * `collect backfill DIR --map M`: the files M's entries name inside DIR, creations first; `strict`: every
+ * file of DIR must be read.
+ */
 export async function mapFolderInputs(mapPath: string, dir: string, strict = false): Promise<MappedInputs> {
   const order = registry.names;
   const spec = await readMappingFile(mapPath);

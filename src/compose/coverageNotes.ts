@@ -61,12 +61,16 @@ export async function unreadFiles(
 }
 
 const UNREAD_HINT =
-  'add an entry, list or lookup whose from: names it (a glob such as "orders_*.csv" reads every monthly file), or move it out of the folder';
+  'add an entry, list or lookup whose from: names it (a glob such as "orders_*.csv" reads every ' +
+  'monthly file), or move it out of the folder';
 
 /** The unread-files note; with `--strict`, a usage error before any record is read. */
 export function unreadFilesNote(dir: string, unread: readonly string[], strict: boolean): CoverageNote[] {
   if (unread.length === 0) return [];
-  const what = `nothing in the mapping reads ${unread.length === 1 ? 'the file' : `${unread.length.toLocaleString('en-US')} files`} ${listed(unread)} of ${dir}`;
+  const what =
+    `nothing in the mapping reads ` +
+    `${unread.length === 1 ? 'the file' : `${unread.length.toLocaleString('en-US')} files`} ` +
+    `${listed(unread)} of ${dir}`;
   if (strict)
     throw new UsageError(`${what}; with --strict a backfill reads every file of its folder`, UNREAD_HINT);
   return [{ code: 'unread-files', message: `${what}; skipped, never sent (${UNREAD_HINT})` }];

@@ -3,7 +3,10 @@ import { basename, dirname, join } from 'node:path';
 import { outputFileError } from '../core/operationalError.js';
 import { HTML_REPORT_MARK } from '../report/formatHtml.js';
 
-/** Whether the file at `path` is an HTML report collect wrote (it starts with HTML_REPORT_MARK); an unreadable one is not known to be. */
+/**
+ * Whether the file at `path` is an HTML report collect wrote (it starts with HTML_REPORT_MARK); an unreadable
+ * one is not known to be.
+ */
 export function isHtmlReport(path: string): boolean {
   let fd: number | undefined;
   try {

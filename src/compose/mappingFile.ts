@@ -30,7 +30,8 @@ export function mappingError(path: string, problems: readonly MappingProblem[]):
     );
   const more = problems.length > 20 ? [`  ... and ${problems.length - 20} more`] : [];
   return new UsageError(
-    `the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}; nothing was read:\n${[...lines, ...more].join('\n')}`,
+    `the mapping ${path} has ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`}` +
+      `; nothing was read:\n${[...lines, ...more].join('\n')}`,
     'fix the mapping file (mapping.md), then run again',
   );
 }

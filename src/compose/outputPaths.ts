@@ -48,9 +48,9 @@ const sameFile = (a: Identity | undefined, b: Identity | undefined) =>
   a !== undefined && b !== undefined && (a.id === b.id || a.real === b.real);
 
 /**
- * Refuses, before anything is read, the --rejects, --results, --report-html and (the sandbox's) --report paths that would destroy or
- * feed the run's own inputs (the same file, a hard or symbolic link to it, a file an input
- * folder would read), that are a symbolic link or not a regular file, and a --rejects or
+ * Refuses, before anything is read, the --rejects, --results, --report-html and (the sandbox's) --report
+ * paths that would destroy or feed the run's own inputs (the same file, a hard or symbolic link to it, a file
+ * an input folder would read), that are a symbolic link or not a regular file, and a --rejects or
  * --report-html or --report file collect did not write: collect never overwrites a user's file by surprise.
  */
 export function refuseUnsafeOutputs(
@@ -86,7 +86,8 @@ export function refuseUnsafeOutputs(
     if (folder)
       throw refuse(
         `is in the input folder ${folder.dir}, where the next run would read it as input`,
-        `write it outside ${folder.dir}, or name it so that it is not read (not after an endpoint, not .csv under --map)`,
+        `write it outside ${folder.dir}, or name it so that it is not read (not after an endpoint, ` +
+          `not .csv under --map)`,
       );
     if (expect === 'folder') return;
     const self = identity(path);

@@ -46,14 +46,16 @@ export async function printRun(
   );
   if (result.keyRefused) {
     io.stderr.write(
-      'collect: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n',
+      'collect: the service refused the API key; nothing more was sent\n  fix: check ' +
+        'COLLECT_API_KEY or --api-key-file, and --base-url\n',
     );
   }
   if (result.halted) io.stderr.write(terminalLines(describeHalt(result.halted)));
   if (result.stateFailure)
     io.stderr.write(
       terminalLines(
-        `collect: ${result.stateFailure.message}\n${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`,
+        `collect: ${result.stateFailure.message}\n` +
+          `${result.stateFailure.hint ? `  fix: ${result.stateFailure.hint}\n` : ''}`,
       ),
     );
   return result.exitCode;

@@ -8,7 +8,10 @@ import type { Question } from '../terminal/confirmSending.js';
 import type { CliIo } from '../terminal/io.js';
 import type { ReadPlaces } from './outputPaths.js';
 
-/** The flags every checking and sending command shares (endpoint commands and backfill), as parsed (cli/runOptions.ts). */
+/**
+ * The flags every checking and sending command shares (endpoint commands and backfill), as parsed
+ * (cli/runOptions.ts).
+ */
 export interface RunFlags {
   dryRun?: boolean;
   format: ReportFormat;
@@ -35,9 +38,15 @@ export interface RunFlags {
   transformTimeout: number;
 }
 
-/** What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints its own summary. */
+/**
+ * What a command may add to a run: one record typed by hand asks before sending, shows no progress and prints
+ * its own summary.
+ */
 export interface RunExtras {
-  /** Asked (terminal/confirmSending.ts) before the first record is sent, with the warnings the rules say before sending. */
+  /**
+   * Asked (terminal/confirmSending.ts) before the first record is sent, with the warnings the rules say
+   * before sending.
+   */
   ask?: (warnings: readonly string[]) => Question;
   onSent?: (outcome: Outcome) => void;
   /** No progress line (a single record: a line for one record says nothing). */
@@ -48,6 +57,9 @@ export interface RunExtras {
   reads?: ReadPlaces;
   /** The flow rules to judge by (default: all of them). */
   rules?: readonly FlowRule[];
-  /** The report's pieces in place of the run's own (a command that adds a section of its own, `collect chargebacks`). */
+  /**
+   * The report's pieces in place of the run's own (a command that adds a section of its own, `collect
+   * chargebacks`).
+   */
   report?: (result: RunResult, color: ChalkInstance, options: FormatOptions) => Iterable<string>;
 }

@@ -10,7 +10,10 @@ import { keyInEnvironment, loadApiKey, redactor } from './apiKey.js';
 import type { RunFlags } from './runFlags.js';
 import { chooseState, type StateChoice } from './stateChoice.js';
 
-/** This run's command line, stored in the lock and shown to another run that finds the state locked (no flag carries the key; a state URL's password is masked). */
+/**
+ * This run's command line, stored in the lock and shown to another run that finds the state locked (no flag
+ * carries the key; a state URL's password is masked).
+ */
 const commandLine = () => ['collect', ...process.argv.slice(2)].map(maskUrlCredentials).join(' ');
 
 /** A command line's run: what to do, the key to hide from everything printed, and the state chosen. */

@@ -29,39 +29,43 @@ function handIo() {
 }
 
 describe('a sandbox session', () => {
-  it('writes the report as it stands and removes its pid file when an uncaught error is about to end the process', async () => {
-    const dir = tempDir('collect-session-');
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      seed: 1,
-      slowMs: 0,
-      retryAfterSeconds: 0,
-      rules: defaultRules,
-      faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-      judge: { strict: false },
-    });
-    const { io, raised } = handIo();
-    const pidFile = join(dir, 'sandbox.pid');
-    writePidFile(pidFile);
-    const session = runSession(io, sandbox, {
-      report: { file: join(dir, 'report.json'), format: 'json' },
-      pidFile,
-    });
-    await fetch(`${sandbox.url}/v2/order`, {
-      method: 'PUT',
-      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
-      body: '{"id":"Z","status":"approved"}',
-    });
-    raised.fatal!();
-    expect(
-      JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).issues.map(
-        (issue: { code: string }) => issue.code,
-      ),
-    ).toEqual(['unknown-order']);
-    expect(existsSync(pidFile)).toBe(false);
-    raised.stop!('SIGTERM');
-    expect(await session).toBe(1);
-    expect(raised.fatal).toBeUndefined();
-  });
+  it(
+    'writes the report as it stands and removes its pid file when an uncaught error is about to end ' +
+      'the process',
+    async () => {
+      const dir = tempDir('collect-session-');
+      const sandbox = await startSandbox({
+        host: '127.0.0.1',
+        port: 0,
+        seed: 1,
+        slowMs: 0,
+        retryAfterSeconds: 0,
+        rules: defaultRules,
+        faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
+        judge: { strict: false },
+      });
+      const { io, raised } = handIo();
+      const pidFile = join(dir, 'sandbox.pid');
+      writePidFile(pidFile);
+      const session = runSession(io, sandbox, {
+        report: { file: join(dir, 'report.json'), format: 'json' },
+        pidFile,
+      });
+      await fetch(`${sandbox.url}/v2/order`, {
+        method: 'PUT',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: '{"id":"Z","status":"approved"}',
+      });
+      raised.fatal!();
+      expect(
+        JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).issues.map(
+          (issue: { code: string }) => issue.code,
+        ),
+      ).toEqual(['unknown-order']);
+      expect(existsSync(pidFile)).toBe(false);
+      raised.stop!('SIGTERM');
+      expect(await session).toBe(1);
+      expect(raised.fatal).toBeUndefined();
+    },
+  );
 });

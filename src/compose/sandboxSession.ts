@@ -30,7 +30,10 @@ export interface SessionPlan {
   keepMb?: number;
 }
 
-/** The environment without any variable that holds the key, in any form (the command talks to the sandbox, which holds it). */
+/**
+ * The environment without any variable that holds the key, in any form (the command talks to the sandbox,
+ * which holds it).
+ */
 function withoutKey(env: CliIo['env'], secret: string): CliIo['env'] {
   const forms = keyForms(secret);
   return Object.fromEntries(
@@ -52,10 +55,17 @@ const reportText = (report: Report, format: ReportFormat, ci: GithubOptions, ins
 function summaryLine(report: Report, file: string): string {
   const { summary } = report;
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `collect sandbox: ${count(summary.records, 'request')} judged, ${summary.invalid} with errors: ${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}; report written to ${file}\n`;
+  return (
+    `collect sandbox: ${count(summary.records, 'request')} judged, ${summary.invalid} with errors: ` +
+    `${count(summary.errors, 'error')}, ${count(summary.warnings, 'warning')}; report written to ` +
+    `${file}\n`
+  );
 }
 
-/** The exit code of a session that ran a command: its code if it failed, else the judge's; 130 when collect was interrupted. */
+/**
+ * The exit code of a session that ran a command: its code if it failed, else the judge's; 130 when collect
+ * was interrupted.
+ */
 function wrappedExitCode(end: WrappedEnd, interrupted: boolean, report: Report | undefined): number {
   if (interrupted) return exitCodes.interrupted;
   if ('failed' in end) return exitCodes.usage;
@@ -130,7 +140,8 @@ export async function runSession(io: CliIo, sandbox: Sandbox, plan: SessionPlan)
     const letGo = sandbox.lettingGo();
     if (letGo > 0)
       io.stderr.write(
-        `collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ${plan.keepMb ?? '?'} (their updates were still accepted)\n`,
+        `collect sandbox: ${letGo} order${letGo === 1 ? '' : 's'} let go past --keep-mb ` +
+          `${plan.keepMb ?? '?'} (their updates were still accepted)\n`,
       );
     io.stderr.write('collect sandbox: stopped\n');
     if (failed !== undefined)

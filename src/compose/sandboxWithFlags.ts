@@ -43,7 +43,10 @@ export interface SandboxFlags {
 /** The key a command run with --upstream gets in COLLECT_API_KEY when no --key says one: the sandbox takes any. */
 const SANDBOX_KEY = 'collect-sandbox-key';
 
-/** The report's format: as given, else from the file's extension (report.xml: junit, report.html: html), else pretty. */
+/**
+ * The report's format: as given, else from the file's extension (report.xml: junit, report.html: html), else
+ * pretty.
+ */
 function formatOf(file: string, given: ReportFormat | undefined): ReportFormat {
   if (given) return given;
   const extension = file.toLowerCase().split('.').pop();
@@ -77,7 +80,10 @@ function upstreamOf(io: CliIo, flags: SandboxFlags): UpstreamOptions | undefined
   return { base, key, redact: redactor(key), timeoutMs: flags.upstreamTimeout };
 }
 
-/** Listens, or says why it cannot: a port that is taken or an address that is not this machine's is the user's to fix. */
+/**
+ * Listens, or says why it cannot: a port that is taken or an address that is not this machine's is the user's
+ * to fix.
+ */
 async function listen(options: SandboxOptions): Promise<Sandbox> {
   try {
     return await startSandbox(options);
@@ -87,7 +93,8 @@ async function listen(options: SandboxOptions): Promise<Sandbox> {
     if (code === 'EADDRINUSE')
       throw new UsageError(
         `port ${options.port} on ${options.host} is taken: another program (another sandbox?) listens there`,
-        'stop it, or give another --port (--port 0 takes any free port; a command after -- finds it in COLLECT_BASE_URL)',
+        'stop it, or give another --port (--port 0 takes any free port; a command after -- finds ' +
+          'it in COLLECT_BASE_URL)',
       );
     if (code === 'EACCES')
       throw new UsageError(`cannot listen on ${where}: permission denied`, 'give a --port of 1024 or above');
@@ -100,7 +107,10 @@ async function listen(options: SandboxOptions): Promise<Sandbox> {
   }
 }
 
-/** Checks that the --record file can be appended to (created if need be, never emptied), so a session is never lost to it. */
+/**
+ * Checks that the --record file can be appended to (created if need be, never emptied), so a session is never
+ * lost to it.
+ */
 function checkRecordFile(file: string): void {
   try {
     closeSync(openSync(file, 'a', 0o600));
@@ -176,7 +186,8 @@ export async function sandboxWithFlags(
   ].filter(([, r]) => Number(r) > 0);
   const serving = upstream
     ? `forwarding to ${upstream.base.href}`
-    : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
+    : `${flags.key === undefined ? 'any key accepted' : 'one key accepted'}; faults: ` +
+      `${faults.length ? faults.map(([n, r]) => `${n} ${r}`).join(', ') : 'none'}; seed ${flags.seed}`;
   const judging =
     flags.report === undefined
       ? ''

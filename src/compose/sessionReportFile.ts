@@ -76,7 +76,10 @@ export function startReportFile(file: string): void {
   }
 }
 
-/** Writes the report file: into a new file beside it (0600), renamed over it once whole (a link planted there is replaced, never followed). */
+/**
+ * Writes the report file: into a new file beside it (0600), renamed over it once whole (a link planted there
+ * is replaced, never followed).
+ */
 export function writeReportFile(file: string, text: string): void {
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   let fd: number | undefined;

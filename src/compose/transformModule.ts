@@ -22,7 +22,8 @@ export async function loadTransform(path: string, timeoutMs = TRANSFORM_TIMEOUT_
   } catch (cause) {
     builtins.restoreChanges();
     throw new UsageError(
-      `--transform ${path}: cannot be loaded (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`,
+      `--transform ${path}: cannot be loaded (` +
+        `${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)})`,
       'give a JavaScript module (ESM) whose default export is a function',
     );
   }

@@ -4,7 +4,10 @@ import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { streamRedactor } from './apiKey.js';
 
-/** How a wrapped command ended: its exit code (128 + the signal's number when a signal ended it, as a shell says), or why it never ran. */
+/**
+ * How a wrapped command ended: its exit code (128 + the signal's number when a signal ended it, as a shell
+ * says), or why it never ran.
+ */
 export type WrappedEnd = { code: number } | { failed: string };
 
 export interface WrappedCommand {
@@ -83,7 +86,10 @@ async function endLeftovers(pid: number): Promise<void> {
   }
 }
 
-/** Copies a command's output to `target` through the key's redactor, even a key cut across pieces; resolves at its end. */
+/**
+ * Copies a command's output to `target` through the key's redactor, even a key cut across pieces; resolves at
+ * its end.
+ */
 async function redactInto(source: Readable, target: Writable, secret: string): Promise<void> {
   const redactor = streamRedactor(secret);
   source.setEncoding('utf8');

@@ -85,7 +85,9 @@ function unknownColumns(schema: z.core.$ZodType, columns: readonly CsvColumn[], 
       warning(
         'unknown-field',
         '',
-        `${unknown.length.toLocaleString('en-US')} columns are not fields the service knows (${named} and ${(unknown.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more); their cells are sent as they are`,
+        `${unknown.length.toLocaleString('en-US')} columns are not fields the service knows (` +
+          `${named} and ${(unknown.length - UNKNOWN_COLUMNS_NAMED).toLocaleString('en-US')} more); ` +
+          `their cells are sent as they are`,
         {
           hint: 'check that this is the export for this endpoint; compare its header with `collect template`',
         },

@@ -1,6 +1,9 @@
 import type { CsvEncoding } from './textEncoding.js';
 
-/** A CSV file's dialect (`csv:`); a part left out is inherited (top, entry, list or lookup), else `,`, `"` and utf-8. */
+/**
+ * A CSV file's dialect (`csv:`); a part left out is inherited (top, entry, list or lookup), else `,`, `"` and
+ * utf-8.
+ */
 export interface CsvDialect {
   delimiter?: string;
   quote?: string;

@@ -3,7 +3,10 @@ import iconv from 'iconv-lite';
 /** The encodings a CSV file may be read and written in (a mapping's `csv: encoding`). */
 export type CsvEncoding = 'utf-8' | 'windows-1252' | 'latin1';
 
-/** Windows-1252's byte for each character, from the decoder that reads these files (csvDialect.ts; no hand-written table). */
+/**
+ * Windows-1252's byte for each character, from the decoder that reads these files (csvDialect.ts; no
+ * hand-written table).
+ */
 const WINDOWS_1252: ReadonlyMap<number, number> = new Map(
   [...iconv.decode(Buffer.from(Uint8Array.from({ length: 256 }, (_, byte) => byte)), 'windows-1252')].map(
     (character, byte) => [character.codePointAt(0)!, byte],

@@ -95,7 +95,8 @@ describe('operationalError', () => {
       operationalError(Object.assign(new Error('no such table'), { code: 'SQLITE_ERROR' })),
     ).toBeUndefined();
     expect(operationalError(pgError('42P01', 'relation "t" does not exist'))).toBeUndefined();
-    expect(operationalError(Object.assign(new Error('x'), { code: '3D000' }))).toBeUndefined(); // no severity: not a server's
+    // no severity: not a server's
+    expect(operationalError(Object.assign(new Error('x'), { code: '3D000' }))).toBeUndefined();
     expect(operationalError(null)).toBeUndefined();
   });
 });

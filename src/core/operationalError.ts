@@ -89,7 +89,9 @@ function systemDiagnosis(code: string, fields: ErrorFields, subject: Subject): D
     return {
       kind: 'permission',
       message: `permission denied on ${named} (${code})`,
-      hint: 'give your user the right to read and write it and its folder (ls -ld, chmod u+rw), or choose another folder',
+      hint:
+        'give your user the right to read and write it and its folder (ls -ld, chmod u+rw), or ' +
+        'choose another folder',
     };
   }
   if (code === 'ECONNREFUSED')
@@ -223,7 +225,9 @@ export function sqliteCode(cause: unknown): [string, string] | undefined {
 }
 
 const MOVE_ASIDE = (path: string | undefined) =>
-  `restore it from a backup, or move it aside (${path === undefined ? 'mv FILE FILE.broken' : `mv ${path} ${path}.broken`}) and run again: a fresh state does not know what earlier runs sent, so what they sent is sent again`;
+  `restore it from a backup, or move it aside (` +
+  `${path === undefined ? 'mv FILE FILE.broken' : `mv ${path} ${path}.broken`}) and run again: a ` +
+  `fresh state does not know what earlier runs sent, so what they sent is sent again`;
 
 function sqliteDiagnosis(primary: string, detail: string, fields: ErrorFields, subject: Subject) {
   const named = subject.name ?? 'the state file';
@@ -264,7 +268,9 @@ function sqliteDiagnosis(primary: string, detail: string, fields: ErrorFields, s
       return {
         kind: 'permission',
         message: `cannot open ${named} (${detail})`,
-        hint: 'check that its folder exists, is on a writable disk and that you may write to it, or choose another folder with --state DIR',
+        hint:
+          'check that its folder exists, is on a writable disk and that you may write to it, or ' +
+          'choose another folder with --state DIR',
       };
     case 'SQLITE_READONLY':
     case 'SQLITE_PERM':
@@ -272,7 +278,9 @@ function sqliteDiagnosis(primary: string, detail: string, fields: ErrorFields, s
       return {
         kind: 'read-only',
         message: `${named} cannot be written (${detail}): the file, its folder or its disk is read-only`,
-        hint: `make it and its folder writable${path === undefined ? '' : ` (chmod u+w ${path})`}, or choose a folder on a writable disk with --state DIR`,
+        hint:
+          `make it and its folder writable${path === undefined ? '' : ` (chmod u+w ${path})`}, or ` +
+          `choose a folder on a writable disk with --state DIR`,
       };
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
@@ -316,7 +324,10 @@ export function operationalError(cause: unknown, subject: Subject = {}): Operati
   return diagnosis && new OperationalError(diagnosis.message, diagnosis.hint, diagnosis.kind);
 }
 
-/** A file a command writes (`flag` names it: --report FILE) could not be written: its cause and fix, or a plain usage error. */
+/**
+ * A file a command writes (`flag` names it: --report FILE) could not be written: its cause and fix, or a
+ * plain usage error.
+ */
 export function outputFileError(flag: string, file: string, cause: unknown): CollectError {
   const named = `${flag} ${file}`;
   return (

@@ -39,7 +39,9 @@ function judge(file: string, line: number, row: unknown): DecisionRow {
     return {
       file,
       line,
-      problem: `order_id is ${orderId.length.toLocaleString('en-US')} characters long; an id has at most ${MAX_ID_LENGTH} (too-long)`,
+      problem:
+        `order_id is ${orderId.length.toLocaleString('en-US')} characters long; an id has at most ` +
+        `${MAX_ID_LENGTH} (too-long)`,
     };
   const raw = decisionOf(record);
   const decision = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
@@ -47,7 +49,9 @@ function judge(file: string, line: number, row: unknown): DecisionRow {
     return {
       file,
       line,
-      problem: `decision ${raw === undefined ? 'is missing' : `${quoted(raw)} is not one of ${decisionValues.join(', ')}`}`,
+      problem:
+        `decision ` +
+        `${raw === undefined ? 'is missing' : `${quoted(raw)} is not one of ${decisionValues.join(', ')}`}`,
     };
   }
   return { file, line, orderId, decision };

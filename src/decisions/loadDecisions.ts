@@ -12,7 +12,10 @@ export interface DecisionsLoaded {
   problems: string[];
 }
 
-/** Loads the files' decisions into the state, a batch per transaction; a row that is no decision is listed, the others load. */
+/**
+ * Loads the files' decisions into the state, a batch per transaction; a row that is no decision is listed,
+ * the others load.
+ */
 export async function loadDecisions(
   specs: readonly InputSpec[],
   stdin: Readable,

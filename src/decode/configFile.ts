@@ -1,7 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 
-/** How one option's small file is read (the key file's rule: a key, a mapping, reason categories): its size cap and the words of its refusals. */
+/**
+ * How one option's small file is read (the key file's rule: a key, a mapping, reason categories): its size
+ * cap and the words of its refusals.
+ */
 export interface ConfigFileRule {
   /** The option that names the file: `--map`. */
   option: string;

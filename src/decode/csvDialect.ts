@@ -25,7 +25,8 @@ export function csvBytes(
 ): AsyncIterable<Buffer> {
   if (isPlainDialect(dialect)) return checkedUtf8(bytes);
   const encoding = dialect?.encoding ?? 'utf-8';
-  // UTF-8 is checked before decoding (a bad byte is reported at its line, never replaced); the others decode every byte.
+  // UTF-8 is checked before decoding (a bad byte is reported at its line, never replaced); the others decode
+  // every byte.
   const text = decoded(encoding === 'utf-8' ? checkedUtf8(bytes) : bytes, encoding);
   const delimiter = dialect?.delimiter ?? ',';
   const quote = dialect?.quote ?? '"';
@@ -73,7 +74,10 @@ const enum State {
 
 const escape = (cell: string) => cell.replaceAll('"', '""');
 
-/** Rewrites CSV text of one delimiter and quote into `,` and `"`, text as it comes; line breaks are kept where they are. */
+/**
+ * Rewrites CSV text of one delimiter and quote into `,` and `"`, text as it comes; line breaks are kept where
+ * they are.
+ */
 export class DialectRewriter {
   private state = State.Start;
   private cell = '';
@@ -182,7 +186,10 @@ export function wrongDelimiter(
   if (header.length !== 1) return undefined;
   const other = COMMON.find((candidate) => candidate !== delimiter && header[0]!.includes(candidate));
   if (other === undefined) return undefined;
-  return `its header holds ${shown(other)} and no ${shown(delimiter)}: it looks ${shown(other)}-separated, but is read as ${shown(delimiter)}-separated`;
+  return (
+    `its header holds ${shown(other)} and no ${shown(delimiter)}: it looks ${shown(other)}` +
+    `-separated, but is read as ${shown(delimiter)}-separated`
+  );
 }
 
 /** A delimiter as a message shows it. */

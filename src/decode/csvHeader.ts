@@ -13,7 +13,10 @@ function rowsFormat(name: string, given: InputFormat): InputFormat {
   }
 }
 
-/** The first row of a file of rows (CSV, Parquet: its header), or undefined when the file has none; reading stops there. */
+/**
+ * The first row of a file of rows (CSV, Parquet: its header), or undefined when the file has none; reading
+ * stops there.
+ */
 export async function readCsvHeader(
   file: string | InputSpec,
   maxRecordBytes = 1024 * 1024,

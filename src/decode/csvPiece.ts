@@ -7,7 +7,10 @@ export type { RecordDelimiter } from '../fast/plainCsv.js';
 /** The rows of one piece of a CSV file that starts and ends at record boundaries. */
 export interface PieceRows {
   rows: string[][];
-  /** The 1-based line each row starts on, counted from the piece's first line (blank lines and multi-line cells counted). */
+  /**
+   * The 1-based line each row starts on, counted from the piece's first line (blank lines and multi-line
+   * cells counted).
+   */
   lines: number[];
   /** The lines the piece spans: the next piece starts this many lines later. */
   lineCount: number;

@@ -2,7 +2,10 @@ import { parseCsvPiece, type PieceRows, type RecordDelimiter } from './csvPiece.
 import { createRowStage, type StagePlan, type StagedRows } from './csvRecordStage.js';
 import type { MappedStagePlan } from './mappedStage.js';
 
-/** What a piece worker is started with for a CSV file: how to parse its pieces, and the plan to build and check their rows with. */
+/**
+ * What a piece worker is started with for a CSV file: how to parse its pieces, and the plan to build and
+ * check their rows with.
+ */
 export interface CsvTaskOptions {
   format?: 'csv';
   maxRecordSize: number;
@@ -15,7 +18,10 @@ export type CsvPieceAnswer = PieceRows & { staged?: StagedRows };
 
 type Stage = (rows: string[][], lines: number[]) => StagedRows;
 
-/** The stage of a plan; a mapped file's code (luxon's time zones among it) is loaded only when a mapped file is read. */
+/**
+ * The stage of a plan; a mapped file's code (luxon's time zones among it) is loaded only when a mapped file
+ * is read.
+ */
 export function createStage(plan: StagePlan | MappedStagePlan): Stage | Promise<Stage> {
   if ('mapped' in plan)
     return import('./mappedStage.js').then(({ createMappedStage }) => createMappedStage(plan));

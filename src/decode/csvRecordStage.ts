@@ -30,7 +30,10 @@ export interface StagedRows {
   rows: string[][];
   /** With an endpoint: each row's check (check/checkRecord.ts), by position. */
   checked?: CheckedRecord[];
-  /** When rows may give no record (a mapping's `when:`): the row each record came from, and how many rows there were. */
+  /**
+   * When rows may give no record (a mapping's `when:`): the row each record came from, and how many rows
+   * there were.
+   */
   positions?: number[];
   rowCount?: number;
 }

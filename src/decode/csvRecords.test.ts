@@ -32,20 +32,24 @@ describe('readCsvRecords', () => {
       { id: 'B', status: 'pending' },
     ]);
   });
-  it('stops at an unbalanced quote after the rows before it, saying where and how many lines were not read', async () => {
-    const read: unknown[] = [];
-    const input = (async function* () {
-      yield Buffer.from('id,status\nA,approved\n\nB,"declined\nC,pending\n');
-    })();
-    await expect(async () => {
-      for await (const record of readCsvRecords(input, 'x.csv', { schema: statusSchema }))
-        read.push(record.line);
-    }).rejects.toMatchObject({
-      exitCode: 2,
-      message: expect.stringMatching(/^x\.csv:4: .*1 line after it not read/),
-    });
-    expect(read).toEqual([2]);
-  });
+  it(
+    'stops at an unbalanced quote after the rows before it, saying where and how many lines were not ' +
+      'read',
+    async () => {
+      const read: unknown[] = [];
+      const input = (async function* () {
+        yield Buffer.from('id,status\nA,approved\n\nB,"declined\nC,pending\n');
+      })();
+      await expect(async () => {
+        for await (const record of readCsvRecords(input, 'x.csv', { schema: statusSchema }))
+          read.push(record.line);
+      }).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(/^x\.csv:4: .*1 line after it not read/),
+      });
+      expect(read).toEqual([2]);
+    },
+  );
   it('reports header problems once, as a file issue', async () => {
     expect(await readAll('id,id,status\nA,B,approved\n')).toEqual([
       [null, 1, null, ['duplicate-header']],
@@ -59,27 +63,33 @@ describe('readCsvRecords', () => {
       [1, 3, { id: 'B', status: 'pending', statuss: 'y' }, []],
     ]);
   });
-  it('reads an input too large to parse on this thread through the parse worker, lines and errors included', async () => {
-    const rows = Array.from({ length: 2500 }, (_, n) => `R${n},approved,${'x'.repeat(60)}\n`);
-    const input = `id,status,status_reason\n${rows.join('')}R2500,"declined\n`;
-    expect(input.length).toBeGreaterThan(INLINE_PARSE_BYTES);
-    const read: unknown[][] = [];
-    const chunks = (async function* () {
-      yield* [input.slice(0, 70000), input.slice(70000)].map((c) => Buffer.from(c));
-    })();
-    await expect(async () => {
-      for await (const record of readCsvRecords(chunks, 'x.csv', { schema: statusSchema }))
-        read.push([record.index, record.line, record.value ?? null, record.issues.map((i) => i.code)]);
-    }).rejects.toMatchObject({ message: expect.stringMatching(/^x\.csv:2502: .*0 lines after it not read/) });
-    expect(read).toHaveLength(2500);
-    expect(read[0]).toEqual([0, 2, { id: 'R0', status: 'approved', status_reason: 'x'.repeat(60) }, []]);
-    expect(read[2499]).toEqual([
-      2499,
-      2501,
-      { id: 'R2499', status: 'approved', status_reason: 'x'.repeat(60) },
-      [],
-    ]);
-  });
+  it(
+    'reads an input too large to parse on this thread through the parse worker, lines and errors ' +
+      'included',
+    async () => {
+      const rows = Array.from({ length: 2500 }, (_, n) => `R${n},approved,${'x'.repeat(60)}\n`);
+      const input = `id,status,status_reason\n${rows.join('')}R2500,"declined\n`;
+      expect(input.length).toBeGreaterThan(INLINE_PARSE_BYTES);
+      const read: unknown[][] = [];
+      const chunks = (async function* () {
+        yield* [input.slice(0, 70000), input.slice(70000)].map((c) => Buffer.from(c));
+      })();
+      await expect(async () => {
+        for await (const record of readCsvRecords(chunks, 'x.csv', { schema: statusSchema }))
+          read.push([record.index, record.line, record.value ?? null, record.issues.map((i) => i.code)]);
+      }).rejects.toMatchObject({
+        message: expect.stringMatching(/^x\.csv:2502: .*0 lines after it not read/),
+      });
+      expect(read).toHaveLength(2500);
+      expect(read[0]).toEqual([0, 2, { id: 'R0', status: 'approved', status_reason: 'x'.repeat(60) }, []]);
+      expect(read[2499]).toEqual([
+        2499,
+        2501,
+        { id: 'R2499', status: 'approved', status_reason: 'x'.repeat(60) },
+        [],
+      ]);
+    },
+  );
 });
 
 describe('readCsvRecords with a check', () => {
@@ -125,7 +135,9 @@ describe('readCsvRecords with a check', () => {
   });
 
   it('removes the formula guard of a rejects file before checking, on the parse worker too', async () => {
-    const input = `id,status,status_reason,collect_reason\n${Array.from({ length: 3000 }, (_, n) => `R${n},approved,'=SUM(A1),bad\n`).join('')}`;
+    const input =
+      `id,status,status_reason,collect_reason\n` +
+      `${Array.from({ length: 3000 }, (_, n) => `R${n},approved,'=SUM(A1),bad\n`).join('')}`;
     const read = await readChecked(input);
     expect(read.at(-1)?.value).toEqual({ id: 'R2999', status: 'approved', status_reason: '=SUM(A1)' });
     expect(read.at(-1)?.raw).toEqual({
@@ -174,26 +186,30 @@ describe('readCsvRecords with a check', () => {
     expect(read).toEqual(rows(count).map((_, n) => n + 2));
   });
 
-  it('fails on bytes that are not UTF-8 inside a quoted cell of many lines, not on the quote they cut short', async () => {
-    const input = `id,status,status_reason\n${rows(24_000).join('')}R-x,approved,"first line\nsecond `;
-    const bytes = checkedUtf8(
-      (async function* () {
-        yield Buffer.from(input);
-        yield Buffer.from([0xff, 0x22, 0x0a]);
-      })(),
-    );
-    const read: SourceRecord[] = [];
-    await expect(
-      (async () => {
-        for await (const record of readCsvRecords(bytes, 'x.csv', {
-          schema: statusSchema,
-          check: { endpoint: 'status', now, needs: 'ids' },
-        }))
-          read.push(record);
-      })(),
-    ).rejects.toThrow(InvalidUtf8Error);
-    expect(read.map((record) => record.line)).toEqual(rows(24_000).map((_, n) => n + 2));
-  });
+  it(
+    'fails on bytes that are not UTF-8 inside a quoted cell of many lines, not on the quote they cut ' +
+      'short',
+    async () => {
+      const input = `id,status,status_reason\n${rows(24_000).join('')}R-x,approved,"first line\nsecond `;
+      const bytes = checkedUtf8(
+        (async function* () {
+          yield Buffer.from(input);
+          yield Buffer.from([0xff, 0x22, 0x0a]);
+        })(),
+      );
+      const read: SourceRecord[] = [];
+      await expect(
+        (async () => {
+          for await (const record of readCsvRecords(bytes, 'x.csv', {
+            schema: statusSchema,
+            check: { endpoint: 'status', now, needs: 'ids' },
+          }))
+            read.push(record);
+        })(),
+      ).rejects.toThrow(InvalidUtf8Error);
+      expect(read.map((record) => record.line)).toEqual(rows(24_000).map((_, n) => n + 2));
+    },
+  );
 
   it.each([
     ['small input, checked on this thread', 300],

@@ -18,12 +18,16 @@ export interface CsvOptions {
   check?: ReadCheck;
 }
 
-/** A row longer than the limit: the one parse error that stays a located issue (the others stop the run, csvStopped.ts). */
+/**
+ * A row longer than the limit: the one parse error that stays a located issue (the others stop the run,
+ * csvStopped.ts).
+ */
 function tooLong(limits: ReadLimits): Issue {
   return error(
     'record-too-large',
     '',
-    `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} characters; reading stopped`,
+    `a row here is longer than the limit of ${limits.maxRecordBytes.toLocaleString('en-US')} ` +
+      `characters; reading stopped`,
     { hint: 'check the file for an unclosed quote, or raise --max-record-bytes' },
   );
 }
@@ -41,9 +45,13 @@ function tooManyColumns(header: readonly string[]): Issue {
   return error(
     'too-many-columns',
     '',
-    `the header has ${header.length.toLocaleString('en-US')} columns (${first}, …), more than the ${MAX_CSV_COLUMNS.toLocaleString('en-US')} any export of the service's records fills; the file was not read`,
+    `the header has ${header.length.toLocaleString('en-US')} columns (${first}, …), more than the ` +
+      `${MAX_CSV_COLUMNS.toLocaleString('en-US')} any export of the service's records fills; the file ` +
+      `was not read`,
     {
-      hint: 'check that this is the right file and that its separator is a comma; keep only the columns of `collect template`',
+      hint:
+        'check that this is the right file and that its separator is a comma; keep only the columns ' +
+        'of `collect template`',
     },
   );
 }

@@ -20,7 +20,10 @@ export interface RowBatch {
   staged?: StagedRows;
 }
 
-/** Records built and checked where they are parsed, with the plan `plan` makes of the header (undefined: stop reading). */
+/**
+ * Records built and checked where they are parsed, with the plan `plan` makes of the header (undefined: stop
+ * reading).
+ */
 export interface Staging {
   plan(header: string[], line: number | null): StagePlan | undefined;
 }

@@ -16,7 +16,10 @@ function isInside(folder: string, path: string): boolean {
   return rest !== '' && rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
 }
 
-/** The real path of a folder (the one every file it holds must stay inside), or the folder as given when it cannot be resolved. */
+/**
+ * The real path of a folder (the one every file it holds must stay inside), or the folder as given when it
+ * cannot be resolved.
+ */
 export async function realFolder(folder: string): Promise<string> {
   return realpath(folder).catch(() => resolve(folder));
 }

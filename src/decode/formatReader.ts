@@ -3,7 +3,10 @@ import type { RowSource } from './csvRows.js';
 import type { InputSpec } from './inputSpec.js';
 import type { ReadCheck, ReadLimits, SourceRecord } from './sourceRecord.js';
 
-/** What a format's reader is given: the input, its bytes (decompressed), the limits, and the check to make where it is read. */
+/**
+ * What a format's reader is given: the input, its bytes (decompressed), the limits, and the check to make
+ * where it is read.
+ */
 export interface ReadContext {
   spec: InputSpec;
   stream: Readable;

@@ -18,14 +18,18 @@ describe('inputFormats', () => {
     expect(extensionList()).toMatch(/^\.json, .* or \.\w+$/);
   });
 
-  it('loads a reader for every format: a format of rows writes its rejects as CSV rows, one of records in its own', async () => {
-    for (const name of inputFormatNames) {
-      const entry = inputFormats[name];
-      const reader = await entry.load();
-      if (reader.shape === 'rows') expect(entry.rejects).toBe('csv');
-      else expect(entry.rejects).toBe(name);
-      // What decisions reads has a plain-objects reader.
-      if (entry.decisions) expect(reader.objects).toBeTypeOf('function');
-    }
-  });
+  it(
+    'loads a reader for every format: a format of rows writes its rejects as CSV rows, one of ' +
+      'records in its own',
+    async () => {
+      for (const name of inputFormatNames) {
+        const entry = inputFormats[name];
+        const reader = await entry.load();
+        if (reader.shape === 'rows') expect(entry.rejects).toBe('csv');
+        else expect(entry.rejects).toBe(name);
+        // What decisions reads has a plain-objects reader.
+        if (entry.decisions) expect(reader.objects).toBeTypeOf('function');
+      }
+    },
+  );
 });

@@ -10,7 +10,10 @@ class InputMeter {
   private finished = 0;
   private readonly reading = new Set<ReadStream>();
 
-  /** Counts what `stream` reads from its file, without taking its data: a 'data' listener would set it flowing before its reader is attached, and lose what came meanwhile. */
+  /**
+   * Counts what `stream` reads from its file, without taking its data: a 'data' listener would set it flowing
+   * before its reader is attached, and lose what came meanwhile.
+   */
   watch(stream: ReadStream): void {
     this.reading.add(stream);
     stream.once('close', () => {

@@ -12,7 +12,10 @@ export interface JsonTaskOptions extends RecordTaskOptions {
   format: 'json';
 }
 
-/** An element or a problem of the piece: its line (from the piece's first), its check; with `values` its value and text. */
+/**
+ * An element or a problem of the piece: its line (from the piece's first), its check; with `values` its value
+ * and text.
+ */
 export interface JsonPieceRecord {
   line: number;
   checked: CheckedRecord;

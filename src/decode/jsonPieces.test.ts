@@ -33,7 +33,10 @@ function input(elements: number, end = '\n]\n'): string {
   return `\uFEFF[\n${Array.from({ length: elements }, (_, n) => kinds[n % kinds.length]!(n)).join(',\n')}${end}`;
 }
 
-/** What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as readRecords does it. */
+/**
+ * What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as
+ * readRecords does it.
+ */
 function seen(record: SourceRecord) {
   const { index, line, value, raw } = record;
   if (record.checked)

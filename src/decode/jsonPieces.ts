@@ -53,7 +53,10 @@ export async function* readJsonPieces(
   }
 }
 
-/** An array's elements from `line` on, in pieces on the workers; after the array, or an element too long to cut, read here. */
+/**
+ * An array's elements from `line` on, in pieces on the workers; after the array, or an element too long to
+ * cut, read here.
+ */
 async function* inPieces(
   head: Buffer,
   line: number,

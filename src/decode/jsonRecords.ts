@@ -15,7 +15,10 @@ function parseElement(text: string): { value: unknown } | { message: string } {
   }
 }
 
-/** One element of a JSON array read: its value (absent: not JSON, or too deep), its issues, and whether its text is kept as raw. */
+/**
+ * One element of a JSON array read: its value (absent: not JSON, or too deep), its issues, and whether its
+ * text is kept as raw.
+ */
 export interface JsonElementRead {
   value?: unknown;
   issues: Issue[];

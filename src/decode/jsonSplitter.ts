@@ -159,7 +159,8 @@ export class JsonSplitter {
       problem: error(
         'invalid-json',
         '',
-        `the JSON ends before the ${this.inElement ? 'record' : 'array'} that starts here is closed (is the file truncated?)`,
+        `the JSON ends before the ${this.inElement ? 'record' : 'array'} that starts here is ` +
+          `closed (is the file truncated?)`,
         { hint: 'check the end of the file: every { needs its }, and the array its ]' },
       ),
       line,

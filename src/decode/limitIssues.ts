@@ -6,7 +6,8 @@ export const tooLarge = (size: number, limits: ReadLimits): Issue =>
   error(
     'record-too-large',
     '',
-    `the record is ${size.toLocaleString('en-US')} characters long, over the limit of ${limits.maxRecordBytes.toLocaleString('en-US')}`,
+    `the record is ${size.toLocaleString('en-US')} characters long, over the limit of ` +
+      `${limits.maxRecordBytes.toLocaleString('en-US')}`,
     {
       hint: 'check the file for a missing line break or bracket, or raise --max-record-bytes',
     },

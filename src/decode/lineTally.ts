@@ -1,4 +1,7 @@
-/** Counts the lines of the bytes that pass through an input, so a run stopped mid-file can say how many it did not read. */
+/**
+ * Counts the lines of the bytes that pass through an input, so a run stopped mid-file can say how many it did
+ * not read.
+ */
 export class LineTally {
   private newlines = 0;
   private last = -1;

@@ -17,9 +17,15 @@ export interface MappedSource {
   related: RelatedRows;
   /** Said once per run (ignored columns). */
   notes: { code: string; message: string }[];
-  /** How a piece worker compiles the same entry and reads the same related rows (absent: the rows are mapped on this thread). */
+  /**
+   * How a piece worker compiles the same entry and reads the same related rows (absent: the rows are mapped
+   * on this thread).
+   */
   recipe?: MappedRecipe;
-  /** The dialect of each file its lists and lookups read, when the mapping gives one (their rejects are written in it). */
+  /**
+   * The dialect of each file its lists and lookups read, when the mapping gives one (their rejects are
+   * written in it).
+   */
   dialects?: ReadonlyMap<string, CsvDialect>;
 }
 
@@ -97,7 +103,10 @@ export async function* readMappedRows(
   }
 }
 
-/** The row as written, with every row of its lists and lookups, so a rejects file holds all the record was built from. */
+/**
+ * The row as written, with every row of its lists and lookups, so a rejects file holds all the record was
+ * built from.
+ */
 function rawRows(
   header: readonly string[],
   cells: readonly string[],

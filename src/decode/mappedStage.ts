@@ -12,7 +12,10 @@ import type { EndpointName } from '../resources/resource.js';
 import type { StagedRows } from './csvRecordStage.js';
 import { RelatedRowReader, type RelatedIndexFile } from './relatedRowReader.js';
 
-/** What another thread needs to compile a mapping entry as the reading thread did: the mapping, which entry, for which file, and the headers it reads. */
+/**
+ * What another thread needs to compile a mapping entry as the reading thread did: the mapping, which entry,
+ * for which file, and the headers it reads.
+ */
 export interface MappedRecipe {
   spec: MappingSpec;
   /** The entry's position among the mapping's entries. */

@@ -29,7 +29,10 @@ export interface NdjsonPiece {
   lineCount: number;
 }
 
-/** The work on each piece of an NDJSON file: every line that is not blank read, checked against its endpoint, digested. */
+/**
+ * The work on each piece of an NDJSON file: every line that is not blank read, checked against its endpoint,
+ * digested.
+ */
 export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) => NdjsonPiece {
   const resource = registry.get(options.endpoint)!;
   const check = {

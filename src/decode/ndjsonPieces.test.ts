@@ -33,7 +33,10 @@ function input(lines: number): string {
   return `\uFEFF${Array.from({ length: lines }, (_, n) => kinds[n % kinds.length]!(n)).join('\n')}`;
 }
 
-/** What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as readAll does it. */
+/**
+ * What the run sees of a record: what the reader checked, or (a record not checked yet) its own check, as
+ * readAll does it.
+ */
 function seen(record: SourceRecord) {
   const { index, line, value, raw } = record;
   if (record.checked)

@@ -44,7 +44,8 @@ export async function* readNdjsonPieces(
     if (first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) first = first.subarray(3);
     const options: NdjsonTaskOptions = { format: 'ndjson', ...recordTaskOptions(limits, check) };
     const parsers = new PieceParsers(workerCount(), options);
-    // A line longer than this has more characters than the limit: from there on the file is read as a stream, holding no more.
+    // A line longer than this has more characters than the limit: from there on the file is read as a stream,
+    // holding no more.
     const splitter = new PieceSplitter('\n', PIECE_BYTES, unsplittableBytes(limits.maxRecordBytes), false);
     let base = 1;
     let index = 0;

@@ -71,7 +71,10 @@ function openFile(path: string): Readable {
   return file;
 }
 
-/** The bytes of an input, decompressed when it ends in .gz; `signal` ends the reading (Ctrl-C), whatever it waits on. */
+/**
+ * The bytes of an input, decompressed when it ends in .gz; `signal` ends the reading (Ctrl-C), whatever it
+ * waits on.
+ */
 export function openInput(spec: InputSpec, stdin: Readable, signal?: AbortSignal): Readable {
   const path = spec.path ?? spec.name;
   const raw: Readable = path === '-' ? stdin : openFile(path);

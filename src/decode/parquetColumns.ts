@@ -1,6 +1,9 @@
 import type { FileMetaData, SchemaTree } from 'hyparquet';
 
-/** A column of a Parquet file as a CSV column: its dotted name (a struct's fields flattened), its path, whether it holds dates. */
+/**
+ * A column of a Parquet file as a CSV column: its dotted name (a struct's fields flattened), its path,
+ * whether it holds dates.
+ */
 export interface ParquetColumn {
   name: string;
   path: string[];

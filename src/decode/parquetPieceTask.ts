@@ -2,7 +2,10 @@ import type { AsyncBuffer } from 'hyparquet';
 import { createStage, type CsvPieceAnswer, type CsvTaskOptions } from './csvPieceTask.js';
 import { cellsOf, parquetColumns } from './parquetColumns.js';
 
-/** How a worker reads the row groups of a Parquet file: the file's path, and the plan its rows are built and checked with. */
+/**
+ * How a worker reads the row groups of a Parquet file: the file's path, and the plan its rows are built and
+ * checked with.
+ */
 export interface ParquetTaskOptions {
   format: 'parquet';
   /** The file (a worker opens it itself); absent on this thread, given the file's bytes. */

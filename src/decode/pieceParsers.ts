@@ -124,7 +124,10 @@ export class PieceParsers<O extends PieceTaskOptions> implements PieceReaders<Pi
     return answer;
   }
 
-  /** Gives the workers back for the next file; one still parsing a piece (the reader stopped early) or crashed is stopped. */
+  /**
+   * Gives the workers back for the next file; one still parsing a piece (the reader stopped early) or crashed
+   * is stopped.
+   */
   async close(): Promise<void> {
     this.closing = true;
     const stopped: Promise<number>[] = [];

@@ -1,7 +1,10 @@
 import type { CheckedRecord } from '../check/checkRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
 
-/** A record as a piece worker answers it: its line (from the piece's first), its check; with `values` its value and text. */
+/**
+ * A record as a piece worker answers it: its line (from the piece's first), its check; with `values` its
+ * value and text.
+ */
 export interface PieceRecord {
   line: number;
   checked: CheckedRecord;

@@ -4,7 +4,10 @@ import { createJsonTask, type JsonPiece, type JsonTaskOptions } from './jsonPiec
 import { createParquetTask, type ParquetTaskOptions } from './parquetPieceTask.js';
 import { createNdjsonTask, type NdjsonPiece, type NdjsonTaskOptions } from './ndjsonPieceTask.js';
 
-/** What a piece worker is started with, by the file's format (decode/inputFormats.ts): its pieces to read (and check). */
+/**
+ * What a piece worker is started with, by the file's format (decode/inputFormats.ts): its pieces to read (and
+ * check).
+ */
 export type PieceTaskOptions = CsvTaskOptions | NdjsonTaskOptions | JsonTaskOptions | ParquetTaskOptions;
 
 /** The answer to one piece, by the file's format. */
@@ -14,7 +17,10 @@ export type PieceAnswer<O extends PieceTaskOptions> = O extends NdjsonTaskOption
     ? JsonPiece
     : CsvPieceAnswer;
 
-/** What is done to each piece of a file; `last`: the input's last piece (a JSON array told its end). A promise: it reads its piece. */
+/**
+ * What is done to each piece of a file; `last`: the input's last piece (a JSON array told its end). A
+ * promise: it reads its piece.
+ */
 export type PieceTask<O extends PieceTaskOptions> = (
   bytes: Buffer,
   last?: boolean,
@@ -30,7 +36,10 @@ const tasks: Partial<Record<InputFormat, (options: never) => AnyTask | Promise<A
   parquet: createParquetTask,
 };
 
-/** The work a piece worker (or the reading thread) does on each piece of a file; a promise while its code loads (a mapped file's). */
+/**
+ * The work a piece worker (or the reading thread) does on each piece of a file; a promise while its code
+ * loads (a mapped file's).
+ */
 export function createPieceTask<O extends PieceTaskOptions>(
   options: O,
 ): PieceTask<O> | Promise<PieceTask<O>> {

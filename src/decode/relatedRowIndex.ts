@@ -44,7 +44,10 @@ export class RelatedRowIndex extends RelatedRowReader {
     return new RelatedRowIndex(scratch, path, db);
   }
 
-  /** Reads each needed file once and indexes its rows by the key column; `located` says where a name of the mapping is read. */
+  /**
+   * Reads each needed file once and indexes its rows by the key column; `located` says where a name of the
+   * mapping is read.
+   */
   static async build(
     scratch: ScratchFolder,
     located: (file: string) => InputSpec,
@@ -138,10 +141,12 @@ export class RelatedRowIndex extends RelatedRowReader {
   /** The loaded rows clustered by key: one order's rows are one seek and a short contiguous read. */
   private close_(table: string, need: IndexNeed): void {
     this.db.exec(
-      `CREATE TABLE ${table} (key TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (key, file, line)) WITHOUT ROWID`,
+      `CREATE TABLE ${table} (key TEXT NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, cells ` +
+        `TEXT NOT NULL, PRIMARY KEY (key, file, line)) WITHOUT ROWID`,
     );
     this.db.exec(
-      `INSERT INTO ${table} SELECT key, file, line, cells FROM ${table}_load ORDER BY key, file, line; DROP TABLE ${table}_load`,
+      `INSERT INTO ${table} SELECT key, file, line, cells FROM ${table}_load ORDER BY key, file, ` +
+        `line; DROP TABLE ${table}_load`,
     );
     this.bind(`${need.file}\u0000${need.keyColumn}`, table);
   }

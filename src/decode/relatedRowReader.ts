@@ -49,7 +49,8 @@ export class RelatedRowReader implements RelatedRows {
     let reader = opened.get(file.path);
     if (!reader) {
       const db = openDatabase(file.path, { readOnly: true });
-      // A reader reads one piece's keys at a time: a smaller cache than the builder's, measured as fast, keeps each worker's memory down.
+      // A reader reads one piece's keys at a time: a smaller cache than the builder's, measured as fast,
+      // keeps each worker's memory down.
       db.exec('PRAGMA cache_size = -4000');
       reader = new RelatedRowReader(file.path, db);
       for (const [key, table] of file.tables) reader.bind(key, table);
@@ -71,7 +72,8 @@ export class RelatedRowReader implements RelatedRows {
       ),
       many: arrays<[string, string, number, string]>(
         this.db.prepare(
-          `SELECT t.key, t.file, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON t.key = j.value ORDER BY t.key, t.file, t.line`,
+          `SELECT t.key, t.file, t.line, t.cells FROM json_each(?) AS j JOIN ${table} AS t ON ` +
+            `t.key = j.value ORDER BY t.key, t.file, t.line`,
         ),
       ),
     });

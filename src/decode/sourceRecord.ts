@@ -13,7 +13,10 @@ export interface SourceRecord {
   value?: unknown;
   /** Problems found while decoding (bad JSON, a cell that is not a number). */
   issues: Issue[];
-  /** The record's one check (check/checkRecord.ts), where its decoder made it (on a worker); readRecords checks the rest. */
+  /**
+   * The record's one check (check/checkRecord.ts), where its decoder made it (on a worker); readRecords
+   * checks the rest.
+   */
   checked?: CheckedRecord;
   /** Its fields were already checked against the schema when the file's header was read (CSV). */
   fieldsChecked?: true;
@@ -33,7 +36,10 @@ export interface RawCsvRow {
   cells: readonly string[];
   /** The row's line in its file (a mapped record's): the same row reached twice is written once. */
   line?: number;
-  /** The rows of the record's lists and lookups, each with its file (as the mapping names it) and that file's header. */
+  /**
+   * The rows of the record's lists and lookups, each with its file (as the mapping names it) and that file's
+   * header.
+   */
   related?: RelatedRawRow[];
 }
 
@@ -51,7 +57,10 @@ export interface RelatedRawRow {
  */
 export type RecordNeeds = 'ids' | 'digests' | 'values';
 
-/** How an input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what the run needs of each record. */
+/**
+ * How an input is checked where it is read: its endpoint (of the built-in registry), the run's clock, what
+ * the run needs of each record.
+ */
 export interface ReadCheck {
   endpoint: string;
   now: Date;

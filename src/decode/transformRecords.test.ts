@@ -95,26 +95,30 @@ describe('transformRecords', () => {
     for await (const one of records) out.push(one);
     expect(out).toEqual([]);
   });
-  it('makes a cyclic object, a BigInt or a hostile Proxy an error of its record, and hands on plain JSON data', async () => {
-    const revoked = Proxy.revocable({}, {});
-    revoked.revoke();
-    const out = await run(
-      [record({ id: 'A' }), record({ id: 'B' }, 3), record({ id: 'C' }, 4), record({ id: 'D' }, 5)],
-      (value) => {
-        if (value.id === 'A') return Object.assign(value, { self: value });
-        if (value.id === 'B') return { ...value, total_paid_value: 10n };
-        if (value.id === 'C') return revoked.proxy;
-        return { ...value, at: new Date('2024-03-01T10:00:00Z'), skip: undefined };
-      },
-    );
-    expect(out.map((r) => [r.line, r.issues[0]?.message.replace(/: [^:]*$/, '')])).toEqual([
-      [2, '--transform fix.mjs returned something that is not JSON data'],
-      [3, '--transform fix.mjs returned something that is not JSON data'],
-      [4, '--transform fix.mjs threw'], // reading a revoked Proxy throws
-      [5, undefined],
-    ]);
-    expect(out[3]!.value).toEqual({ id: 'D', at: '2024-03-01T10:00:00.000Z' });
-  });
+  it(
+    'makes a cyclic object, a BigInt or a hostile Proxy an error of its record, and hands on plain ' +
+      'JSON data',
+    async () => {
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      const out = await run(
+        [record({ id: 'A' }), record({ id: 'B' }, 3), record({ id: 'C' }, 4), record({ id: 'D' }, 5)],
+        (value) => {
+          if (value.id === 'A') return Object.assign(value, { self: value });
+          if (value.id === 'B') return { ...value, total_paid_value: 10n };
+          if (value.id === 'C') return revoked.proxy;
+          return { ...value, at: new Date('2024-03-01T10:00:00Z'), skip: undefined };
+        },
+      );
+      expect(out.map((r) => [r.line, r.issues[0]?.message.replace(/: [^:]*$/, '')])).toEqual([
+        [2, '--transform fix.mjs returned something that is not JSON data'],
+        [3, '--transform fix.mjs returned something that is not JSON data'],
+        [4, '--transform fix.mjs threw'], // reading a revoked Proxy throws
+        [5, undefined],
+      ]);
+      expect(out[3]!.value).toEqual({ id: 'D', at: '2024-03-01T10:00:00.000Z' });
+    },
+  );
   it('stops the run (exit 2) when the transform changes a built-in object, and puts it back', async () => {
     const failing = run([record({ id: 'A' }), record({ id: 'B' }, 3)], (value) => {
       if (value.id === 'B') (Object.prototype as Record<string, unknown>).polluted = 'yes';

@@ -4,7 +4,10 @@ import { isRecord } from '../schema/checks.js';
 import type { BuiltinSnapshot } from './builtinGuard.js';
 import type { SourceRecord } from './sourceRecord.js';
 
-/** `--transform MODULE.js`'s default export: a record (and where it came from) to a record, several, or null to drop it. */
+/**
+ * `--transform MODULE.js`'s default export: a record (and where it came from) to a record, several, or null
+ * to drop it.
+ */
 export type RecordTransform = (
   record: Record<string, unknown>,
   location: { file: string; line: number | null; index: number | null },
@@ -134,7 +137,9 @@ export async function* transformRecords(
     const changed = hook.builtins.restoreChanges();
     if (changed !== undefined) {
       throw new UsageError(
-        `--transform ${hook.module} changed JavaScript's built-in objects (${changed}) on ${record.file}${record.line === null ? '' : `:${record.line}`}; collect stopped, nothing was sent`,
+        `--transform ${hook.module} changed JavaScript's built-in objects (${changed}) on ` +
+          `${record.file}${record.line === null ? '' : `:${record.line}`}; collect stopped, nothing ` +
+          `was sent`,
         'a transform must return new objects and leave Object.prototype and the other built-ins alone',
       );
     }

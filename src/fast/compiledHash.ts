@@ -2,7 +2,10 @@ import { hash } from 'node:crypto';
 import { contentHash } from '../flow/canonical.js';
 import { NO_ROOM, NOT_SHAPED, writeJsonLeaf } from './jsonBytes.js';
 
-/** A field the records of a shape may have: its path, and for each segment but the last whether the next one is an array index. */
+/**
+ * A field the records of a shape may have: its path, and for each segment but the last whether the next one
+ * is an array index.
+ */
 export interface ShapeField {
   segments: readonly string[];
   indexNext: readonly boolean[];
@@ -15,7 +18,10 @@ type Node =
 
 /** Arrays of a shape longer than this are not compiled (the code unrolls each index). */
 const MAX_INDEX = 64;
-/** Shapes of more fields are not compiled: past a few hundred, the generated code ran slower than contentHash (measured: 500 fields 188 vs 164 µs a record). */
+/**
+ * Shapes of more fields are not compiled: past a few hundred, the generated code ran slower than contentHash
+ * (measured: 500 fields 188 vs 164 µs a record).
+ */
 export const MAX_FIELDS = 256;
 const INDEX = /^(0|[1-9]\d*)$/;
 /** A hasher's buffer: room for any usual record. */
@@ -26,7 +32,10 @@ const MAX_BUFFER = 64 * 1024 * 1024;
 const nodeOf = (kind: Node['kind']): Node =>
   kind === 'leaf' ? { kind } : kind === 'array' ? { kind, items: new Map() } : { kind, keys: new Map() };
 
-/** The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a name) or name what objects inherit. */
+/**
+ * The tree of a shape's fields; undefined when they conflict (a field inside another, an index that is also a
+ * name) or name what objects inherit.
+ */
 function treeOf(fields: readonly ShapeField[]): Node | undefined {
   const root: Node = { kind: 'object', keys: new Map() };
   for (const { segments, indexNext } of fields) {
@@ -35,7 +44,8 @@ function treeOf(fields: readonly ShapeField[]): Node | undefined {
       const segment = segments[i]!;
       const last = i === segments.length - 1;
       const wanted: Node['kind'] = last ? 'leaf' : indexNext[i] ? 'array' : 'object';
-      // A name objects inherit (toString) would read the inherited value for a record without it: every such record would fall back.
+      // A name objects inherit (toString) would read the inherited value for a record without it: every such
+      // record would fall back.
       if (segment in Object.prototype || node.kind === 'leaf') return undefined;
       let child: Node | undefined;
       if (node.kind === 'array') {
@@ -55,7 +65,8 @@ function treeOf(fields: readonly ShapeField[]): Node | undefined {
 
 /** Statements writing `bytes` at b[p], after making sure they fit. */
 const put = (bytes: Uint8Array | number[]) =>
-  `if (p + ${bytes.length} > b.length) return ${NO_ROOM}; ${Array.from(bytes, (byte) => `b[p++] = ${byte};`).join(' ')}`;
+  `if (p + ${bytes.length} > b.length) return ${NO_ROOM}; ` +
+  `${Array.from(bytes, (byte) => `b[p++] = ${byte};`).join(' ')}`;
 const OPEN_OBJECT = [123],
   CLOSE_OBJECT = [125],
   OPEN_ARRAY = [91],
@@ -63,7 +74,10 @@ const OPEN_OBJECT = [123],
   COMMA = [44],
   NULL = [110, 117, 108, 108];
 
-/** Statements writing the JSON of `expr` for `node` at b[p]; they return NOT_SHAPED where the value leaves the shape, NO_ROOM where b is full. */
+/**
+ * Statements writing the JSON of `expr` for `node` at b[p]; they return NOT_SHAPED where the value leaves the
+ * shape, NO_ROOM where b is full.
+ */
 function writer(node: Node, expr: string, depth: number): string {
   if (node.kind === 'leaf') return `p = leaf(${expr}, b, p); if (p < 0) return p;`;
   const v = `v${depth}`;
@@ -71,17 +85,20 @@ function writer(node: Node, expr: string, depth: number): string {
     // The keys in canonicalJson's order: sorted by UTF-16 code units.
     const keys = [...node.keys.keys()].sort();
     const lines = [
-      `{ const ${v} = ${expr}; if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) return ${NOT_SHAPED};`,
+      `{ const ${v} = ${expr}; if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}` +
+        `)) return ${NOT_SHAPED};`,
     ];
     lines.push(`${put(OPEN_OBJECT)} const s${depth} = p; let e${depth}, n${depth} = 0;`);
     for (const key of keys) {
       lines.push(
         `e${depth} = ${v}[${JSON.stringify(key)}];`,
-        `if (e${depth} !== undefined) { n${depth}++; if (p !== s${depth}) { ${put(COMMA)} } ${put(Buffer.from(`${JSON.stringify(key)}:`))}`,
+        `if (e${depth} !== undefined) { n${depth}++; if (p !== s${depth}) { ${put(COMMA)} } ` +
+          `${put(Buffer.from(`${JSON.stringify(key)}:`))}`,
         `  ${writer(node.keys.get(key)!, `e${depth}`, depth + 1)} }`,
       );
     }
-    // A key the shape does not know: the record is hashed the plain way. (The keys written are own keys: the shape names nothing objects inherit.)
+    // A key the shape does not know: the record is hashed the plain way. (The keys written are own keys: the
+    // shape names nothing objects inherit.)
     lines.push(
       `if (Object.keys(${v}).length !== n${depth} && !onlyKnown(${v}, ${JSON.stringify(keys)})) return ${NOT_SHAPED};`,
       `${put(CLOSE_OBJECT)} }`,
@@ -90,13 +107,15 @@ function writer(node: Node, expr: string, depth: number): string {
   }
   const last = Math.max(...node.items.keys());
   const lines = [
-    `{ const ${v} = ${expr}; if (!Array.isArray(${v}) || ${v}.length > ${last + 1}) return ${NOT_SHAPED}; ${put(OPEN_ARRAY)}`,
+    `{ const ${v} = ${expr}; if (!Array.isArray(${v}) || ${v}.length > ${last + 1}) return ` +
+      `${NOT_SHAPED}; ${put(OPEN_ARRAY)}`,
   ];
   for (let i = 0; i <= last; i++) {
     const item = node.items.get(i);
     const write = item ? writer(item, `${v}[${i}]`, depth + 1) : `return ${NOT_SHAPED};`;
     lines.push(
-      `if (${v}.length > ${i}) { ${i === 0 ? '' : put(COMMA)} if (${v}[${i}] === undefined) { ${put(NULL)} } else { ${write} } }`,
+      `if (${v}.length > ${i}) { ${i === 0 ? '' : put(COMMA)} if (${v}[${i}] === undefined) { ` +
+        `${put(NULL)} } else { ${write} } }`,
     );
   }
   lines.push(`${put(CLOSE_ARRAY)} }`);

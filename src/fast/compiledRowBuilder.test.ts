@@ -56,7 +56,10 @@ const SAMPLES = [
   'null',
 ];
 
-/** The example's columns, a second element of each array, a gap, custom_data as one JSON cell or dotted, and unknown fields. */
+/**
+ * The example's columns, a second element of each array, a gap, custom_data as one JSON cell or dotted, and
+ * unknown fields.
+ */
 function headersOf(resource: Resource): string[][] {
   const flat = flattenRecord(resource.schema, resource.example as Record<string, unknown>).map(
     ([header]) => header,

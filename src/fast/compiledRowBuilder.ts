@@ -68,7 +68,8 @@ export function compileRowBuilder(columns: readonly CsvColumn[], width: number):
   for (const array of arrays) {
     const safe = array.replace(/\]\[/g, ']?.[').replace(/^r\[/, 'r?.[');
     code.push(
-      `if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === 'sparse-array')) (issues ??= []).push(sparseIssue());`,
+      `if (${safe} !== undefined && hasHoles(${safe}) && !(issues ?? []).some((i) => i.code === ` +
+        `'sparse-array')) (issues ??= []).push(sparseIssue());`,
     );
   }
   code.push('return { value: r, issues: issues ?? [] };');

@@ -20,7 +20,10 @@ export function compiledTwin(schema: z.ZodType): z.ZodType | undefined {
   }
 }
 
-/** Records a validator checks with safeParse before it compiles the twin (some milliseconds): a short input never pays for it. */
+/**
+ * Records a validator checks with safeParse before it compiles the twin (some milliseconds): a short input
+ * never pays for it.
+ */
 export const COMPILE_AFTER = 100;
 
 /**

@@ -4,7 +4,10 @@ import { csvParseOptions } from '../decode/csvPiece.js';
 import { readPlainCsv, type RecordDelimiter } from './plainCsv.js';
 import { random } from '../../test/helpers/random.js';
 
-/** What csv-parse reads from the text with collect's options: rows, the lines they start on (blank ones dropped) and the lines spanned; or that it fails. */
+/**
+ * What csv-parse reads from the text with collect's options: rows, the lines they start on (blank ones
+ * dropped) and the lines spanned; or that it fails.
+ */
 function csvParseReads(text: string, delimiter: RecordDelimiter, maxRecordSize: number) {
   let records: string[][];
   try {
@@ -27,7 +30,10 @@ function csvParseReads(text: string, delimiter: RecordDelimiter, maxRecordSize: 
 
 const DELIMITERS: RecordDelimiter[] = ['\n', '\r\n', '\r'];
 
-/** Well-formed CSV: cells plain or quoted (with doubled quotes, commas and line breaks inside), rows of any width, blank lines. */
+/**
+ * Well-formed CSV: cells plain or quoted (with doubled quotes, commas and line breaks inside), rows of any
+ * width, blank lines.
+ */
 function wellFormed(next: () => number, delimiter: RecordDelimiter): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const rows: string[] = [];

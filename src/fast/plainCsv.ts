@@ -4,7 +4,10 @@ export type RecordDelimiter = '\n' | '\r\n' | '\r';
 const QUOTE = 34;
 const COMMA = 44;
 
-/** A line break that is not the file's record delimiter (csv-parse would keep it as data or end the record there: it decides). */
+/**
+ * A line break that is not the file's record delimiter (csv-parse would keep it as data or end the record
+ * there: it decides).
+ */
 const STRAY_BREAK: Record<RecordDelimiter, RegExp> = { '\n': /\r/, '\r': /\n/, '\r\n': /\r(?!\n)|(?<!\r)\n/ };
 
 /** Line breaks inside one cell (a quoted cell may span lines): CRLF, CR or LF, one each. */
@@ -18,7 +21,10 @@ export function breaksIn(cell: string): number {
   return breaks;
 }
 
-/** The rows of a plain CSV piece, each with the line it starts on (blank lines counted and dropped), and the lines it spans. */
+/**
+ * The rows of a plain CSV piece, each with the line it starts on (blank lines counted and dropped), and the
+ * lines it spans.
+ */
 export interface PlainRows {
   rows: string[][];
   lines: number[];

@@ -5,7 +5,10 @@ import type { CsvColumn } from '../convert/csvColumn.js';
 
 /** Records hashed by contentHash before a compiled hash takes over: V8 must warm the generated code up first. */
 export const PLAIN_HASHES = 2000;
-/** Records whose fields make the shape a hash is compiled for (later ones of another shape fall back to contentHash). */
+/**
+ * Records whose fields make the shape a hash is compiled for (later ones of another shape fall back to
+ * contentHash).
+ */
 const SAMPLED = 64;
 
 type Hash = (value: Record<string, unknown>) => string;

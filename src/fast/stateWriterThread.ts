@@ -66,7 +66,10 @@ export class StateWriterThread {
     return new StateWriterThread(worker, flags, port1, tracked);
   }
 
-  /** Lists one write: its SQL and parameters; `hashAt`: the parameter holding a hex hash, stored as bytes by the writer. */
+  /**
+   * Lists one write: its SQL and parameters; `hashAt`: the parameter holding a hex hash, stored as bytes by
+   * the writer.
+   */
   list(text: string, params: readonly unknown[], hashAt = -1): void {
     let at = this.known.get(text);
     if (at === undefined) {

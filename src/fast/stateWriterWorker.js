@@ -30,7 +30,8 @@ const hashBlob = (/** @type {unknown} */ hash) =>
   typeof hash === 'string' && HEX_HASH.test(hash) ? Buffer.from(hash, 'hex') : hash;
 
 /**
- * @typedef {{ one: import('node:sqlite').StatementSync; many: import('node:sqlite').StatementSync | undefined; arity: number; hashAt: number; table: string }} Write
+ * @typedef {{ one: import('node:sqlite').StatementSync; many: import('node:sqlite').StatementSync |
+ * undefined; arity: number; hashAt: number; table: string }} Write
  * @type {Write[]} prepared in the order the main thread lists them
  */
 const statements = [];
@@ -57,7 +58,10 @@ function prepare(
   };
 }
 
-/** @type {import('node:sqlite').DatabaseSync | undefined} opened with the first batch: a failure is told as the batch's */
+/**
+ * @type {import('node:sqlite').DatabaseSync | undefined} opened with the first batch: a failure is told as
+ * the batch's
+ */
 let db;
 /** @type {Record<'begin' | 'commit' | 'rollback', import('node:sqlite').StatementSync> | undefined} */
 let control;

@@ -79,6 +79,7 @@ export function rulesSkippedForKnowledge(
     .map((rule) => ({
       code: rule.code,
       reason:
-        'no order creations in this run or the state, so it cannot tell which orders exist; add the order files, or run against the state of the runs that created them',
+        'no order creations in this run or the state, so it cannot tell which orders exist; add ' +
+        'the order files, or run against the state of the runs that created them',
     }));
 }

@@ -31,7 +31,10 @@ export class FingerprintSet {
     return slot >= 0 && (this.high[slot]! & FLAGGED) !== 0;
   }
 
-  /** The slot of a new fingerprint (added when `insert`), ~slot (negative) of one already there, 0 when absent and not inserted. */
+  /**
+   * The slot of a new fingerprint (added when `insert`), ~slot (negative) of one already there, 0 when absent
+   * and not inserted.
+   */
   private slotOf(text: string, insert: boolean): number {
     let a = 0x811c9dc5;
     let b = 0x9747b28c;

@@ -16,7 +16,10 @@ export interface FlowEvent {
   fault?: string;
   /** The same record (same endpoint and content) is already in the state: a re-run, not a repeat. */
   replay: boolean;
-  /** For a record whose key creations claim (a delivery): the orders whose creations claim it, in the run and the state. */
+  /**
+   * For a record whose key creations claim (a delivery): the orders whose creations claim it, in the run and
+   * the state.
+   */
   owners?: string[];
 }
 

@@ -12,12 +12,18 @@ export interface BuiltFrom extends ChildLocation {
   cells: readonly string[];
 }
 
-/** One source row mapped: the record, its conversion problems, and the rows its list elements came from (by path prefix). */
+/**
+ * One source row mapped: the record, its conversion problems, and the rows its list elements came from (by
+ * path prefix).
+ */
 export interface MappedRow {
   value: Record<string, unknown>;
   issues: Issue[];
   children?: Map<string, ChildLocation>;
-  /** Every row of a list or a lookup the record was built from, in the order read (--rejects writes them with the record's own). */
+  /**
+   * Every row of a list or a lookup the record was built from, in the order read (--rejects writes them with
+   * the record's own).
+   */
   rows?: BuiltFrom[];
 }
 
@@ -55,7 +61,10 @@ function getPath(record: unknown, segments: readonly string[]): unknown {
   return current;
 }
 
-/** What mapping a row gathers besides the record: problems, where list elements came from, and (`keepRows`) their rows. */
+/**
+ * What mapping a row gathers besides the record: problems, where list elements came from, and (`keepRows`)
+ * their rows.
+ */
 type Gathered = Omit<MappedRow, 'value'> & { keepRows?: true };
 
 /**
@@ -215,7 +224,8 @@ function missingFactor(
   return error(
     'sum-element-incomplete',
     `${element}.${missing.join('.')}`,
-    `${field(source.list, source.field)} × ${field(source.list, source.times!)} cannot be summed: this element has no number in ${missing.join('.')}`,
+    `${field(source.list, source.field)} × ${field(source.list, source.times!)} cannot be summed: ` +
+      `this element has no number in ${missing.join('.')}`,
     { hint: 'fill the cell of this row, or leave the row out with when:', ...(child ? { child } : {}) },
   );
 }

@@ -7,7 +7,8 @@ import { validateRecord } from '../validate/validateRecord.js';
 
 const orders = [['order_id', 'customer_id', 'order_status', 'ts', 'Financial Status']];
 const entry = (fields: string, extra = '') =>
-  `version: 1\nzone: America/Sao_Paulo\nrecords:\n  - endpoint: order\n    from: orders.csv\n${extra}    fields:\n${fields}`;
+  `version: 1\nzone: America/Sao_Paulo\nrecords:\n  - endpoint: order\n    from: orders.csv\n` +
+  `${extra}    fields:\n${fields}`;
 const problems = (text: string, files: Record<string, string[][]> = { 'orders.csv': orders }) =>
   compileText(text, files).problems.map((p) => `${p.line}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
 
@@ -69,28 +70,36 @@ describe('compileMapping', () => {
       'Financial Status',
     ]);
   });
-  it('lists as ignored only the columns nothing reads: a list of the same file, keys, when and templates read theirs', () => {
-    // One row per item: the order's row and its items' rows in one file; the note called the item columns "never sent".
-    const shop = [['Name', 'Email', 'Total', 'Lineitem quantity', 'Lineitem price', 'Lineitem sku', 'Notes']];
-    const pay = [['order', 'seq', 'amount', 'gateway']];
-    const compiled = compileText(
-      entry(
-        '      id: Name\n      total_paid_value: { column: Total, number: decimal-point }\n',
-        '    when: { column: Email, present: true }\n' +
-          '    lists:\n' +
-          '      items:\n        from: shop.csv\n        key: Name\n        fields:\n' +
-          '          quantity: "Lineitem quantity"\n          unit_price: { column: "Lineitem price", number: decimal-point }\n' +
-          '      payments:\n        from: pay.csv\n        key: { parent: Name, child: order }\n        fields:\n' +
-          '          id: { template: "{order}-{seq}" }\n',
-      ).replace('from: orders.csv', 'from: shop.csv'),
-      { 'shop.csv': shop, 'pay.csv': pay },
-    );
-    expect(compiled.problems).toEqual([]);
-    expect(Object.fromEntries(compiled.ignored)).toEqual({
-      'shop.csv': ['Lineitem sku', 'Notes'],
-      'pay.csv': ['amount', 'gateway'],
-    });
-  });
+  it(
+    'lists as ignored only the columns nothing reads: a list of the same file, keys, when and ' +
+      'templates read theirs',
+    () => {
+      // One row per item: the order's row and its items' rows in one file; the note called the item columns
+      // "never sent".
+      const shop = [
+        ['Name', 'Email', 'Total', 'Lineitem quantity', 'Lineitem price', 'Lineitem sku', 'Notes'],
+      ];
+      const pay = [['order', 'seq', 'amount', 'gateway']];
+      const compiled = compileText(
+        entry(
+          '      id: Name\n      total_paid_value: { column: Total, number: decimal-point }\n',
+          '    when: { column: Email, present: true }\n' +
+            '    lists:\n' +
+            '      items:\n        from: shop.csv\n        key: Name\n        fields:\n' +
+            '          quantity: "Lineitem quantity"\n          unit_price: { column: "Lineitem ' +
+            'price", number: decimal-point }\n' +
+            '      payments:\n        from: pay.csv\n        key: { parent: Name, child: order }\n        fields:\n' +
+            '          id: { template: "{order}-{seq}" }\n',
+        ).replace('from: orders.csv', 'from: shop.csv'),
+        { 'shop.csv': shop, 'pay.csv': pay },
+      );
+      expect(compiled.problems).toEqual([]);
+      expect(Object.fromEntries(compiled.ignored)).toEqual({
+        'shop.csv': ['Lineitem sku', 'Notes'],
+        'pay.csv': ['amount', 'gateway'],
+      });
+    },
+  );
   it('keeps the flat form: renames, plus columns named after fields; other columns are not sent', () => {
     const compiled = compileText(
       '{"id": "Order Number"}',
@@ -142,7 +151,9 @@ describe('applyRow', () => {
       '      creation_datetime: { column: ts, datetime: "M/d/yyyy H:mm" }',
       '',
     ].join('\n'),
-    '    lists:\n      payments:\n        from: payments.csv\n        key: order_id\n        when: { column: type, in: [card, voucher] }\n        fields:\n          id: { template: "{order_id}-{seq}" }\n          value: { column: value, number: decimal-comma }\n',
+    '    lists:\n      payments:\n        from: payments.csv\n        key: order_id\n        when: ' +
+      '{ column: type, in: [card, voucher] }\n        fields:\n          id: { template: ' +
+      '"{order_id}-{seq}" }\n          value: { column: value, number: decimal-comma }\n',
   );
 
   it('builds lists from other files by key, sums them, looks up, and locates child issues', () => {

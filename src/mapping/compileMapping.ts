@@ -23,7 +23,10 @@ export interface CompiledEntry {
   row: CompiledRow;
   /** Columns of the file that the entry reads. */
   columnsRead: ReadonlySet<string>;
-  /** Columns the entry reads anywhere, by file: its row's, its lists' and its lookups' (its own file's under `file`). */
+  /**
+   * Columns the entry reads anywhere, by file: its row's, its lists' and its lookups' (its own file's under
+   * `file`).
+   */
   reads: ReadonlyMap<string, ReadonlySet<string>>;
   /** The position of the mapping's entry it was compiled from (`compileEntry` compiles it again). */
   source: number;
@@ -49,7 +52,10 @@ export interface CompiledMapping {
   entries: CompiledEntry[];
   indexes: IndexNeed[];
   problems: MappingProblem[];
-  /** Per file read (an entry's, a list's or a lookup's): the header columns nothing reads (the ignored-columns note). */
+  /**
+   * Per file read (an entry's, a list's or a lookup's): the header columns nothing reads (the ignored-columns
+   * note).
+   */
   ignored: Map<string, string[]>;
 }
 
@@ -223,7 +229,10 @@ export function compileMapping(spec: MappingSpec, context: CompileContext): Comp
   return { entries, indexes: dedupe(indexes), problems: unique.sort((a, b) => a.line - b.line), ignored };
 }
 
-/** The flat form's other columns: those named after a field of the endpoint pass as they are (the old `--map`'s renames). */
+/**
+ * The flat form's other columns: those named after a field of the endpoint pass as they are (the old
+ * `--map`'s renames).
+ */
 function knownColumns(entry: EntrySpec, header: readonly string[], schema: z.core.$ZodType): FieldSpec[] {
   const targets = new Set(entry.fields.map((field) => field.target));
   return header

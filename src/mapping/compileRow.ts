@@ -17,7 +17,10 @@ export interface RelatedRow {
   file?: string;
 }
 
-/** Rows of other files by key: lists (every match, in file order) and lookups (the first match). Edges index them on disk. */
+/**
+ * Rows of other files by key: lists (every match, in file order) and lookups (the first match). Edges index
+ * them on disk.
+ */
 export interface RelatedRows {
   list(file: string, keyColumn: string, key: string): Iterable<RelatedRow>;
   lookup(file: string, keyColumn: string, key: string): RelatedRow | undefined;
@@ -95,7 +98,10 @@ export interface IndexNeed {
   /** The name lists and lookups ask for: a file's, or a glob's. */
   file: string;
   keyColumn: string;
-  /** The files read into it when they are not just `file` (a glob's matches), their columns in the first one's order. */
+  /**
+   * The files read into it when they are not just `file` (a glob's matches), their columns in the first one's
+   * order.
+   */
   files?: string[];
 }
 
@@ -108,13 +114,17 @@ export interface RowContext {
   refused?(file: string): string | undefined;
   problems: MappingProblem[];
   indexes: IndexNeed[];
-  /** Every header scope opened (the row's, its lists' and lookups'): what each file has read of it (ignored-columns). */
+  /**
+   * Every header scope opened (the row's, its lists' and lookups'): what each file has read of it
+   * (ignored-columns).
+   */
   scopes?: HeaderScope[];
 }
 
 /** The fix for a from: that leaves the inputs' folder. */
 export const OUTSIDE_HINT =
-  "from: names a file inside the inputs' folder, and a link there must not lead out of it: copy the file into the folder";
+  "from: names a file inside the inputs' folder, and a link there must not lead out of it: copy " +
+  'the file into the folder';
 
 /** What one file's header allows: positions of its columns and the columns read. */
 class HeaderScope {

@@ -68,7 +68,10 @@ export function compilePattern(pattern: string): PatternParser | string {
       continue;
     }
     if (/[A-Za-z]/.test(char))
-      return `"${char}" is not a pattern letter collect reads (use yyyy MM M dd d HH H hh h mm m ss s SSS a; quote literal text: 'T')`;
+      return (
+        `"${char}" is not a pattern letter collect reads (use yyyy MM M dd d HH H hh h mm m ss s SSS ` +
+        `a; quote literal text: 'T')`
+      );
     source += escape(char);
     i++;
   }

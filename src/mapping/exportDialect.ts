@@ -17,7 +17,10 @@ export interface ExportSample {
 
 const DELIMITERS: CsvDialect['delimiter'][] = [',', ';', '\t'];
 
-/** UTF-8 when the bytes are valid UTF-8 (a sequence cut at the end of the sample aside), else what Excel writes in Europe and Brazil. */
+/**
+ * UTF-8 when the bytes are valid UTF-8 (a sequence cut at the end of the sample aside), else what Excel
+ * writes in Europe and Brazil.
+ */
 export function detectEncoding(bytes: Uint8Array): CsvDialect['encoding'] {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });

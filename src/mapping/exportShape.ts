@@ -1,4 +1,7 @@
-/** What `map init` reads from an export's sample rows beyond single columns: its one-row-per-item shape, identifiers. */
+/**
+ * What `map init` reads from an export's sample rows beyond single columns: its one-row-per-item shape,
+ * identifiers.
+ */
 
 /** A one-row-per-item export: the key column repeating on an order's rows, and the columns of its items. */
 export interface PerItemShape {

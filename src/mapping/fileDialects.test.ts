@@ -57,7 +57,8 @@ describe('fileDialects', () => {
 
   it('reads the csv: keys and names their mistakes', () => {
     const { problems } = parseMapping(
-      'version: 1\ncsv: { delimiter: ";;", quote: "x", encoding: ebcdic, sep: "," }\nrecords:\n  - endpoint: order\n    fields: { id: Id }\n',
+      'version: 1\ncsv: { delimiter: ";;", quote: "x", encoding: ebcdic, sep: "," }\nrecords:\n  - ' +
+        'endpoint: order\n    fields: { id: Id }\n',
     );
     expect(problems.map((p) => p.message)).toEqual([
       'unknown key "sep" in csv',
@@ -66,7 +67,8 @@ describe('fileDialects', () => {
     ]);
     expect(
       parseMapping(
-        'version: 1\ncsv: { delimiter: "\\t", encoding: CP1252 }\nrecords:\n  - endpoint: order\n    fields: { id: Id }\n',
+        'version: 1\ncsv: { delimiter: "\\t", encoding: CP1252 }\nrecords:\n  - endpoint: order\n' +
+          '    fields: { id: Id }\n',
       ).spec?.csv,
     ).toEqual({ delimiter: '\t', encoding: 'windows-1252' });
   });

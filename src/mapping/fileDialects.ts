@@ -9,7 +9,10 @@ export function mergeDialect(base: CsvDialect | undefined, more: CsvDialect | un
 /** A dialect as a message names it. */
 export function describeDialect(dialect: CsvDialect): string {
   const delimiter = dialect.delimiter ?? ',';
-  return `${delimiter === '\t' ? 'tab' : `"${delimiter}"`}-separated ${dialect.encoding ?? 'utf-8'}${dialect.quote && dialect.quote !== '"' ? ` quoted with ${dialect.quote}` : ''}`;
+  return (
+    `${delimiter === '\t' ? 'tab' : `"${delimiter}"`}-separated ${dialect.encoding ?? 'utf-8'}` +
+    `${dialect.quote && dialect.quote !== '"' ? ` quoted with ${dialect.quote}` : ''}`
+  );
 }
 
 function same(a: CsvDialect, b: CsvDialect): boolean {
@@ -38,7 +41,9 @@ export function fileDialects(
     else if (!same(known.dialect, dialect))
       problems.push({
         line,
-        message: `${file} is read here as ${describeDialect(dialect)}, and as ${describeDialect(known.dialect)} by line ${known.line}`,
+        message:
+          `${file} is read here as ${describeDialect(dialect)}, and as ` +
+          `${describeDialect(known.dialect)} by line ${known.line}`,
         hint: 'a file has one dialect: give the same csv: wherever it is read',
       });
   };

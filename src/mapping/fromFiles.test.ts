@@ -118,48 +118,52 @@ describe('from: self and globs', () => {
     ]);
   });
 
-  it('names the mistakes: times over a missing field, a glob of no file, files of a glob that differ, split into a text', () => {
-    const problems = (fields: string, lists = '', more: Record<string, string[][]> = {}) =>
-      compileText(
-        mapping(fields, lists),
-        { 'shop_1.csv': shop, ...more },
+  it(
+    'names the mistakes: times over a missing field, a glob of no file, files of a glob that differ, ' +
+      'split into a text',
+    () => {
+      const problems = (fields: string, lists = '', more: Record<string, string[][]> = {}) =>
+        compileText(
+          mapping(fields, lists),
+          { 'shop_1.csv': shop, ...more },
+          {
+            listing: ['shop_1.csv', ...Object.keys(more)],
+          },
+        ).problems.map((p) => `${p.line}: ${p.message}`);
+      expect(problems('      total_gross_value: { sum: items.unit_price, times: items.qty }')).toEqual([
+        '8: times: the list items has no field qty',
+      ]);
+      expect(problems('      user.name: { column: Name, split: "," }')).toEqual([
+        '8: user.name: split makes a list of texts, and this field is not a list (it is a string)',
+      ]);
+      const payments = '      payments: { from: "pay_*.csv", key: Name, fields: { id: ref } }';
+      expect(problems('', payments)).toEqual([
+        '14: the list payments reads pay_*.csv, which matches no file here',
+      ]);
+      expect(
+        problems('', payments, {
+          'pay_1.csv': [['Name', 'ref']],
+          'pay_2.csv': [['ref', 'Name']],
+          'pay_3.csv': [['Name']],
+        }),
+      ).toEqual([
+        '14: the list payments reads pay_*.csv, whose files differ in their columns (pay_1.csv and pay_3.csv)',
+      ]);
+      const both = compileText(
+        mapping('', payments),
+        { 'shop_1.csv': shop, 'pay_1.csv': [['Name', 'ref']], 'pay_2.csv': [['ref', 'Name']] },
         {
-          listing: ['shop_1.csv', ...Object.keys(more)],
+          listing: ['pay_1.csv', 'pay_2.csv', 'shop_1.csv'],
         },
-      ).problems.map((p) => `${p.line}: ${p.message}`);
-    expect(problems('      total_gross_value: { sum: items.unit_price, times: items.qty }')).toEqual([
-      '8: times: the list items has no field qty',
-    ]);
-    expect(problems('      user.name: { column: Name, split: "," }')).toEqual([
-      '8: user.name: split makes a list of texts, and this field is not a list (it is a string)',
-    ]);
-    const payments = '      payments: { from: "pay_*.csv", key: Name, fields: { id: ref } }';
-    expect(problems('', payments)).toEqual([
-      '14: the list payments reads pay_*.csv, which matches no file here',
-    ]);
-    expect(
-      problems('', payments, {
-        'pay_1.csv': [['Name', 'ref']],
-        'pay_2.csv': [['ref', 'Name']],
-        'pay_3.csv': [['Name']],
-      }),
-    ).toEqual([
-      '14: the list payments reads pay_*.csv, whose files differ in their columns (pay_1.csv and pay_3.csv)',
-    ]);
-    const both = compileText(
-      mapping('', payments),
-      { 'shop_1.csv': shop, 'pay_1.csv': [['Name', 'ref']], 'pay_2.csv': [['ref', 'Name']] },
-      {
-        listing: ['pay_1.csv', 'pay_2.csv', 'shop_1.csv'],
-      },
-    );
-    expect(both.problems).toEqual([]);
-    expect(both.indexes).toContainEqual({
-      file: 'pay_*.csv',
-      keyColumn: 'Name',
-      files: ['pay_1.csv', 'pay_2.csv'],
-    });
-  });
+      );
+      expect(both.problems).toEqual([]);
+      expect(both.indexes).toContainEqual({
+        file: 'pay_*.csv',
+        keyColumn: 'Name',
+        files: ['pay_1.csv', 'pay_2.csv'],
+      });
+    },
+  );
 });
 
 describe('from: self and the columns read', () => {

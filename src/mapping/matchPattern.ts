@@ -39,7 +39,10 @@ export function linearPattern(pattern: string): LinearPattern | string {
   };
 }
 
-/** The group of `pattern`'s first match in a cell (group 1 when there is one, else the whole match); a bad pattern or group is a mistake. */
+/**
+ * The group of `pattern`'s first match in a cell (group 1 when there is one, else the whole match); a bad
+ * pattern or group is a mistake.
+ */
 export function cellMatcher(
   pattern: string,
   group: string | number | undefined,
@@ -48,7 +51,10 @@ export function cellMatcher(
   if (typeof regex === 'string') return `match: ${regex}`;
   const groups = regex.groups;
   if (typeof group === 'number' && group > groups)
-    return `match has ${groups === 0 ? 'no groups' : `${groups} group${groups === 1 ? '' : 's'}`}, so group: ${group} takes nothing`;
+    return (
+      `match has ${groups === 0 ? 'no groups' : `${groups} group${groups === 1 ? '' : 's'}`}, so ` +
+      `group: ${group} takes nothing`
+    );
   if (typeof group === 'string' && !regex.named.has(group)) return `match has no group named "${group}"`;
   const take = group ?? (groups >= 1 ? 1 : 0);
   return (text) => {

@@ -63,7 +63,8 @@ function cellConverters(parts: Map<string, Node | null>, converters: Converters,
         read.problem(
           match,
           `match: not a pattern collect can run (${why})`,
-          "write a regular expression without lookaround or backreferences (RE2 syntax) in single quotes, e.g. '^(?<number>\\d+)'",
+          'write a regular expression without lookaround or backreferences (RE2 syntax) in single ' +
+            "quotes, e.g. '^(?<number>\\d+)'",
         );
     }
   }

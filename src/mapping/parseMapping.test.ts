@@ -33,7 +33,8 @@ describe('parseMapping', () => {
         '      total_paid_value: { sum: payments.value }',
         '      user.id: { lookup: { from: customers.csv, key: { this: customer_id, that: id }, column: uid } }',
         '    lists:',
-        '      payments: { from: payments.csv, key: order_id, fields: { id: { template: "{order_id}-{seq}" }, value: { column: v, number: decimal-comma } } }',
+        '      payments: { from: payments.csv, key: order_id, fields: { id: { template: ' +
+          '"{order_id}-{seq}" }, value: { column: v, number: decimal-comma } } }',
       ].join('\n'),
     );
     expect(found).toEqual([]);

@@ -67,7 +67,9 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
   if (expandedSize(doc, MAX_EXPANDED_NODES, false) > MAX_EXPANDED_NODES) {
     problems.push({
       line: 1,
-      message: `the mapping holds more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values, collect's size limit for a mapping, so it was not read`,
+      message:
+        `the mapping holds more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values, collect's ` +
+        `size limit for a mapping, so it was not read`,
       hint: 'a long values: table belongs in a CSV read with lookup: { from: FILE, key: KEY, column: COLUMN }',
     });
     return { problems };
@@ -85,8 +87,12 @@ export function parseMapping(text: string): { spec?: MappingSpec; problems: Mapp
   if (expandedSize(doc) > MAX_EXPANDED_NODES) {
     problems.push({
       line: 1,
-      message: `the mapping expands to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values through its aliases, so it was not read`,
-      hint: 'an alias that repeats aliases multiplies them: write the repeated part out, or use fewer levels of aliases',
+      message:
+        `the mapping expands to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values ` +
+        `through its aliases, so it was not read`,
+      hint:
+        'an alias that repeats aliases multiplies them: write the repeated part out, or use fewer ' +
+        'levels of aliases',
     });
     return { problems };
   }
@@ -349,7 +355,8 @@ class Reader {
     if (kinds.length !== 1) {
       this.problem(
         node,
-        `the source of ${target} needs exactly one of column, value, template, sum, lookup${kinds.length > 1 ? ` (it has ${kinds.join(' and ')})` : ''}`,
+        `the source of ${target} needs exactly one of column, value, template, sum, lookup` +
+          `${kinds.length > 1 ? ` (it has ${kinds.join(' and ')})` : ''}`,
       );
       return undefined;
     }

@@ -1,4 +1,7 @@
-/** What `map init` reads from a column's sample cells: its datetime pattern, its number style, how to quote and show it. */
+/**
+ * What `map init` reads from a column's sample cells: its datetime pattern, its number style, how to quote
+ * and show it.
+ */
 import { compilePattern } from './datetimePattern.js';
 import { readNumber } from './readCell.js';
 
@@ -79,5 +82,8 @@ export function because(header: string, cells: readonly string[]): string {
   const examples = [...new Set(cells)]
     .slice(0, 2)
     .map((cell) => (cell.includes(',') ? JSON.stringify(shown(cell)) : shown(cell)));
-  return `from the header ${JSON.stringify(shown(header))}${examples.length ? ` and values like ${examples.join(', ')}` : ''}`;
+  return (
+    `from the header ${JSON.stringify(shown(header))}` +
+    `${examples.length ? ` and values like ${examples.join(', ')}` : ''}`
+  );
 }

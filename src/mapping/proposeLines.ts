@@ -1,4 +1,7 @@
-/** The lines `map init` proposes for one column of a known role: its converter read from the sample cells, with its reason. */
+/**
+ * The lines `map init` proposes for one column of a known role: its converter read from the sample cells,
+ * with its reason.
+ */
 import { because, guessDatetime, guessNumber, quote } from './proposeCells.js';
 import type { Role } from './proposeRoles.js';
 

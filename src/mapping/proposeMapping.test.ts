@@ -18,11 +18,14 @@ describe('proposeMapping', () => {
     expect(text).toContain('      id: order_id   # ');
     expect(text).toContain('      user.id: customer_id   # ');
     expect(text).toContain(
-      '      creation_datetime: { column: order_purchase_timestamp, datetime: "M/d/yyyy H:mm" }   # from the header "order_purchase_timestamp" and values like 10/2/2017 10:56, 10/13/2017 9:05\n',
+      '      creation_datetime: { column: order_purchase_timestamp, datetime: "M/d/yyyy H:mm" }   ' +
+        '# from the header "order_purchase_timestamp" and values like 10/2/2017 10:56, 10/13/2017 ' +
+        '9:05\n',
     );
     // The status words as a status entry's value map, from the table of source-files.md.
     expect(text).toContain(
-      '      status: { column: order_status, values: { delivered: approved, canceled: cancelled } }   # from the header "order_status"',
+      '      status: { column: order_status, values: { delivered: approved, canceled: cancelled } ' +
+        '}   # from the header "order_status"',
     );
     expect(text).toContain('# not proposed: notes: not a field of the service');
   });
@@ -95,24 +98,29 @@ describe('proposeMapping for a one-row-per-item export', () => {
   ];
   const text = proposeMapping([{ file: 'orders_export.csv', header, rows }], orderResource);
 
-  it("keeps the order's first rows with when, and builds its items from its own rows (from: self, by the repeating key)", () => {
-    expect(text).toContain('    when: { column: Id, present: true }');
-    expect(text).toMatch(/ {4}lists:\n {6}items:\n {8}from: self .*\n {8}key: Name\n {8}fields:\n/);
-    for (const line of [
-      '          quantity: "Lineitem quantity"   # ',
-      '          unit_price: { column: "Lineitem price", number: decimal-point }   # ',
-      '          product.sku: "Lineitem sku"   # ',
-      '          product.title: "Lineitem name"   # ',
-    ])
-      expect(text).toContain(line);
-  });
+  it(
+    "keeps the order's first rows with when, and builds its items from its own rows (from: self, by " +
+      'the repeating key)',
+    () => {
+      expect(text).toContain('    when: { column: Id, present: true }');
+      expect(text).toMatch(/ {4}lists:\n {6}items:\n {8}from: self .*\n {8}key: Name\n {8}fields:\n/);
+      for (const line of [
+        '          quantity: "Lineitem quantity"   # ',
+        '          unit_price: { column: "Lineitem price", number: decimal-point }   # ',
+        '          product.sku: "Lineitem sku"   # ',
+        '          product.title: "Lineitem name"   # ',
+      ])
+        expect(text).toContain(line);
+    },
+  );
   it('matches Total, Shipping and Discount, reads offsets as iso, and proposes the id', () => {
     for (const line of [
       '      id: Id   # ',
       '      total_paid_value: { column: Total, number: decimal-point }   # ',
       '      shipping_value: { column: Shipping, number: decimal-point }   # ',
       '      discount_value: { column: "Discount Amount", number: decimal-point }   # ',
-      '      creation_datetime: { column: "Created at", datetime: iso }   # from the header "Created at" and values like 2025-05-11 09:55:16 -0400, 2025-05-12 10:00:00 +0200\n',
+      '      creation_datetime: { column: "Created at", datetime: iso }   # from the header ' +
+        '"Created at" and values like 2025-05-11 09:55:16 -0400, 2025-05-12 10:00:00 +0200\n',
       '      user.name: "Billing Name"   # ',
     ])
       expect(text).toContain(line);

@@ -13,7 +13,10 @@ export type { SampledFile } from './proposeCells.js';
 
 type AnySchema = z.core.$ZodType;
 
-/** Names exports give the service's fields, folded (lower case, letters and digits): Shopify's, WooCommerce's, VTEX's. */
+/**
+ * Names exports give the service's fields, folded (lower case, letters and digits): Shopify's, WooCommerce's,
+ * VTEX's.
+ */
 const ORDER_NAMES: Record<string, string> = {
   total: 'total_paid_value',
   totalprice: 'total_paid_value',
@@ -82,7 +85,10 @@ function typeOf(schema: AnySchema): string {
   return (unwrap(schema)._zod.def as unknown as { type: string }).type;
 }
 
-/** The field a column most likely fills: its whole path, the endpoint's id for `<endpoint>_id`, or a unique leaf name. */
+/**
+ * The field a column most likely fills: its whole path, the endpoint's id for `<endpoint>_id`, or a unique
+ * leaf name.
+ */
 function matchColumn(
   column: string,
   endpoint: Target,
@@ -149,7 +155,11 @@ function fieldLine(
   if (path.endsWith('datetime')) {
     const pattern = guessDatetime(cells);
     // iso reads any offset or Z (`2025-05-11 09:55:16 -0400`): a pattern would take the cell as local time.
-    return `${indent}${path}: { column: ${quote(column)}, datetime: ${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }${pattern ? '' : '   # no pattern read every sample cell: fix it'}`;
+    return (
+      `${indent}${path}: { column: ${quote(column)}, datetime: ` +
+      `${quote(pattern ?? 'yyyy-MM-dd HH:mm:ss')} }` +
+      `${pattern ? '' : '   # no pattern read every sample cell: fix it'}`
+    );
   }
   if (type === 'number') {
     const style = guessNumber(cells);
@@ -168,7 +178,8 @@ function fieldLine(
       .join(', ');
     return unknown.length === 0
       ? `${indent}${path}: ${quote(column)}`
-      : `${indent}${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one of: ${allowed.join(', ')}`;
+      : `${indent}${path}: { column: ${quote(column)}, values: { ${values} } }   # map each to one ` +
+          `of: ${allowed.join(', ')}`;
   }
   return `${indent}${path}: ${quote(column)}`;
 }
@@ -239,7 +250,9 @@ function columnLines(
     const cells = cellsOf(sample, sample.header.indexOf(column));
     const pattern = guessDatetime(cells);
     out.push(
-      `${indent}# ?: ${quote(column)}   # not matched${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}${pattern ? `; reads as datetime "${pattern}"` : ''}`,
+      `${indent}# ?: ${quote(column)}   # not matched` +
+        `${cells[0] ? `; e.g. ${JSON.stringify(cells[0])}` : ''}` +
+        `${pattern ? `; reads as datetime "${pattern}"` : ''}`,
     );
   }
   return out;
@@ -250,7 +263,10 @@ const dialectText = (dialect: CsvDialect) =>
 const isDefault = (dialect: CsvDialect) =>
   dialect.delimiter === DEFAULT_DIALECT.delimiter && dialect.encoding === DEFAULT_DIALECT.encoding;
 
-/** A file's entry by names alone (no orders file among the inputs, or another endpoint), its items by its rows' shape. */
+/**
+ * A file's entry by names alone (no orders file among the inputs, or another endpoint), its items by its
+ * rows' shape.
+ */
 function namedEntry(sample: SampledFile, endpoint: Target, csv: string | undefined): string[] {
   const leaves = leafPaths(endpoint.schema);
   const items = objectShape(endpoint.schema)?.items;
@@ -271,7 +287,8 @@ function namedEntry(sample: SampledFile, endpoint: Target, csv: string | undefin
   const itemsMatched = matchColumns(sample, itemColumns, endpoint, itemLeaves, ITEM_NAMES, ITEM_PREFIX);
   return [
     ...out,
-    `    when: { column: ${quote(sample.header[shape.firstRow]!)}, present: true }   # one row per item: the order's own columns are on its first row only`,
+    `    when: { column: ${quote(sample.header[shape.firstRow]!)}, present: true }   # one row per ` +
+      `item: the order's own columns are on its first row only`,
     '    fields:',
     ...columnLines(sample, own, matched, leaves, '      '),
     '    lists:',

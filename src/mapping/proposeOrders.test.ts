@@ -63,12 +63,16 @@ describe('map init on a Shopify export', () => {
   it('writes a mapping that parses', () => {
     expect(parseMapping(text).problems).toEqual([]);
   });
-  it("reads the phone from Phone when the sample's Billing Phone is empty, with the billing country for numbers without +", () => {
-    expect(text).toContain(
-      'user.phone_number: { column: Phone, phone: national, country: BR }   # from the header "Phone"',
-    );
-    expect(text).toContain('# empty in the sample: "Billing Phone"');
-  });
+  it(
+    "reads the phone from Phone when the sample's Billing Phone is empty, with the billing country " +
+      'for numbers without +',
+    () => {
+      expect(text).toContain(
+        'user.phone_number: { column: Phone, phone: national, country: BR }   # from the header "Phone"',
+      );
+      expect(text).toContain('# empty in the sample: "Billing Phone"');
+    },
+  );
   it('proposes no address that lacks a required part, and says so', () => {
     expect(text).not.toContain('user.address.');
     expect(text).toContain('# user.address not proposed: no column with values for its city, state');

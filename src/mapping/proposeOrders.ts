@@ -153,7 +153,8 @@ export function ordersEntries(
       const own = fields.findIndex((line) => line.target === 'user.id');
       if (own >= 0) {
         notes.push(
-          `not proposed as user.id: ${fields[own]!.source}: one per order in this export; the person is the customers file's id`,
+          `not proposed as user.id: ${fields[own]!.source}: one per order in this export; the ` +
+            `person is the customers file's id`,
         );
         fields.splice(own, 1);
       }

@@ -1,4 +1,7 @@
-/** A marketplace's files around its orders file (source-files.md B.2): lists by the order's key, lookups by a column's key. */
+/**
+ * A marketplace's files around its orders file (source-files.md B.2): lists by the order's key, lookups by a
+ * column's key.
+ */
 import { cellsOf, fold, quote, shown, type SampledFile } from './proposeCells.js';
 import { columnSource, roleLines, type Line, type SourceOf } from './proposeLines.js';
 import { isSkip, roleOf, type Scope } from './proposeRoles.js';
@@ -47,7 +50,8 @@ export const lookupSource =
   (file: SampledFile): ((header: string) => SourceOf) =>
   (header) =>
   (converters) =>
-    `{ lookup: { from: ${quote(file.file)}, key: ${quote(file.header[0]!)}, column: ${quote(header)} }${converters ? `, ${converters}` : ''} }`;
+    `{ lookup: { from: ${quote(file.file)}, key: ${quote(file.header[0]!)}, column: ` +
+    `${quote(header)} }${converters ? `, ${converters}` : ''} }`;
 
 /** The payments list of an order from a file of its own, by the order's key. */
 export function paymentsList(file: SampledFile, key: string): ListPlan {

@@ -22,7 +22,10 @@ const WORDS: Record<string, string | null> = {
   created: null,
 };
 
-/** The value map a status column's sampled words need, the words that mean no status yet, and the words no table knows. */
+/**
+ * The value map a status column's sampled words need, the words that mean no status yet, and the words no
+ * table knows.
+ */
 export function statusValues(cells: readonly string[]): {
   values: [string, string][];
   none: string[];

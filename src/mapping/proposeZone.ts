@@ -13,7 +13,10 @@ export interface ZoneProposal {
   currency?: string;
 }
 
-/** The zone: the one given; none needed when every time has its offset; São Paulo for Brazilian states; else UTC to set. */
+/**
+ * The zone: the one given; none needed when every time has its offset; São Paulo for Brazilian states; else
+ * UTC to set.
+ */
 export function proposeZone(files: readonly SampledFile[], given?: string): ZoneProposal {
   if (given) return { zone: given, reason: 'as given with --zone' };
   const times = files.flatMap((file) =>
@@ -30,7 +33,9 @@ export function proposeZone(files: readonly SampledFile[], given?: string): Zone
       if (/(state|province)$/.test(fold(header)) && cells.length > 0 && cells.every((c) => BR_STATES.has(c)))
         return {
           zone: 'America/Sao_Paulo',
-          reason: `times with no offset, and Brazilian states in ${JSON.stringify(shown(header))} (values like ${shown(cells[0]!)}): confirm it`,
+          reason:
+            `times with no offset, and Brazilian states in ${JSON.stringify(shown(header))} (values ` +
+            `like ${shown(cells[0]!)}): confirm it`,
           currency: 'BRL',
         };
     }

@@ -43,14 +43,20 @@ function readNegative(body: string, style: NumberStyle): number | undefined {
   return value === undefined ? undefined : -value;
 }
 
-/** Builds the reader of a column from its converters and the target field's kind; a string is a mistake in the mapping. */
+/**
+ * Builds the reader of a column from its converters and the target field's kind; a string is a mistake in the
+ * mapping.
+ */
 export function cellReader(converters: Converters, kind: FieldKind, fileZone: string): CellReader | string {
   const values = converters.values;
   const fallback = converters.default;
   let convert: (text: string) => CellOutcome;
   if (converters.split !== undefined) {
     if (kind !== 'string-array' && kind !== 'unknown' && kind !== 'json')
-      return `split makes a list of texts, and this field is not a list (it is ${kind === 'integer' ? 'a number' : `a ${kind}`})`;
+      return (
+        `split makes a list of texts, and this field is not a list (it is ` +
+        `${kind === 'integer' ? 'a number' : `a ${kind}`})`
+      );
     const separator = converters.split;
     convert = (text) => ({
       ok: true,

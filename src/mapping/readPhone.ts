@@ -26,7 +26,8 @@ export function phoneReader(
       return error(
         'invalid-phone',
         '',
-        `${JSON.stringify(text)} is not a valid phone number${defaultCountry ? ` (read as ${defaultCountry} when it has no +)` : ''}`,
+        `${JSON.stringify(text)} is not a valid phone number` +
+          `${defaultCountry ? ` (read as ${defaultCountry} when it has no +)` : ''}`,
         {
           value: text,
           hint: defaultCountry

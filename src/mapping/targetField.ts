@@ -4,7 +4,10 @@ import { arrayElement, isFreeForm, objectShape } from '../schema/introspect.js';
 
 type AnySchema = z.core.$ZodType;
 
-/** The schema a dotted target names, or a problem with a did-you-mean; free-form fields (custom_data) take any path inside. */
+/**
+ * The schema a dotted target names, or a problem with a did-you-mean; free-form fields (custom_data) take any
+ * path inside.
+ */
 export function resolveTarget(
   schema: AnySchema,
   segments: readonly string[],
@@ -17,7 +20,9 @@ export function resolveTarget(
     if (element) {
       if (!/^\d+$/.test(segment))
         return {
-          problem: `${segments.slice(0, i).join('.')} is a list: name a position (${segments.slice(0, i).join('.')}.0.${segment}) or fill it with lists:`,
+          problem:
+            `${segments.slice(0, i).join('.')} is a list: name a position (` +
+            `${segments.slice(0, i).join('.')}.0.${segment}) or fill it with lists:`,
         };
       current = element;
       continue;

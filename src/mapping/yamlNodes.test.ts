@@ -73,7 +73,9 @@ describe('YAML anchors, aliases and merge keys in a mapping', () => {
   // "expands to more than 100,000 values through its aliases", though the mapping had no alias.
   it('reads a large values: map in linear time and names the size limit, not aliases', () => {
     const entries = Array.from({ length: 60_000 }, (_, i) => `          k${i}: v${i}`);
-    const text = `version: 1\nrecords:\n  - endpoint: status\n    from: s.csv\n    fields:\n      id: Id\n      status:\n        column: S\n        values:\n${entries.join('\n')}\n`;
+    const text =
+      `version: 1\nrecords:\n  - endpoint: status\n    from: s.csv\n    fields:\n      id: Id\n      ` +
+      `status:\n        column: S\n        values:\n${entries.join('\n')}\n`;
     expect(problems(text)).toEqual([
       expect.stringMatching(
         /^1: the mapping holds more than 100,000 values, collect's size limit for a mapping/,

@@ -1,6 +1,9 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair } from 'yaml';
 
-/** The most values a mapping may expand to through its aliases: a hand-written mapping is far below it, an alias bomb far above. */
+/**
+ * The most values a mapping may expand to through its aliases: a hand-written mapping is far below it, an
+ * alias bomb far above.
+ */
 export const MAX_EXPANDED_NODES = 100_000;
 
 /**

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { JsonSplitter, type SplitEvent } from '../decode/jsonSplitter.js';
 import { arrayStart, JsonArraySplitter, lineBreaks } from './jsonArraySplitter.js';
 
-/** Elements of every shape the splitter must not cut inside: strings with brackets, commas, escapes, quotes, line breaks. */
+/**
+ * Elements of every shape the splitter must not cut inside: strings with brackets, commas, escapes, quotes,
+ * line breaks.
+ */
 const kinds = [
   (n: number) => `{"id":"R${n}","note":"a, [b] {c} \\"q\\" \\\\"}`,
   (n: number) => `{"id":"R${n}",\n "list":[1,[2,{"x":"]"}]]}`,
@@ -17,7 +20,11 @@ const kinds = [
 ];
 
 function doc(count: number, end: string): string {
-  return `\n [${Array.from({ length: count }, (_, n) => kinds[n % kinds.length]!(n)).join(count % 2 ? ',\n' : ' ,')}${end}`;
+  return (
+    `\n [` +
+    `${Array.from({ length: count }, (_, n) => kinds[n % kinds.length]!(n)).join(count % 2 ? ',\n' : ' ,')}` +
+    `${end}`
+  );
 }
 
 /** The events of one splitter over the whole text, in reads of `step` characters. */

@@ -100,7 +100,10 @@ export class JsonArraySplitter {
     return pending.subarray(0, length);
   }
 
-  /** Follows strings and nesting through a read, noting the last cut point; where the array closes, the pending size after it (else -1). */
+  /**
+   * Follows strings and nesting through a read, noting the last cut point; where the array closes, the
+   * pending size after it (else -1).
+   */
   private scan(bytes: Buffer): number {
     let { depth, inString } = this;
     const n = bytes.length;

@@ -29,7 +29,8 @@ export function servePieces(port, createPieceTask) {
         if (answered instanceof Promise) void answered.then(post);
         else post(answered);
       };
-      // A task that failed to load or to read throws here, unhandled: the worker stops with that error, as when a piece fails.
+      // A task that failed to load or to read throws here, unhandled: the worker stops with that error, as
+      // when a piece fails.
       if (task instanceof Promise) void task.then(answer);
       else answer(task);
     },

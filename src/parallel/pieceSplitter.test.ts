@@ -8,7 +8,10 @@ const whole = (input: Buffer) => parseCsvPiece(input, { maxRecordSize: 0, first:
 
 const rowsOnly = ({ rows, lines, error }: PieceRows) => ({ rows, lines, ...(error ? { error } : {}) });
 
-/** The input's header parsed alone, the rest cut by the splitter (reads of `reads` bytes, pieces of `target`) and each piece parsed alone, lines shifted down. */
+/**
+ * The input's header parsed alone, the rest cut by the splitter (reads of `reads` bytes, pieces of `target`)
+ * and each piece parsed alone, lines shifted down.
+ */
 function inPieces(input: Buffer, reads: number, target: number): Omit<PieceRows, 'lineCount'> {
   const all: Omit<PieceRows, 'lineCount'> = { rows: [], lines: [] };
   let base = 1;
@@ -71,14 +74,18 @@ describe('PieceSplitter', () => {
     expect(new PieceSplitter('\r\n', 1, 0).push(Buffer.from('\nx'))).toEqual([]);
   });
 
-  it('cuts no piece after the limit is passed in a long read: everything after the last piece waits for the stream', () => {
-    const splitter = new PieceSplitter('\n', 4, 16);
-    const read = Buffer.from('a\n"an unclosed quote, line breaks within\n"\nb\nc\n');
-    const pieces = splitter.push(read);
-    expect(splitter.overflowed).toBe(true);
-    expect(Buffer.concat([...pieces, splitter.end()]).equals(read)).toBe(true);
-    expect(pieces.map(String)).toEqual(['a\n']);
-  });
+  it(
+    'cuts no piece after the limit is passed in a long read: everything after the last piece waits ' +
+      'for the stream',
+    () => {
+      const splitter = new PieceSplitter('\n', 4, 16);
+      const read = Buffer.from('a\n"an unclosed quote, line breaks within\n"\nb\nc\n');
+      const pieces = splitter.push(read);
+      expect(splitter.overflowed).toBe(true);
+      expect(Buffer.concat([...pieces, splitter.end()]).equals(read)).toBe(true);
+      expect(pieces.map(String)).toEqual(['a\n']);
+    },
+  );
 
   it('says when a record has no boundary past the limit', () => {
     const splitter = new PieceSplitter('\n', 4, 16);

@@ -4,7 +4,10 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Quotes in bytes[from, to): a record boundary lies only where the quotes before it are even (RFC 4180 quoting, as csv-parse requires). */
+/**
+ * Quotes in bytes[from, to): a record boundary lies only where the quotes before it are even (RFC 4180
+ * quoting, as csv-parse requires).
+ */
 function quotesIn(bytes: Buffer, from: number, to: number): number {
   let count = 0;
   for (let at = bytes.indexOf(QUOTE, from); at !== -1 && at < to; at = bytes.indexOf(QUOTE, at + 1)) count++;

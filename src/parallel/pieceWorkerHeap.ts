@@ -21,7 +21,8 @@ export function pieceWorkerLimits(maxRecordSize: number): ResourceLimits | undef
 export function outOfMemory(maxRecordSize: number): InputError {
   const limit = pieceWorkerLimits(maxRecordSize)?.maxOldGenerationSizeMb;
   return new InputError(
-    `a reading thread ran out of memory (${limit} MiB) on a piece of the input: a record takes more memory than --max-record-bytes (${maxRecordSize} bytes) allows for`,
+    `a reading thread ran out of memory (${limit} MiB) on a piece of the input: a record takes ` +
+      `more memory than --max-record-bytes (${maxRecordSize} bytes) allows for`,
     'raise --max-record-bytes: the reading threads are given 16 MiB more for each MiB of it',
   );
 }

@@ -36,18 +36,22 @@ describe('the piece workers of a run', () => {
     await second.close();
   });
 
-  it('starts a worker with the heap limits of its records, and hands an idle one out only for the same limits', async () => {
-    const small = pieceWorkerLimits(1024 * 1024)!;
-    const large = pieceWorkerLimits(8 * 1024 * 1024)!;
-    const worker = pieceWorkers.take(small);
-    expect(worker.resourceLimits?.maxOldGenerationSizeMb).toBe(small.maxOldGenerationSizeMb);
-    pieceWorkers.giveBack(worker);
-    const other = pieceWorkers.take(large);
-    expect(other).not.toBe(worker);
-    expect(other.resourceLimits?.maxOldGenerationSizeMb).toBe(large.maxOldGenerationSizeMb);
-    expect(pieceWorkers.take(small)).toBe(worker);
-    await Promise.all([worker.terminate(), other.terminate()]);
-  });
+  it(
+    'starts a worker with the heap limits of its records, and hands an idle one out only for the ' +
+      'same limits',
+    async () => {
+      const small = pieceWorkerLimits(1024 * 1024)!;
+      const large = pieceWorkerLimits(8 * 1024 * 1024)!;
+      const worker = pieceWorkers.take(small);
+      expect(worker.resourceLimits?.maxOldGenerationSizeMb).toBe(small.maxOldGenerationSizeMb);
+      pieceWorkers.giveBack(worker);
+      const other = pieceWorkers.take(large);
+      expect(other).not.toBe(worker);
+      expect(other.resourceLimits?.maxOldGenerationSizeMb).toBe(large.maxOldGenerationSizeMb);
+      expect(pieceWorkers.take(small)).toBe(worker);
+      await Promise.all([worker.terminate(), other.terminate()]);
+    },
+  );
 
   it('stops, and does not keep, a worker still parsing when its file is closed early', async () => {
     const parsers = new PieceParsers(1, csv);

@@ -38,7 +38,10 @@ export class PieceWorkerPool {
     return worker;
   }
 
-  /** Takes back a worker with no piece in flight, its file's listeners removed; it stops after IDLE_MS unless taken again. */
+  /**
+   * Takes back a worker with no piece in flight, its file's listeners removed; it stops after IDLE_MS unless
+   * taken again.
+   */
   giveBack(worker: Worker): void {
     for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
     const entry = { worker, timer: setTimeout(() => this.stop(worker), IDLE_MS) };

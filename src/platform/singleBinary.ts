@@ -13,7 +13,10 @@ const inBinary = isSea();
 /** NODE_DEBUG=collect tells where each worker thread started from. */
 const debug = debuglog('collect');
 
-/** Starts the worker thread whose script is `file`: that file, or in the binary the same script bundled under its name. */
+/**
+ * Starts the worker thread whose script is `file`: that file, or in the binary the same script bundled under
+ * its name.
+ */
 export function startWorker(file: URL, options: WorkerOptions): Worker {
   const name = file.pathname.slice(file.pathname.lastIndexOf('/') + 1);
   debug('worker %s started from %s', name, inBinary ? 'the binary' : 'its file');

@@ -33,7 +33,9 @@ export const heldFate = (orderId: string, file: string, creationId: number): Set
   state: 'held',
   reason: {
     code: 'order-held',
-    message: `held: the creation of order "${orderId}" (${file} id ${creationId}) is dead-lettered; fix it, then collect relay retry --id ${creationId} re-queues it with this event`,
+    message:
+      `held: the creation of order "${orderId}" (${file} id ${creationId}) is dead-lettered; fix it, ` +
+      `then collect relay retry --id ${creationId} re-queues it with this event`,
   },
 });
 

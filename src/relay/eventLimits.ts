@@ -18,9 +18,12 @@ export const tooLarge = (size: number, limit: number, what = "the event's body",
   error(
     'record-too-large',
     '',
-    `${what} is ${size.toLocaleString('en-US')} ${unit} long, over the limit of ${limit.toLocaleString('en-US')} ${unit}`,
+    `${what} is ${size.toLocaleString('en-US')} ${unit} long, over the limit of ` +
+      `${limit.toLocaleString('en-US')} ${unit}`,
     {
-      hint: 'the service refuses bodies that large: shorten the body in the outbox, then collect relay retry (or raise --max-record-bytes)',
+      hint:
+        'the service refuses bodies that large: shorten the body in the outbox, then collect relay ' +
+        'retry (or raise --max-record-bytes)',
     },
   );
 

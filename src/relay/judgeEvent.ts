@@ -73,7 +73,8 @@ export function judgeEvent(
   if (resource.claimedByCreation) flow.owners = state.claimants(facts.key);
   const verdict = evaluateTimeline(
     { orderId: facts.orderId, prior: state.priorOrder(facts.orderId), events: [flow] },
-    // A creation knows of itself; an update of an order no state has heard of is unknown only if the state knows orders at all.
+    // A creation knows of itself; an update of an order no state has heard of is unknown only if the state
+    // knows orders at all.
     { creations: state.hasOrders || resource.role === 'creation' },
     rules,
   );

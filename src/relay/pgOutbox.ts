@@ -59,7 +59,10 @@ export class PgOutbox implements OutboxSource {
     return this.table.name;
   }
 
-  /** Runs a query once the one before it is done; settles, reads and heartbeats share the one connection that holds the locks. */
+  /**
+   * Runs a query once the one before it is done; settles, reads and heartbeats share the one connection that
+   * holds the locks.
+   */
   private query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
     const result = this.last.then(() => this.client.query<R>(text, values));
     this.last = result.catch(() => undefined);

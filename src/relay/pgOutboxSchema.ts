@@ -36,7 +36,10 @@ const RELAY_COLUMNS = `
   ADD COLUMN IF NOT EXISTS relay_order text,
   ADD COLUMN IF NOT EXISTS relay_at timestamptz`;
 
-/** Creates the outbox (if missing), the relay's columns, the index of pending events and the NOTIFY trigger; safe to run again. */
+/**
+ * Creates the outbox (if missing), the relay's columns, the index of pending events and the NOTIFY trigger;
+ * safe to run again.
+ */
 export async function initOutbox(client: pg.Client, table: OutboxTable): Promise<void> {
   const bare = table.name.split('.').at(-1)!;
   const fn = table.sql.replace(/"([^"]+)"$/, (_, last: string) => pg.escapeIdentifier(`${last}_notify`));
@@ -51,17 +54,20 @@ export async function initOutbox(client: pg.Client, table: OutboxTable): Promise
       created_at timestamptz NOT NULL DEFAULT now())`);
     await client.query(`ALTER TABLE ${table.sql} ${RELAY_COLUMNS}`);
     await client.query(
-      `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(`${bare}_relay_pending`)} ON ${table.sql} (id) WHERE relay_state IS NULL`,
+      `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(`${bare}_relay_pending`)} ON ${table.sql} ` +
+        `(id) WHERE relay_state IS NULL`,
     );
     await client.query(
-      `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(`${bare}_relay_order`)} ON ${table.sql} (relay_order) WHERE relay_state IN ('dead', 'held')`,
+      `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(`${bare}_relay_order`)} ON ${table.sql} ` +
+        `(relay_order) WHERE relay_state IN ('dead', 'held')`,
     );
     // One NOTIFY per inserting statement (not per row): a burst wakes the relays once.
     await client.query(`CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_notify(${pg.escapeLiteral(table.channel)}, ''); RETURN NULL; END $$`);
     await client.query(`DROP TRIGGER IF EXISTS ${pg.escapeIdentifier(`${bare}_notify`)} ON ${table.sql}`);
     await client.query(
-      `CREATE TRIGGER ${pg.escapeIdentifier(`${bare}_notify`)} AFTER INSERT ON ${table.sql} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+      `CREATE TRIGGER ${pg.escapeIdentifier(`${bare}_notify`)} AFTER INSERT ON ${table.sql} FOR ` +
+        `EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
     );
     await client.query('COMMIT');
   } catch (cause) {
@@ -92,7 +98,9 @@ export async function checkOutbox(client: pg.Client, table: OutboxTable, where: 
     columns.size === 0
       ? `there is no outbox table ${table.name} in ${where}`
       : `the outbox ${table.name} in ${where} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
-    `run collect relay init --from URL${table.name === 'collect_outbox' ? '' : ` --table ${table.name}`} once (it creates the table or adds the relay's columns)`,
+    `run collect relay init --from URL` +
+      `${table.name === 'collect_outbox' ? '' : ` --table ${table.name}`} once (it creates the table ` +
+      `or adds the relay's columns)`,
   );
 }
 
@@ -125,7 +133,8 @@ export async function requeue(
     const chosen = await client.query<{ relay_order: string | null }>(
       ids === undefined
         ? `UPDATE ${table.sql} SET ${settled} WHERE relay_state = 'dead' RETURNING relay_order`
-        : `UPDATE ${table.sql} SET ${settled} WHERE relay_state IN ('dead', 'held') AND id = ANY($1::bigint[]) RETURNING relay_order`,
+        : `UPDATE ${table.sql} SET ${settled} WHERE relay_state IN ('dead', 'held') AND id = ` +
+            `ANY($1::bigint[]) RETURNING relay_order`,
       ids === undefined ? [] : [ids],
     );
     const orders = [...new Set(chosen.rows.map((row) => row.relay_order).filter((order) => order !== null))];

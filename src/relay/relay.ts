@@ -174,7 +174,8 @@ export class Relay {
     this.wantFetch = false;
     const fetch = this.queues.beginFetch();
     const room = QUEUE_MAX - this.queues.size;
-    // Memory is bounded by bytes too: a read asks for what is left of MAX_QUEUED_BYTES (bodies over the limit are not read).
+    // Memory is bounded by bytes too: a read asks for what is left of MAX_QUEUED_BYTES (bodies over the limit
+    // are not read).
     const bytes = MAX_QUEUED_BYTES - this.queues.bytes;
     if (room <= 0 || bytes <= 0) return void (this.lastFull = true);
     const rows = await source.pending(room, this.queues.ids, bytes);

@@ -46,7 +46,10 @@ export interface RelayEnd {
   refused?: true;
   /** The state or the outbox failed: the relay stopped (a restart goes on). */
   failure?: unknown;
-  /** Events in flight the relay stopped waiting for (a second signal, the deadline): pending, sent again at the next start. */
+  /**
+   * Events in flight the relay stopped waiting for (a second signal, the deadline): pending, sent again at
+   * the next start.
+   */
   unsettled?: number;
 }
 

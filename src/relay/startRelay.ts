@@ -113,7 +113,8 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
       const server = await serveMetrics(
         metrics,
         {
-          // Failed (the outbox or the state), or stalled: the loop has not gone round for a minute (a retry waits 30 s at most).
+          // Failed (the outbox or the state), or stalled: the loop has not gone round for a minute (a retry
+          // waits 30 s at most).
           live: () => live.working && Date.now() - live.lastLoop < STALLED_MS,
           ready: () => live.ready && live.working && !io.stop.aborted,
         },
@@ -133,7 +134,8 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     if (end.halted) io.stderr.write(describeHalt(end.halted));
     if (end.refused)
       io.stderr.write(
-        'collect relay: the service refused the API key; nothing more was sent\n  fix: check COLLECT_API_KEY or --api-key-file, and --base-url\n',
+        'collect relay: the service refused the API key; nothing more was sent\n  fix: check ' +
+          'COLLECT_API_KEY or --api-key-file, and --base-url\n',
       );
     if (end.failure !== undefined) throw end.failure;
     const unsettled = end.unsettled
@@ -151,7 +153,9 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
     if (isCollectError(cause)) throw cause;
     log.write({ state: 'failed', message: (cause as Error).message });
     io.stderr.write(
-      `collect relay: the outbox or the state failed: ${(cause as Error).message}\n  fix: check the database; a restart goes on where this one stopped (at most --concurrency events are sent again)\n`,
+      `collect relay: the outbox or the state failed: ${(cause as Error).message}\n  fix: check ` +
+        `the database; a restart goes on where this one stopped (at most --concurrency events are ` +
+        `sent again)\n`,
     );
     return exitCodes.usage;
   } finally {
@@ -161,7 +165,10 @@ export async function startRelay(request: RelayRequest, io: RelayIo): Promise<Ex
 
 const closeSource = (source: OutboxSource) => source.close();
 
-/** Runs `use` on a connection to the outbox's database; a server down, a refused login or privilege is exit 2 naming the outbox. */
+/**
+ * Runs `use` on a connection to the outbox's database; a server down, a refused login or privilege is exit 2
+ * naming the outbox.
+ */
 async function withOutbox<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'collect relay' });
   try {

@@ -18,7 +18,10 @@ export const ciLimits = {
   examplesPerGroup: 20,
 } as const;
 
-/** The groups a report annotates (GitHub shows annotationsPerKind errors and as many warnings per step): the first of each severity, and how many are left. */
+/**
+ * The groups a report annotates (GitHub shows annotationsPerKind errors and as many warnings per step): the
+ * first of each severity, and how many are left.
+ */
 export function annotatedGroups(groups: readonly IssueGroup[]): { shown: IssueGroup[]; left: number } {
   const per = ciLimits.annotationsPerKind;
   const shown = [

@@ -19,7 +19,8 @@ describe('formatGithub', () => {
     builder.note('unknown-order', 'skipped: nothing known');
     const lines = formatGithub(builder.build()).trimEnd().split('\n');
     expect(lines[0]).toBe(
-      '::error file=data/orders%2C 2024.csv,line=6,title=invalid-number::total_paid_value: "10,50" is not a number%0Asecond line 100%25 (record 4, order). Fix: use a dot: 10.50',
+      '::error file=data/orders%2C 2024.csv,line=6,title=invalid-number::total_paid_value: "10,50" ' +
+        'is not a number%0Asecond line 100%25 (record 4, order). Fix: use a dot: 10.50',
     );
     expect(lines[1]).toBe('::warning file=data/orders.csv,line=1,title=unknown-field::x: column x: unknown.');
     expect(lines[2]).toBe('::notice title=unknown-order::skipped: nothing known');
@@ -41,7 +42,8 @@ describe('formatGithub', () => {
     expect(warnings).toHaveLength(10);
     for (const line of [...errors, ...warnings]) expect(line).toMatch(COMMAND);
     expect(errors[0]).toBe(
-      '::error file=orders.csv,line=2,title=invalid-number (250 issues)::field_0: "x0" is not a number (record 0, order); 249 more issues like it in order records.',
+      '::error file=orders.csv,line=2,title=invalid-number (250 issues)::field_0: "x0" is not a ' +
+        'number (record 0, order); 249 more issues like it in order records.',
     );
     expect(lines).toContain(
       'collect: 7 more issue groups not annotated (GitHub shows 10 of each kind per step): --format json lists them',

@@ -31,7 +31,10 @@ function command(group: IssueGroup): string {
       ? ''
       : `; ${plural(group.count - 1, 'more issue')} like it in ${group.endpoint} records`;
   const hint = group.hint ? ` Fix: ${group.hint}` : '';
-  return `::${group.severity} ${properties.join(',')}::${escapeData(`${field}${group.message}${record}${more}.${hint}`)}`;
+  return (
+    `::${group.severity} ${properties.join(',')}::` +
+    `${escapeData(`${field}${group.message}${record}${more}.${hint}`)}`
+  );
 }
 
 /**
@@ -50,9 +53,21 @@ export function* githubChunks(
   for (const note of report.notes.slice(0, ciLimits.annotationsPerKind))
     yield `::notice title=${escapeProperty(note.code)}::${escapeData(note.message)}\n`;
   const notes = Math.max(0, report.notes.length - ciLimits.annotationsPerKind);
+  const unannotated = [
+    left > 0 ? plural(left, 'more issue group') : '',
+    notes > 0 ? plural(notes, 'more note') : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
   if (left > 0 || notes > 0)
-    yield `collect: ${[left > 0 ? plural(left, 'more issue group') : '', notes > 0 ? plural(notes, 'more note') : ''].filter(Boolean).join(' and ')} not annotated (GitHub shows ${ciLimits.annotationsPerKind} of each kind per step): ${options.stepSummary ? 'the job summary lists them' : '--format json lists them'}\n`;
-  yield `collect: ${plural(summary.records, 'record')}, ${summary.valid} valid, ${summary.invalid} invalid, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}\n`;
+    yield (
+      `collect: ${unannotated} not annotated (GitHub shows ${ciLimits.annotationsPerKind} of each kind per step): ` +
+      `${options.stepSummary ? 'the job summary lists them' : '--format json lists them'}\n`
+    );
+  yield (
+    `collect: ${plural(summary.records, 'record')}, ${summary.valid} valid, ${summary.invalid} ` +
+    `invalid, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}\n`
+  );
   options.stepSummary?.(stepSummary(report, issues));
 }
 

@@ -116,7 +116,8 @@ describe('htmlChunks', () => {
       payments: 0,
       withAcquirer: 0,
     };
-    // A clean history: one platform decline with its mark, two declines of the service's evaluation without (as they must be).
+    // A clean history: one platform decline with its mark, two declines of the service's evaluation without
+    // (as they must be).
     insights.order({ ...declined, fraudMarked: true });
     insights.order({ ...declined, serviceRejected: true });
     insights.order({ ...declined, serviceRejected: true });
@@ -132,27 +133,31 @@ describe('htmlChunks', () => {
     );
   });
 
-  it("gives a group its rule's words, field and count; each example says its own (order-invalid ×5 is five orders)", () => {
-    const builder = new ReportBuilder({ strict: false });
-    for (let n = 1; n <= 5; n++)
-      builder.add('status', at('status.csv', n), [
-        error('order-invalid', 'id', `the creation of order "O${n}" at orders.csv:${n + 1} is invalid`, {
-          hint: `fix the creation at orders.csv:${n + 1} and send it first`,
-        }),
-      ]);
-    const html = [...htmlChunks(builder.build(), builder.issues())].join('');
-    const group = html.slice(html.indexOf('<details class="group'), html.indexOf('</details>'));
-    const head = group.slice(0, group.indexOf('<ul class="examples">'));
-    expect(head).toContain('5 issues of <code>order-invalid</code> on <code>id</code> (status)');
-    expect(head).toContain('whose order&#39;s creation in this run is invalid');
-    expect(head).toContain('<b>Fix:</b> fix the order&#39;s creation');
-    expect(head).not.toMatch(/O1|orders\.csv:2/);
-    expect(head).toContain('The first 3 of 5:');
-    for (let n = 1; n <= 3; n++) {
-      expect(group).toContain(`the creation of order &quot;O${n}&quot; at orders.csv:${n + 1} is invalid`);
-      expect(group).toContain(`Fix: fix the creation at orders.csv:${n + 1} and send it first`);
-    }
-  });
+  it(
+    "gives a group its rule's words, field and count; each example says its own (order-invalid ×5 is " +
+      'five orders)',
+    () => {
+      const builder = new ReportBuilder({ strict: false });
+      for (let n = 1; n <= 5; n++)
+        builder.add('status', at('status.csv', n), [
+          error('order-invalid', 'id', `the creation of order "O${n}" at orders.csv:${n + 1} is invalid`, {
+            hint: `fix the creation at orders.csv:${n + 1} and send it first`,
+          }),
+        ]);
+      const html = [...htmlChunks(builder.build(), builder.issues())].join('');
+      const group = html.slice(html.indexOf('<details class="group'), html.indexOf('</details>'));
+      const head = group.slice(0, group.indexOf('<ul class="examples">'));
+      expect(head).toContain('5 issues of <code>order-invalid</code> on <code>id</code> (status)');
+      expect(head).toContain('whose order&#39;s creation in this run is invalid');
+      expect(head).toContain('<b>Fix:</b> fix the order&#39;s creation');
+      expect(head).not.toMatch(/O1|orders\.csv:2/);
+      expect(head).toContain('The first 3 of 5:');
+      for (let n = 1; n <= 3; n++) {
+        expect(group).toContain(`the creation of order &quot;O${n}&quot; at orders.csv:${n + 1} is invalid`);
+        expect(group).toContain(`Fix: fix the creation at orders.csv:${n + 1} and send it first`);
+      }
+    },
+  );
 
   it('says a message and a fix once when every issue of the group has them', () => {
     const builder = new ReportBuilder({ strict: false });
@@ -206,39 +211,44 @@ describe('htmlChunks', () => {
     expect(html).toContain('customer&#39;s document (user.document): 0 of 1');
   });
 
-  it('stays the same size however many records, issues and files: groups and files past their limits are counted', () => {
-    const size = (records: number) => {
-      const builder = new ReportBuilder({ strict: false });
-      const insights = new InsightsBuilder(() => 0);
-      for (let i = 0; i < records; i++) {
-        const event = {
-          kind: 'read' as const,
-          endpoint: 'order',
-          location: at(`file-${i % 400}.csv`, i),
-          issues: [error('unknown-field', `field_${i % 500}`, 'unknown field')],
-          coverage: i,
-        };
-        builder.apply(event);
-        insights.apply(event);
-      }
-      const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join(
-        '',
-      );
-      expect(html.match(/<details class="group/g)).toHaveLength(GROUPS_SHOWN);
-      expect(html).toContain(`… and ${500 - GROUPS_SHOWN} more groups`);
-      expect(html).toContain(`… and ${400 - FILES_SHOWN} more files`);
-      return html.length;
-    };
-    const small = size(2_000);
-    const large = size(40_000);
-    // Only the digits of the counts differ.
-    expect(large / small).toBeLessThan(1.05);
-  });
+  it(
+    'stays the same size however many records, issues and files: groups and files past their limits ' +
+      'are counted',
+    () => {
+      const size = (records: number) => {
+        const builder = new ReportBuilder({ strict: false });
+        const insights = new InsightsBuilder(() => 0);
+        for (let i = 0; i < records; i++) {
+          const event = {
+            kind: 'read' as const,
+            endpoint: 'order',
+            location: at(`file-${i % 400}.csv`, i),
+            issues: [error('unknown-field', `field_${i % 500}`, 'unknown field')],
+            coverage: i,
+          };
+          builder.apply(event);
+          insights.apply(event);
+        }
+        const html = [...htmlChunks(builder.build(), builder.issues(), { insights: insights.build() })].join(
+          '',
+        );
+        expect(html.match(/<details class="group/g)).toHaveLength(GROUPS_SHOWN);
+        expect(html).toContain(`… and ${500 - GROUPS_SHOWN} more groups`);
+        expect(html).toContain(`… and ${400 - FILES_SHOWN} more files`);
+        return html.length;
+      };
+      const small = size(2_000);
+      const large = size(40_000);
+      // Only the digits of the counts differ.
+      expect(large / small).toBeLessThan(1.05);
+    },
+  );
 });
 
 /** The tags the page itself writes. */
 const OWN_TAGS = new Set(
-  'html head meta title style body main h1 h2 h3 section p div details summary span code b ul li table thead tbody tr th td svg g text tspan rect line footer wbr'.split(
-    ' ',
-  ),
+  (
+    'html head meta title style body main h1 h2 h3 section p div details summary span code b ul li ' +
+    'table thead tbody tr th td svg g text tspan rect line footer wbr'
+  ).split(' '),
 );

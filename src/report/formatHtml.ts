@@ -61,7 +61,10 @@ function summarySection(report: Report, requests: boolean): string {
         `<div class="tile ${kind ?? ''}"><div class="n">${count(n)}</div><div class="label">${label}</div></div>`,
     )
     .join('');
-  return `<section id="summary"><p class="verdict ${verdict.kind}">${verdict.text}</p><div class="tiles">${tileHtml}</div></section>`;
+  return (
+    `<section id="summary"><p class="verdict ${verdict.kind}">${verdict.text}</p><div class="tiles">` +
+    `${tileHtml}</div></section>`
+  );
 }
 
 const entryHead = '<th>records</th><th>valid</th><th>invalid</th><th>invalid share</th>';
@@ -88,7 +91,8 @@ function countsSection(report: Report): string {
     .slice(0, FILES_SHOWN)
     .map(
       (f) =>
-        `<tr><td class="file">${wrappablePath(shortText(f.file, 200))}</td>${cell(f.endpoint)}${entryCells(f.records, f.invalid)}</tr>`,
+        `<tr><td class="file">${wrappablePath(shortText(f.file, 200))}</td>${cell(f.endpoint)}` +
+        `${entryCells(f.records, f.invalid)}</tr>`,
     )
     .join('');
   const more =
@@ -96,17 +100,23 @@ function countsSection(report: Report): string {
       ? `<p class="more">… and ${count(report.files.length - FILES_SHOWN)} more files.</p>`
       : '';
   return (
-    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>files</th>${entryHead}</tr></thead><tbody>${endpointRows}</tbody></table>` +
-    `<h2>Per file</h2><table><thead><tr><th>file</th><th>endpoint</th>${entryHead}</tr></thead><tbody>${fileRows}</tbody></table>${more}</section>`
+    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>files</th>` +
+    `${entryHead}</tr></thead><tbody>${endpointRows}</tbody></table>` +
+    `<h2>Per file</h2><table><thead><tr><th>file</th><th>endpoint</th>${entryHead}` +
+    `</tr></thead><tbody>${fileRows}</tbody></table>${more}</section>`
   );
 }
 
-/** A sandbox session's entries are its requests, a record each: counted per endpoint, then listed, those with errors first. */
+/**
+ * A sandbox session's entries are its requests, a record each: counted per endpoint, then listed, those with
+ * errors first.
+ */
 function requestsSection(report: Report): string {
   const endpointRows = perEndpoint(report.files)
     .map(
       ([endpoint, e]) =>
-        `<tr>${cell(endpoint)}${num(e.records)}${num(e.records - e.invalid)}${num(e.invalid)}<td class="num">${percent(e.invalid, e.records)}</td></tr>`,
+        `<tr>${cell(endpoint)}${num(e.records)}${num(e.records - e.invalid)}${num(e.invalid)}<td ` +
+        `class="num">${percent(e.invalid, e.records)}</td></tr>`,
     )
     .join('');
   const listed = [
@@ -117,7 +127,8 @@ function requestsSection(report: Report): string {
     .slice(0, FILES_SHOWN)
     .map(
       (f) =>
-        `<tr class="${f.invalid > 0 ? 'error' : ''}">${cell(shortText(f.file, 200), 'request')}${cell(f.endpoint)}${cell(f.invalid > 0 ? 'with errors' : 'valid')}</tr>`,
+        `<tr class="${f.invalid > 0 ? 'error' : ''}">${cell(shortText(f.file, 200), 'request')}` +
+        `${cell(f.endpoint)}${cell(f.invalid > 0 ? 'with errors' : 'valid')}</tr>`,
     )
     .join('');
   const more =
@@ -125,8 +136,12 @@ function requestsSection(report: Report): string {
       ? `<p class="more">… and ${count(listed.length - FILES_SHOWN)} more requests.</p>`
       : '';
   return (
-    `<section id="counts"><h2>Per endpoint</h2><table><thead><tr><th>endpoint</th><th>requests</th><th>valid</th><th>with errors</th><th>share with errors</th></tr></thead><tbody>${endpointRows}</tbody></table>` +
-    `<h2>Requests</h2><p>Each request the session judged, those with errors first.</p><table><thead><tr><th>request</th><th>endpoint</th><th>verdict</th></tr></thead><tbody>${rows}</tbody></table>${more}</section>`
+    `<section id="counts"><h2>Per ` +
+    `endpoint</h2><table><thead><tr><th>endpoint</th><th>requests</th><th>valid</th><th>with ` +
+    `errors</th><th>share with errors</th></tr></thead><tbody>${endpointRows}</tbody></table>` +
+    `<h2>Requests</h2><p>Each request the session judged, those with errors ` +
+    `first.</p><table><thead><tr><th>request</th><th>endpoint</th><th>verdict</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table>${more}</section>`
   );
 }
 
@@ -140,13 +155,20 @@ function coverageSection(insights: Insights): string {
         part: f.count,
         whole: entry.records,
       }));
-      return `<h3>${esc(entry.endpoint)} <span class="dim">(${count(entry.records)} ${entry.records === 1 ? 'record' : 'records'})</span></h3>${barChart(`field coverage of ${entry.endpoint}`, bars)}`;
+      return (
+        `<h3>${esc(entry.endpoint)} <span class="dim">(${count(entry.records)} ` +
+        `${entry.records === 1 ? 'record' : 'records'})</span></h3>` +
+        `${barChart(`field coverage of ${entry.endpoint}`, bars)}`
+      );
     });
   const body =
     charts.length > 0
       ? charts.join('')
       : '<p class="empty">No records of an endpoint with fields to cover.</p>';
-  return `<section id="coverage"><h2>Field coverage</h2><p>The share of records that carry each field the service's fraud models use (a non-empty value), valid or not.</p>${body}</section>`;
+  return (
+    `<section id="coverage"><h2>Field coverage</h2><p>The share of records that carry each field the ` +
+    `service's fraud models use (a non-empty value), valid or not.</p>${body}</section>`
+  );
 }
 
 function flowSection(insights: Insights): string {
@@ -163,17 +185,24 @@ function flowSection(insights: Insights): string {
     },
     { label: 'payments with an acquirer id', part: flow.paymentsWithAcquirer, whole: flow.payments },
   ];
-  // Shown apart and never coloured: a fraud mark is forbidden for the service's declines (§1.5), unknown for the undecided.
+  // Shown apart and never coloured: a fraud mark is forbidden for the service's declines (§1.5), unknown for
+  // the undecided.
   const apart = [
     flow.serviceDeclined > 0
-      ? `<li>${count(flow.serviceDeclined)} declined by the service's own evaluation: no fraud mark is sent for them (§1.5)</li>`
+      ? `<li>${count(flow.serviceDeclined)} declined by the service's own evaluation: no fraud mark ` +
+        `is sent for them (§1.5)</li>`
       : '',
     flow.undecidedDeclined > 0
-      ? `<li>${count(flow.undecidedDeclined)} declined with no decision of the service known (evaluated, or created outside collect): whose decline it is cannot be told; <code>collect decisions FILE</code> loads the platform's decisions</li>`
+      ? `<li>${count(flow.undecidedDeclined)} declined with no decision of the service known ` +
+        `(evaluated, or created outside collect): whose decline it is cannot be told; <code>collect ` +
+        `decisions FILE</code> loads the platform's decisions</li>`
       : '',
   ].join('');
   return (
-    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ${count(flow.declined)} of them declined (${count(flow.platformDeclined)} by the platform, where a fraud mark is expected), ${count(flow.payments)} payments: this run's records with what the state knew of earlier runs.</p>` +
+    `<section id="flow"><h2>Flow coverage</h2><p>${count(flow.orders)} orders, ` +
+    `${count(flow.declined)} of them declined (${count(flow.platformDeclined)} by the platform, ` +
+    `where a fraud mark is expected), ${count(flow.payments)} payments: this run's records with ` +
+    `what the state knew of earlier runs.</p>` +
     `${barChart('flow coverage', bars)}${apart ? `<ul class="apart">${apart}</ul>` : ''}</section>`
   );
 }
@@ -193,7 +222,8 @@ function sendingSection(report: Report, insights: Insights | undefined): string 
       )
       .join('');
     parts.push(
-      `<table><thead><tr><th>endpoint</th><th>sent</th><th>accepted</th><th>rejected</th><th>failed</th></tr></thead><tbody>${rows}</tbody></table>`,
+      `<table><thead><tr><th>endpoint</th><th>sent</th><th>accepted</th><th>rejected</th><th>` +
+        `failed</th></tr></thead><tbody>${rows}</tbody></table>`,
       `<p>Requests made again (timeouts, dropped connections, 429, 5xx): <b>${count(report.delivery.retried)}</b>.</p>`,
     );
   }
@@ -226,7 +256,8 @@ function notesSection(report: Report): string {
   const items = report.notes
     .map(
       (note) =>
-        `<li><code>${esc(note.code)}</code> ${esc(shortText(note.message, 600))}${note.count === undefined ? '' : ` <span class="count">${count(note.count)}</span>`}</li>`,
+        `<li><code>${esc(note.code)}</code> ${esc(shortText(note.message, 600))}` +
+        `${note.count === undefined ? '' : ` <span class="count">${count(note.count)}</span>`}</li>`,
     )
     .join('');
   return `<section id="notes"><h2>Notes</h2><ul>${items}</ul></section>`;
@@ -245,7 +276,8 @@ export function* htmlChunks(
   const title = options.title ? `collect report: ${shortText(options.title, 200)}` : 'collect report';
   yield (
     `${HTML_REPORT_MARK}\n<html lang="en"><head><meta charset="utf-8">` +
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ` +
+    `'unsafe-inline'; img-src data:">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="generator" content="collect">` +
     `<title>${esc(title)}</title><style>${htmlStyle}</style></head><body><main>` +
     `<h1>${esc(title)}</h1>\n`

@@ -9,7 +9,10 @@ export function* jsonChunks(report: Report, issues: ReportIssues): Generator<str
   yield '\n';
 }
 
-/** `--format json`: the report as one JSON document; `groups` adds the issues counted by code and field (every issue stays in `issues`). */
+/**
+ * `--format json`: the report as one JSON document; `groups` adds the issues counted by code and field (every
+ * issue stays in `issues`).
+ */
 export function formatJson(report: Report): string {
   return [...jsonChunks(report, issuesOf(report.issues))].join('');
 }

@@ -34,14 +34,17 @@ function testcase(
   const body: string[] = [];
   if (errors.length > 0) {
     body.push(
-      `      <failure ${attrs({ message: describeIssue(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describeIssue).join('\n'))}</failure>`,
+      `      <failure ${attrs({ message: describeIssue(errors[0]!), type: errors[0]!.code })}>` +
+        `${escapeXml(errors.map(describeIssue).join('\n'))}</failure>`,
     );
   }
   if (warnings.length > 0)
     body.push(
       `      <system-out>${escapeXml(warnings.map((w) => `warning ${describeIssue(w)}`).join('\n'))}</system-out>`,
     );
-  const open = `    <testcase ${attrs({ classname: `${endpoint}.${file}`, name, file, ...(line === null ? {} : { line }) })}`;
+  const open =
+    `    <testcase ` +
+    `${attrs({ classname: `${endpoint}.${file}`, name, file, ...(line === null ? {} : { line }) })}`;
   return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
 }
 
@@ -65,7 +68,10 @@ export function* recordGroups(issues: Iterable<LocatedIssue>): Generator<Located
 const fileKey = (endpoint: string, file: string) => `${endpoint}\u0000${file}`;
 const failing = (issues: readonly LocatedIssue[]) => issues.some((issue) => issue.severity === 'error');
 
-/** Each file's testcases and failures, counted in a first pass over the issues: the tags that open them need the counts. */
+/**
+ * Each file's testcases and failures, counted in a first pass over the issues: the tags that open them need
+ * the counts.
+ */
 function countCases(files: readonly FileSummary[], issues: Iterable<LocatedIssue>) {
   const counts = new Map(files.map((file) => [fileKey(file.endpoint, file.file), { tests: 1, failures: 0 }]));
   for (const group of recordGroups(issues)) {
@@ -91,7 +97,10 @@ export function* junitChunks(report: Report, issues: ReportIssues): Generator<st
     tests += count.tests;
     failures += count.failures;
   }
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ name: 'collect', tests, failures, errors: 0 })}>\n`;
+  yield (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ` +
+    `${attrs({ name: 'collect', tests, failures, errors: 0 })}>\n`
+  );
   const groups = recordGroups(issues);
   let next = groups.next();
   for (const [position, file] of report.files.entries()) {
@@ -104,8 +113,11 @@ export function* junitChunks(report: Report, issues: ReportIssues): Generator<st
       next = groups.next();
     }
     yield (
-      `${position > 0 ? '\n' : ''}  <testsuite ${attrs({ name: file.file, tests: count.tests, failures: count.failures, errors: 0, skipped: 0 })}>\n` +
-      `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ${attrs({ name: 'records', value: file.records })}/></properties>\n` +
+      `${position > 0 ? '\n' : ''}  <testsuite ` +
+      `${attrs({ name: file.file, tests: count.tests, failures: count.failures, errors: 0, skipped: 0 })}` +
+      `>\n` +
+      `    <properties><property ${attrs({ name: 'endpoint', value: file.endpoint })}/><property ` +
+      `${attrs({ name: 'records', value: file.records })}/></properties>\n` +
       testcase(
         file.file,
         file.endpoint,
@@ -117,7 +129,8 @@ export function* junitChunks(report: Report, issues: ReportIssues): Generator<st
     for (; ours(); next = groups.next()) {
       const record = next.value!;
       const { index, line } = record[0]!;
-      yield `\n${testcase(file.file, file.endpoint, `record ${index}${line === null ? '' : ` (line ${line})`}`, line, record)}`;
+      const name = `record ${index}${line === null ? '' : ` (line ${line})`}`;
+      yield `\n${testcase(file.file, file.endpoint, name, line, record)}`;
     }
     yield '\n  </testsuite>';
   }

@@ -10,7 +10,10 @@ import { verdictLine } from './verdictLine.js';
 
 /** Options of the pretty report. */
 export interface PrettyOptions {
-  /** Every issue of every record (`--all-issues`); otherwise the detail stops at DETAIL_LIMIT and the rest is counted by group. */
+  /**
+   * Every issue of every record (`--all-issues`); otherwise the detail stops at DETAIL_LIMIT and the rest is
+   * counted by group.
+   */
   allIssues?: boolean;
   /** The run's exit code, which the verdict line says; without it (a report alone), the report's own. */
   exitCode?: ExitCode;
@@ -27,7 +30,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const counted = (count: number, word: string) =>
   `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
-// Every text from input or the network (file names, fields, messages, values, decisions) goes through safe(): this report is read on terminals.
+// Every text from input or the network (file names, fields, messages, values, decisions) goes through safe():
+// this report is read on terminals.
 function where(issue: LocatedIssue): string {
   const line = issue.line === null ? '' : `:${issue.line}`;
   const record = issue.index === null ? 'the file' : `record ${issue.index}`;
@@ -61,7 +65,8 @@ function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
     const mark = group.severity === 'error' ? color.red('✖') : color.yellow('⚠');
     const field = group.field === '' ? '' : ` ${color.bold(safe(group.field))}`;
     out.push(
-      `  ${mark} ${safe(group.code)} ×${group.count.toLocaleString('en-US')}  ${safe(group.endpoint)}${field}: ${safe(group.message)}`,
+      `  ${mark} ${safe(group.code)} ×${group.count.toLocaleString('en-US')}  ` +
+        `${safe(group.endpoint)}${field}: ${safe(group.message)}`,
     );
     if (group.hint) out.push(`      ${color.cyan('fix:')} ${safe(group.hint)}`);
     out.push(
@@ -74,7 +79,8 @@ function groupLines(issues: ReportIssues, color: ChalkInstance): string[] {
     const rest = groups.slice(GROUP_LIMIT).reduce((sum, group) => sum + group.count, 0);
     out.push(
       color.dim(
-        `  ... ${plural(groups.length - GROUP_LIMIT, 'more group')} (${plural(rest, 'issue')}): --format json lists them all`,
+        `  ... ${plural(groups.length - GROUP_LIMIT, 'more group')} (${plural(rest, 'issue')}): ` +
+          `--format json lists them all`,
       ),
     );
   }
@@ -115,7 +121,8 @@ export function* prettyChunks(
   if (capped) {
     out.push(
       color.dim(
-        `... ${counted(issues.count - DETAIL_LIMIT, 'more issue')} not shown one by one: --all-issues shows every one, --format json and --rejects keep them all`,
+        `... ${counted(issues.count - DETAIL_LIMIT, 'more issue')} not shown one by one: ` +
+          `--all-issues shows every one, --format json and --rejects keep them all`,
       ),
       '',
     );
@@ -123,12 +130,15 @@ export function* prettyChunks(
   }
   for (const note of report.notes) {
     out.push(
-      `${color.cyan('ℹ')} ${color.bold(safe(note.code))}: ${safe(note.message)}${note.count === undefined ? '' : ` (${note.count})`}`,
+      `${color.cyan('ℹ')} ${color.bold(safe(note.code))}: ${safe(note.message)}` +
+        `${note.count === undefined ? '' : ` (${note.count})`}`,
     );
   }
   if (report.notes.length > 0) out.push('');
   const { summary } = report;
-  const counts = `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
+  const counts =
+    `${plural(summary.records, 'record')}: ${summary.valid} valid, ${summary.invalid} invalid · ` +
+    `${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')}`;
   // An interrupted run is unfinished, never a success: no green check.
   const unfinished = report.notes.some((note) => note.code.startsWith('interrupted'));
   out.push(
@@ -142,12 +152,14 @@ export function* prettyChunks(
   if (delivery) {
     const unsent = summary.unsent ? ` · not sent ${summary.unsent}` : '';
     out.push(
-      `  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`,
+      `  sent ${summary.sent} · accepted ${summary.accepted} · rejected ${summary.rejected} · ` +
+        `failed ${summary.failed} · retried ${delivery.retried} · skipped ${summary.skipped}${unsent}`,
     );
     for (const [endpoint, counts] of Object.entries(delivery.endpoints)) {
       out.push(
         color.dim(
-          `    ${safe(endpoint).padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, rejected ${counts.rejected}, failed ${counts.failed}`,
+          `    ${safe(endpoint).padEnd(9)} sent ${counts.sent}, accepted ${counts.accepted}, ` +
+            `rejected ${counts.rejected}, failed ${counts.failed}`,
         ),
       );
     }

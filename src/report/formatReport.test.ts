@@ -11,7 +11,10 @@ const plain = new Chalk({ level: 0 });
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A run's worth of issues in an awkward order: two files, file-level problems, flow-rule issues arriving late for early records, a rejection. */
+/**
+ * A run's worth of issues in an awkward order: two files, file-level problems, flow-rule issues arriving late
+ * for early records, a rejection.
+ */
 function fill(builder: ReportBuilder, records: number): void {
   builder.add('order', { file: 'a.csv', index: null, line: 1 }, [
     warning('unknown-field', 'colour', 'colour is not a field'),

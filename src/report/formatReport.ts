@@ -20,7 +20,10 @@ export type FormatOptions = PrettyOptions &
     session?: boolean;
   };
 
-/** How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour, pretty, html and github options. */
+/**
+ * How a format is written: the report piece by piece, with every one of `issues`; only pretty reads colour,
+ * pretty, html and github options.
+ */
 export type Formatter = (
   report: Report,
   issues: ReportIssues,
@@ -39,7 +42,10 @@ export const formatters: Readonly<Record<ReportFormat, Formatter>> = {
   html: (report, issues, _color, options) => htmlChunks(report, issues, options),
 };
 
-/** A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write the pieces as they come. */
+/**
+ * A report in a format, piece by piece, with every one of `issues` (which may be read back from disk): write
+ * the pieces as they come.
+ */
 export function reportChunks(
   report: Report,
   issues: ReportIssues,

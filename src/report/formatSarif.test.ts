@@ -142,29 +142,33 @@ describe('formatSarif past what code scanning takes', () => {
     return builder.build();
   }
 
-  it('holds at most 25,000 results, errors first, every rule and field with examples, and says how many were left out', () => {
-    const report = manyIssues(13_000);
-    const log = JSON.parse(formatSarif(report)) as Json;
-    expect(sarifProblems(log)).toEqual([]);
-    const run = (log.runs as Json[])[0]!;
-    const results = run.results as { ruleId: string; level: string; properties: { field?: string } }[];
-    expect(results).toHaveLength(25_000);
-    const firstWarning = results.findIndex((result) => result.level === 'warning');
-    expect(results.slice(firstWarning).every((result) => result.level === 'warning')).toBe(true);
-    const groups = new Set(results.map((result) => `${result.ruleId} ${result.properties.field}`));
-    expect(groups).toEqual(
-      new Set([
-        'invalid-number amount',
-        'invalid-number total_paid_value',
-        'invalid-enum currency',
-        'unknown-field x',
-      ]),
-    );
-    expect(run.properties).toMatchObject({ resultsShown: 25_000, resultsLeftOut: 26_001 - 25_000 });
-    const notes = (run.invocations as { toolExecutionNotifications: { message: { text: string } }[] }[])[0]!
-      .toolExecutionNotifications;
-    expect(notes[0]!.message.text).toMatch(/^1001 results left out: .*25,000 results per run/);
-  });
+  it(
+    'holds at most 25,000 results, errors first, every rule and field with examples, and says how ' +
+      'many were left out',
+    () => {
+      const report = manyIssues(13_000);
+      const log = JSON.parse(formatSarif(report)) as Json;
+      expect(sarifProblems(log)).toEqual([]);
+      const run = (log.runs as Json[])[0]!;
+      const results = run.results as { ruleId: string; level: string; properties: { field?: string } }[];
+      expect(results).toHaveLength(25_000);
+      const firstWarning = results.findIndex((result) => result.level === 'warning');
+      expect(results.slice(firstWarning).every((result) => result.level === 'warning')).toBe(true);
+      const groups = new Set(results.map((result) => `${result.ruleId} ${result.properties.field}`));
+      expect(groups).toEqual(
+        new Set([
+          'invalid-number amount',
+          'invalid-number total_paid_value',
+          'invalid-enum currency',
+          'unknown-field x',
+        ]),
+      );
+      expect(run.properties).toMatchObject({ resultsShown: 25_000, resultsLeftOut: 26_001 - 25_000 });
+      const notes = (run.invocations as { toolExecutionNotifications: { message: { text: string } }[] }[])[0]!
+        .toolExecutionNotifications;
+      expect(notes[0]!.message.text).toMatch(/^1001 results left out: .*25,000 results per run/);
+    },
+  );
 
   it('stays within 10 MB gzipped, however long the messages', () => {
     // Random text does not compress: 16,000 messages of 900 characters are about 11 MB gzipped.

@@ -138,7 +138,11 @@ function leftOutNotification(left: number, shown: number) {
     level: 'warning',
     descriptor: { id: 'results-left-out' },
     message: {
-      text: `${left} results left out: this log holds ${shown}, errors first and examples of every rule and field, as GitHub code scanning takes at most ${ciLimits.sarifResults.toLocaleString('en-US')} results per run and ${ciLimits.sarifGzipBytes / 1024 / 1024} MB gzipped; --format json lists every issue`,
+      text:
+        `${left} results left out: this log holds ${shown}, errors first and examples of every rule ` +
+        `and field, as GitHub code scanning takes at most ` +
+        `${ciLimits.sarifResults.toLocaleString('en-US')} results per run and ` +
+        `${ciLimits.sarifGzipBytes / 1024 / 1024} MB gzipped; --format json lists every issue`,
     },
   };
 }

@@ -17,7 +17,10 @@ export interface IssueGroup {
   endpoint: string;
   field: string;
   count: number;
-  /** The first issue's message and fix: the group's own only where `sameMessage` and `sameHint` say every issue has it. */
+  /**
+   * The first issue's message and fix: the group's own only where `sameMessage` and `sameHint` say every
+   * issue has it.
+   */
   message: string;
   hint?: string;
   /** Every issue of the group has the same message (`message`), the same fix (`hint`, or none). */
@@ -156,7 +159,10 @@ export class GroupCounter {
   }
 }
 
-/** Groups issues by severity, code, endpoint and field, most frequent first, keeping the first few locations of each. */
+/**
+ * Groups issues by severity, code, endpoint and field, most frequent first, keeping the first few locations
+ * of each.
+ */
 export function groupIssues(issues: readonly LocatedIssue[], examples = 3): IssueGroup[] {
   const counter = new GroupCounter(examples);
   issues.forEach((issue, position) => counter.add(issue, [0, 0, position]));

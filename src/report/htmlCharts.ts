@@ -42,11 +42,15 @@ export function barChart(title: string, bars: readonly Bar[], options: { counts?
       `<g><title>${esc(tip)}</title>` +
       `<text x="0" y="${y + BAR - 3}">${esc(label)}${detail}</text>` +
       `<rect class="track" x="${LABEL}" y="${y}" width="${span}" height="${BAR}" rx="3"/>` +
-      `<rect class="fill ${options.counts ? 'count' : shareClass(bar.part, bar.whole)}" x="${LABEL}" y="${y}" width="${(span * share).toFixed(1)}" height="${BAR}" rx="3"/>` +
+      `<rect class="fill ${options.counts ? 'count' : shareClass(bar.part, bar.whole)}" x="${LABEL}` +
+      `" y="${y}" width="${(span * share).toFixed(1)}" height="${BAR}" rx="3"/>` +
       `<text class="value" x="${LABEL + span + 8}" y="${y + BAR - 3}">${esc(value)}</text></g>`
     );
   });
-  return `<svg class="chart" role="img" aria-label="${esc(title)}" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}">${rows.join('')}</svg>`;
+  return (
+    `<svg class="chart" role="img" aria-label="${esc(title)}" viewBox="0 0 ${WIDTH} ${height}" ` +
+    `width="${WIDTH}" height="${height}">${rows.join('')}</svg>`
+  );
 }
 
 const TIMELINE_HEIGHT = 160;
@@ -55,7 +59,10 @@ const series = ['accepted', 'rejected', 'unanswered', 'retried'] as const;
 /** A UTC time as HH:MM. */
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
-/** Answers per bucket of time as stacked columns: accepted, rejected, failed or unanswered, and the attempts made again. */
+/**
+ * Answers per bucket of time as stacked columns: accepted, rejected, failed or unanswered, and the attempts
+ * made again.
+ */
 export function timelineChart(timeline: Timeline): string {
   const { buckets } = timeline;
   const plot = { left: 48, top: 8, width: WIDTH - 60, height: TIMELINE_HEIGHT - 36 };
@@ -70,21 +77,30 @@ export function timelineChart(timeline: Timeline): string {
       top -= h;
       return h === 0
         ? ''
-        : `<rect class="${name}" x="${(plot.left + i * step + 1).toFixed(1)}" y="${top.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}"/>`;
+        : `<rect class="${name}" x="${(plot.left + i * step + 1).toFixed(1)}" y="${top.toFixed(1)}" ` +
+            `width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}"/>`;
     });
-    const tip = `${clock(at)} UTC: ${count(bucket.accepted)} accepted, ${count(bucket.rejected)} rejected, ${count(bucket.unanswered)} failed or unanswered, ${count(bucket.retried)} retried`;
+    const tip =
+      `${clock(at)} UTC: ${count(bucket.accepted)} accepted, ${count(bucket.rejected)} rejected, ` +
+      `${count(bucket.unanswered)} failed or unanswered, ${count(bucket.retried)} retried`;
     return `<g><title>${esc(tip)}</title>${parts.join('')}</g>`;
   });
   const end = timeline.start + buckets.length * timeline.minutes * 60_000;
   const axis =
-    `<line class="axis" x1="${plot.left}" y1="${plot.top + plot.height}" x2="${plot.left + plot.width}" y2="${plot.top + plot.height}"/>` +
+    `<line class="axis" x1="${plot.left}" y1="${plot.top + plot.height}" x2="` +
+    `${plot.left + plot.width}" y2="${plot.top + plot.height}"/>` +
     `<text x="${plot.left - 6}" y="${plot.top + 10}" text-anchor="end">${count(largest)}</text>` +
     `<text x="${plot.left - 6}" y="${plot.top + plot.height}" text-anchor="end">0</text>` +
     `<text x="${plot.left}" y="${TIMELINE_HEIGHT - 10}">${clock(timeline.start)} UTC</text>` +
-    `<text x="${plot.left + Math.max(step * buckets.length, 170)}" y="${TIMELINE_HEIGHT - 10}" text-anchor="end">${clock(end)} UTC</text>`;
+    `<text x="${plot.left + Math.max(step * buckets.length, 170)}" y="${TIMELINE_HEIGHT - 10}" ` +
+    `text-anchor="end">${clock(end)} UTC</text>`;
   const per = timeline.minutes === 1 ? 'per minute' : `per ${timeline.minutes} minutes`;
   return (
-    `<svg class="chart timeline" role="img" aria-label="answers ${per}" viewBox="0 0 ${WIDTH} ${TIMELINE_HEIGHT}" width="${WIDTH}" height="${TIMELINE_HEIGHT}">${axis}${columns.join('')}</svg>` +
-    `<p class="legend"><span class="key accepted"></span>accepted <span class="key rejected"></span>rejected <span class="key unanswered"></span>failed or unanswered <span class="key retried"></span>attempts made again · ${esc(per)}</p>`
+    `<svg class="chart timeline" role="img" aria-label="answers ${per}" viewBox="0 0 ${WIDTH} ` +
+    `${TIMELINE_HEIGHT}" width="${WIDTH}" height="${TIMELINE_HEIGHT}">${axis}${columns.join('')}` +
+    `</svg>` +
+    `<p class="legend"><span class="key accepted"></span>accepted <span class="key ` +
+    `rejected"></span>rejected <span class="key unanswered"></span>failed or unanswered <span ` +
+    `class="key retried"></span>attempts made again · ${esc(per)}</p>`
   );
 }

@@ -23,7 +23,10 @@ function where(example: GroupExample): string {
   const line = example.line === null ? '' : `:${example.line}`;
   const record = example.index === null ? 'the file' : `record ${example.index}`;
   const child = example.child ? ` (from ${example.child.file}:${example.child.line})` : '';
-  return `<span class="where"><code class="file">${wrappablePath(example.file + line)}</code> ${esc(record + child)}</span>`;
+  return (
+    `<span class="where"><code class="file">${wrappablePath(example.file + line)}</code> ` +
+    `${esc(record + child)}</span>`
+  );
 }
 
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -41,7 +44,8 @@ function groupHtml(group: IssueGroup): string {
       ? group.message
       : 'each example below says what it found';
   const text =
-    `${plural(group.count, 'issue')} of <code>${esc(group.code)}</code> on <code>${esc(shortText(field, 120))}</code> ` +
+    `${plural(group.count, 'issue')} of <code>${esc(group.code)}</code> on <code>` +
+    `${esc(shortText(field, 120))}</code> ` +
     `(${esc(group.endpoint)}): ${esc(shortText(what, 400))}`;
   const said =
     group.sameMessage && rule
@@ -85,13 +89,17 @@ function sampleTable(issues: ReportIssues): string {
           ? shortText(issue.value, 80)
           : shorten(issue.value, 80);
     return (
-      `<tr class="${issue.severity}"><td class="file">${wrappablePath(shortText(issue.file, 120) + line)}</td>${cell(shortText(issue.path, 80), 'field')}` +
+      `<tr class="${issue.severity}"><td class="file">` +
+      `${wrappablePath(shortText(issue.file, 120) + line)}</td>` +
+      `${cell(shortText(issue.path, 80), 'field')}` +
       `${cell(issue.code)}<td><code class="value">${esc(got)}</code></td>${cell(shortText(issue.message, 300))}</tr>`
     );
   });
   return (
-    `<details class="sample"${issues.count > 0 ? ' open' : ''}><summary>The first ${count(issues.sample.length)} issues, one by one</summary>` +
-    `<table><thead><tr><th>where</th><th>field</th><th>rule</th><th>got</th><th>message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`
+    `<details class="sample"${issues.count > 0 ? ' open' : ''}><summary>The first ` +
+    `${count(issues.sample.length)} issues, one by one</summary>` +
+    `<table><thead><tr><th>where</th><th>field</th><th>rule</th><th>got</th><th>message</th></tr>` +
+    `</thead><tbody>${rows.join('')}</tbody></table></details>`
   );
 }
 
@@ -103,11 +111,14 @@ export function issuesSection(issues: ReportIssues): string {
   const rest = issues.groups.slice(GROUPS_SHOWN);
   const more =
     rest.length > 0
-      ? `<p class="more">… and ${count(rest.length)} more groups (${count(rest.reduce((sum, g) => sum + g.count, 0))} issues): --format json lists them all.</p>`
+      ? `<p class="more">… and ${count(rest.length)} more groups (` +
+        `${count(rest.reduce((sum, g) => sum + g.count, 0))} issues): --format json lists them ` +
+        `all.</p>`
       : '';
   return (
     `<section id="issues"><h2>Issues by rule and field</h2>` +
-    `<p>${count(issues.count)} issues in ${count(issues.groups.length)} groups (by severity, rule, endpoint and field); open one for its fix and first examples.</p>` +
+    `<p>${count(issues.count)} issues in ${count(issues.groups.length)} groups (by severity, rule, ` +
+    `endpoint and field); open one for its fix and first examples.</p>` +
     `${groups}${more}${sampleTable(issues)}</section>`
   );
 }

@@ -127,44 +127,52 @@ describe('InsightsBuilder', () => {
     });
   });
 
-  it("counts declined orders with a mark against the platform's declines; the service's and the undecided apart (§1.5)", () => {
-    const insights = new InsightsBuilder(() => 0);
-    const declined = {
-      created: true,
-      status: true,
-      declined: true,
-      fraudMarked: false,
-      serviceRejected: false,
-      decisionUnknown: false,
-      payments: 0,
-      withAcquirer: 0,
-    };
-    // A clean history: the platform's decline carries its mark, the service's two carry none (as they must).
-    insights.order({ ...declined, fraudMarked: true });
-    insights.order({ ...declined, serviceRejected: true });
-    insights.order({ ...declined, serviceRejected: true });
-    insights.order({ ...declined, decisionUnknown: true });
-    expect(insights.build().flow).toMatchObject({
-      declined: 4,
-      platformDeclined: 1,
-      platformDeclinedMarked: 1,
-      serviceDeclined: 2,
-      undecidedDeclined: 1,
-    });
-  });
+  it(
+    "counts declined orders with a mark against the platform's declines; the service's and the " +
+      'undecided apart (§1.5)',
+    () => {
+      const insights = new InsightsBuilder(() => 0);
+      const declined = {
+        created: true,
+        status: true,
+        declined: true,
+        fraudMarked: false,
+        serviceRejected: false,
+        decisionUnknown: false,
+        payments: 0,
+        withAcquirer: 0,
+      };
+      // A clean history: the platform's decline carries its mark, the service's two carry none (as they must).
+      insights.order({ ...declined, fraudMarked: true });
+      insights.order({ ...declined, serviceRejected: true });
+      insights.order({ ...declined, serviceRejected: true });
+      insights.order({ ...declined, decisionUnknown: true });
+      expect(insights.build().flow).toMatchObject({
+        declined: 4,
+        platformDeclined: 1,
+        platformDeclinedMarked: 1,
+        serviceDeclined: 2,
+        undecidedDeclined: 1,
+      });
+    },
+  );
 });
 
 describe('retries on the timeline', () => {
-  it('puts the retries the sender made since the last answer in the current bucket; the final total settles the rest', () => {
-    let now = 0;
-    const insights = new InsightsBuilder(() => now);
-    insights.retriedSoFar(2);
-    now += 60_000;
-    insights.retriedSoFar(2);
-    insights.retriedSoFar(5);
-    insights.apply({ kind: 'retried', count: 6 });
-    expect(insights.build().timeline!.buckets.map((b) => b.retried)).toEqual([2, 4]);
-  });
+  it(
+    'puts the retries the sender made since the last answer in the current bucket; the final total ' +
+      'settles the rest',
+    () => {
+      let now = 0;
+      const insights = new InsightsBuilder(() => now);
+      insights.retriedSoFar(2);
+      now += 60_000;
+      insights.retriedSoFar(2);
+      insights.retriedSoFar(5);
+      insights.apply({ kind: 'retried', count: 6 });
+      expect(insights.build().timeline!.buckets.map((b) => b.retried)).toEqual([2, 4]);
+    },
+  );
 
   it('counts an order once when its flow replaces the one counted before for it (a creation read again)', () => {
     const insights = new InsightsBuilder(() => 0);

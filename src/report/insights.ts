@@ -16,7 +16,10 @@ export interface FlowCoverage {
   created: number;
   withStatus: number;
   declined: number;
-  /** Declined by the platform (its decision known not to be the service's): the ones a fraud mark is expected for (§3 rule 6). */
+  /**
+   * Declined by the platform (its decision known not to be the service's): the ones a fraud mark is expected
+   * for (§3 rule 6).
+   */
   platformDeclined: number;
   platformDeclinedMarked: number;
   /** Declined by the service's own evaluation: a fraud mark is forbidden for them (§1.5), so they are counted apart. */
@@ -52,7 +55,10 @@ export interface Insights {
   flow?: FlowCoverage;
   /** Absent when nothing was sent. */
   timeline?: Timeline;
-  /** Evaluation decisions given by the service, by decision, capped as a run's (decisionCounts.ts): a sandbox session's; a run's are in its report. */
+  /**
+   * Evaluation decisions given by the service, by decision, capped as a run's (decisionCounts.ts): a sandbox
+   * session's; a run's are in its report.
+   */
   decisions: Record<string, number>;
   /** Answers the service did not give, by kind (`429`, `5xx`, `no answer`): a sandbox's faults. */
   faults: Record<string, number>;

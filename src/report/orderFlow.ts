@@ -12,7 +12,10 @@ export interface OrderFlow {
   fraudMarked: boolean;
   /** The service's own evaluation rejected it (decision `reject`): a decline that must carry no fraud mark (§1.5). */
   serviceRejected: boolean;
-  /** No decision of the service is known for it (evaluated, or created outside collect): whose decline it is cannot be told. */
+  /**
+   * No decision of the service is known for it (evaluated, or created outside collect): whose decline it is
+   * cannot be told.
+   */
   decisionUnknown: boolean;
   /** Its payments, and how many of them carry an acquirer id (at creation or by a payment update). */
   payments: number;
@@ -70,7 +73,8 @@ export function flowOf(prior: PriorOrder | null, events: readonly { facts: Facts
     declined,
     fraudMarked,
     serviceRejected: decision === 'reject',
-    // As fraud-after-service-decline judges: only an order collect created without an evaluation has no decision to know.
+    // As fraud-after-service-decline judges: only an order collect created without an evaluation has no
+    // decision to know.
     decisionUnknown: decision === null && (evaluated || !created),
     payments: acquirers.size,
     withAcquirer,

@@ -21,7 +21,10 @@ export class RecordVerdicts {
     return this.strict ? issues.length > 0 : issues.some((issue) => issue.severity === 'error');
   }
 
-  /** A record as read (index null: a problem of its file) is invalid; under --strict a header warning faults its file's records. */
+  /**
+   * A record as read (index null: a problem of its file) is invalid; under --strict a header warning faults
+   * its file's records.
+   */
   read(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
     const invalid = this.faults(issues);
     if (!this.strict) return invalid;

@@ -48,27 +48,32 @@ describe('ReportBuilder', () => {
 });
 
 describe('ReportBuilder with keepBytes (a long sandbox session)', () => {
-  it('counts every record and finding, keeps them only until the budget is full, and says how many it did not keep', () => {
-    const builder = new ReportBuilder({ strict: false, keepBytes: 5_000 });
-    const issue = {
-      severity: 'error' as const,
-      code: 'unknown-order',
-      path: 'id',
-      message: 'order "X" was never created',
-      hint: 'create it first',
-    };
-    for (let i = 1; i <= 100; i++)
-      builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, [issue]);
-    const report = builder.build();
-    expect(report.summary).toMatchObject({ records: 100, invalid: 100, errors: 100 });
-    expect(report.issues.length).toBeGreaterThan(0);
-    expect(report.issues.length).toBeLessThan(20);
-    expect(report.notes).toEqual([
-      { code: 'findings-not-kept', count: 100 - report.issues.length, message: expect.any(String) },
-      { code: 'requests-not-listed', count: 100 - report.files.length, message: expect.any(String) },
-    ]);
-    for (const kept of report.issues) expect(report.files.some((file) => file.file === kept.file)).toBe(true);
-  });
+  it(
+    'counts every record and finding, keeps them only until the budget is full, and says how many it ' +
+      'did not keep',
+    () => {
+      const builder = new ReportBuilder({ strict: false, keepBytes: 5_000 });
+      const issue = {
+        severity: 'error' as const,
+        code: 'unknown-order',
+        path: 'id',
+        message: 'order "X" was never created',
+        hint: 'create it first',
+      };
+      for (let i = 1; i <= 100; i++)
+        builder.add('status', { file: `request #${i} PUT /v2/order`, index: 0, line: i }, [issue]);
+      const report = builder.build();
+      expect(report.summary).toMatchObject({ records: 100, invalid: 100, errors: 100 });
+      expect(report.issues.length).toBeGreaterThan(0);
+      expect(report.issues.length).toBeLessThan(20);
+      expect(report.notes).toEqual([
+        { code: 'findings-not-kept', count: 100 - report.issues.length, message: expect.any(String) },
+        { code: 'requests-not-listed', count: 100 - report.files.length, message: expect.any(String) },
+      ]);
+      for (const kept of report.issues)
+        expect(report.files.some((file) => file.file === kept.file)).toBe(true);
+    },
+  );
 
   it('lists a later finding even after valid records filled their share', () => {
     const builder = new ReportBuilder({ strict: false, keepBytes: 40_000 });

@@ -44,7 +44,10 @@ export interface Note {
   count?: number;
 }
 
-/** What sending did, per endpoint and per evaluation decision (a few by name, cut, the rest as `other`: decisionCounts.ts). */
+/**
+ * What sending did, per endpoint and per evaluation decision (a few by name, cut, the rest as `other`:
+ * decisionCounts.ts).
+ */
 export interface Delivery {
   retried: number;
   endpoints: Record<string, { sent: number; accepted: number; rejected: number; failed: number }>;
@@ -55,7 +58,10 @@ export interface Delivery {
 export interface Report {
   version: 1;
   summary: Summary;
-  /** Every issue in report order; once a builder spilled them (see ReportOptions.spill), only the first SAMPLE_SIZE: ReportBuilder.issues() reads them all. */
+  /**
+   * Every issue in report order; once a builder spilled them (see ReportOptions.spill), only the first
+   * SAMPLE_SIZE: ReportBuilder.issues() reads them all.
+   */
   issues: LocatedIssue[];
   files: FileSummary[];
   notes: Note[];
@@ -67,11 +73,20 @@ export type { RunEvent, SendResult } from './runEvents.js';
 export interface ReportOptions {
   /** Warnings count, and are shown, as errors. */
   strict: boolean;
-  /** Where issues go past `spillAt` in memory, so that the report's memory does not grow with them; without it every issue stays in memory. */
+  /**
+   * Where issues go past `spillAt` in memory, so that the report's memory does not grow with them; without it
+   * every issue stays in memory.
+   */
   spill?: IssueSpill;
-  /** Issues held in memory before they go to the spill as one sorted run (default 20,000, or about 16 MiB of their text). */
+  /**
+   * Issues held in memory before they go to the spill as one sorted run (default 20,000, or about 16 MiB of
+   * their text).
+   */
   spillAt?: number;
-  /** Without a spill (a long sandbox session): estimated bytes of issues and per-file entries kept; past them, only counted. */
+  /**
+   * Without a spill (a long sandbox session): estimated bytes of issues and per-file entries kept; past them,
+   * only counted.
+   */
   keepBytes?: number;
 }
 
@@ -266,11 +281,15 @@ export class ReportBuilder {
     }
   }
 
-  /** A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns whether it is invalid. */
+  /**
+   * A record as read, with its issues (none for a valid one); index null is a file-level problem. Returns
+   * whether it is invalid.
+   */
   add(endpoint: string, location: RecordLocation, issues: readonly Issue[]): boolean {
     const file = this.file(endpoint, location.file);
     this.push(endpoint, location, issues);
-    // A header warning (an unknown column) is said once for the file but is true of every row: --strict faults them all.
+    // A header warning (an unknown column) is said once for the file but is true of every row: --strict
+    // faults them all.
     const invalid = this.verdicts.read(endpoint, location, issues);
     if (location.index === null) return invalid;
     this.summary.records++;

@@ -44,7 +44,10 @@ export interface KeyedIssue {
 
 export const compareKeyed = (a: KeyedIssue, b: KeyedIssue): number => compareKeys(a.key, b.key);
 
-/** Where a report puts its issues past what it keeps in memory: runs of issues, each in report order (issueSpillFile.ts). */
+/**
+ * Where a report puts its issues past what it keeps in memory: runs of issues, each in report order
+ * (issueSpillFile.ts).
+ */
 export interface IssueSpill {
   /** Keeps one run, already in report order; returns its handle. */
   write(run: Iterable<KeyedIssue>): number;

@@ -10,7 +10,10 @@ export interface RequestName {
 export const requestFile = (seq: number, method: string, path: string, at: Date): string =>
   `request #${seq} ${method} ${path} at ${at.toISOString()}`;
 
-/** A request's parts, read back from its file name (the time is the last word, which requestFile writes); undefined for any other name. */
+/**
+ * A request's parts, read back from its file name (the time is the last word, which requestFile writes);
+ * undefined for any other name.
+ */
 export function requestOf(file: string): RequestName | undefined {
   const match = /^request #(\d+) (\S+) (.*) at (\S+)$/s.exec(file);
   if (!match) return undefined;

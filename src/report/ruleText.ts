@@ -9,7 +9,10 @@ export interface RuleText {
 
 const flowRuleByCode = new Map(flowRules.map((rule) => [rule.code, rule]));
 
-/** The words of a code's rule (a flow rule's, or a record check's), for a group of its issues; undefined for a code with none. */
+/**
+ * The words of a code's rule (a flow rule's, or a record check's), for a group of its issues; undefined for a
+ * code with none.
+ */
 export function ruleText(code: string): RuleText | undefined {
   const flow = flowRuleByCode.get(code);
   if (flow) return { catches: flow.catches, fix: flow.fix };

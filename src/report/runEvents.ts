@@ -15,7 +15,10 @@ export type RunEvent =
       endpoint: string;
       location: RecordLocation;
       issues: readonly Issue[];
-      /** The fields of its endpoint's coverage list it carries (report/fieldCoverage.ts), when it was read as a record. */
+      /**
+       * The fields of its endpoint's coverage list it carries (report/fieldCoverage.ts), when it was read as
+       * a record.
+       */
       coverage?: number;
     }
   /** Issues found later about a record already read (the flow rules): a valid record they fault becomes invalid. */
@@ -32,7 +35,10 @@ export type RunEvent =
   | { kind: 'skipped' }
   /** Requests made again after a timeout, a dropped connection, a 429 or a 5xx. */
   | { kind: 'retried'; count: number }
-  /** One order's records as the flow rules saw them, with what the state knew (the flow coverage); `replaces` the flow counted earlier for the same order. */
+  /**
+   * One order's records as the flow rules saw them, with what the state knew (the flow coverage); `replaces`
+   * the flow counted earlier for the same order.
+   */
   | { kind: 'order'; flow: OrderFlow; replaces?: OrderFlow }
   /** Something about the run as a whole, said once; repeated notes add up their counts. */
   | { kind: 'note'; code: string; message: string; count?: number };

@@ -41,7 +41,8 @@ function testcase(test: Case): string {
   const body: string[] = [];
   if (errors.length > 0)
     body.push(
-      `      <failure ${attrs({ message: describeIssue(errors[0]!), type: errors[0]!.code })}>${escapeXml(errors.map(describeIssue).join('\n'))}</failure>`,
+      `      <failure ${attrs({ message: describeIssue(errors[0]!), type: errors[0]!.code })}>` +
+        `${escapeXml(errors.map(describeIssue).join('\n'))}</failure>`,
     );
   if (warnings.length > 0)
     body.push(
@@ -80,10 +81,18 @@ export function* sessionJunitChunks(report: Report, issues: ReportIssues): Gener
   const first = report.files.map((file) => requestOf(file.file)).find((request) => request !== undefined);
   const counts = { tests, failures, errors: 0 };
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ name: 'collect sandbox', ...counts })}>\n`;
-  yield `  <testsuite ${attrs({ name: 'collect sandbox session', ...counts, skipped: 0, ...(first ? { timestamp: first.at } : {}) })}>\n`;
+  yield (
+    `  <testsuite ` +
+    `${attrs({ name: 'collect sandbox session', ...counts, skipped: 0, ...(first ? { timestamp: first.at } : {}) })}` +
+    `>\n`
+  );
   for (const test of requestCases(report, issues)) yield `${testcase(test)}\n`;
   const notes = report.notes.map(
     (note) => `${note.code}: ${note.message}${note.count === undefined ? '' : ` (${note.count})`}`,
   );
-  yield `  </testsuite>${notes.length > 0 ? `\n  <system-out>${escapeXml(notes.join('\n'))}</system-out>` : ''}\n</testsuites>\n`;
+  yield (
+    `  </testsuite>` +
+    `${notes.length > 0 ? `\n  <system-out>${escapeXml(notes.join('\n'))}</system-out>` : ''}\n` +
+    `</testsuites>\n`
+  );
 }

@@ -19,7 +19,10 @@ export interface Facts {
   orderId: string;
   /** The id a results line names the record by: its own id (payment, delivery) or its order's. */
   key: string;
-  /** For a creation: the keys of update records it owns (its delivery ids), so an update naming another order is caught. */
+  /**
+   * For a creation: the keys of update records it owns (its delivery ids), so an update naming another order
+   * is caught.
+   */
   claims?: readonly string[];
 }
 
@@ -96,7 +99,10 @@ export interface Resource<Schema extends z.ZodType = z.ZodType, F extends Facts 
   path: string;
   /** One line for help texts. */
   summary: string;
-  /** A creation starts an order's life: the order's other calls wait for it; every other endpoint is an update of an order. */
+  /**
+   * A creation starts an order's life: the order's other calls wait for it; every other endpoint is an update
+   * of an order.
+   */
   role: 'creation' | 'update';
   /** The field that names the record's order (`id` of a creation or status change, `order_id` of the others). */
   orderField: string;

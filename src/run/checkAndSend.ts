@@ -23,7 +23,10 @@ interface Run {
   ledger: RunLedger;
 }
 
-/** In a run that sends, a failure to keep answers durable is its outcome (the summary still printed); any other is thrown on. */
+/**
+ * In a run that sends, a failure to keep answers durable is its outcome (the summary still printed); any
+ * other is thrown on.
+ */
 function stateFailureOf(cause: unknown, sending: boolean): StateError {
   if (sending && cause instanceof StateError) return cause;
   throw cause;
@@ -121,7 +124,8 @@ export async function checkAndSend(request: RunRequest, deps: RunDeps): Promise<
       await check(run, opened, sending, checking, { now: () => interrupted, signal: aborted.signal });
       await finishSending(opened, sending);
     } catch (cause) {
-      // The answers could not be kept (through a stopped sender, or found once it drained): the summary so far is the report.
+      // The answers could not be kept (through a stopped sender, or found once it drained): the summary so
+      // far is the report.
       stateFailure = stateFailureOf(cause, opened.durable !== undefined);
     }
   } finally {

@@ -26,7 +26,10 @@ export interface RecordSink {
   needsRaw: boolean;
   /** An earlier run settled this record (its journal outcome): it will not be sent, so its body need not be kept. */
   alreadyDone(earlier: string | undefined): boolean;
-  /** A valid record, in flow order: an order's records together, in reading order; with what an earlier run did with it. */
+  /**
+   * A valid record, in flow order: an order's records together, in reading order; with what an earlier run
+   * did with it.
+   */
   valid(
     event: FlowEvent,
     body: string | undefined,

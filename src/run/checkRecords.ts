@@ -13,7 +13,10 @@ import { EarlyCreations } from './earlyCreations.js';
 
 export type { CheckRecordsOptions, RecordSink, RunInput } from './checkOptions.js';
 
-/** Validated records per transaction of the dry-run state: larger ones write each page of its tables fewer times, as orders come in no key order. */
+/**
+ * Validated records per transaction of the dry-run state: larger ones write each page of its tables fewer
+ * times, as orders come in no key order.
+ */
 const REMEMBER_BATCH = 20_000;
 
 /** What a run needs of each record: the record itself only to send it, write it out, or pick its shard. */
@@ -100,7 +103,8 @@ function interrupted(options: CheckRecordsOptions): false {
 function stopped(options: CheckRecordsOptions): false {
   options.ledger.note(
     'max-errors',
-    `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and the flow rules were not checked, and nothing was sent`,
+    `stopped after ${options.maxErrors} invalid records (--max-errors); the rest of the input and ` +
+      `the flow rules were not checked, and nothing was sent`,
   );
   return false;
 }
@@ -148,7 +152,8 @@ async function checkFlows(options: CheckRecordsOptions): Promise<void> {
       break;
     }
     const events = indexed.events.map((event) => toFlowEvent(event, state));
-    // An order whose creation was remembered as it was read was unknown to the state before the run (earlyCreations.ts).
+    // An order whose creation was remembered as it was read was unknown to the state before the run
+    // (earlyCreations.ts).
     const rememberedEarly = indexed.events.some((event) => event.remembered);
     const timeline: OrderTimeline = {
       orderId: indexed.orderId,

@@ -12,7 +12,8 @@ async function duplicates(files: Record<string, string>, state: string) {
     .filter((issue) => issue.code === 'duplicate-order')
     .map(
       (issue) =>
-        `${issue.severity} #${issue.index}: ${issue.message?.replace(/ \(first at .*\/order\.ndjson:/, ' (first at order.ndjson:') ?? ''}`,
+        `${issue.severity} #${issue.index}: ` +
+        `${issue.message?.replace(/ \(first at .*\/order\.ndjson:/, ' (first at order.ndjson:') ?? ''}`,
     );
 }
 
@@ -49,37 +50,45 @@ describe('a run of creations alone (judged as read, repeats held for pass 2)', (
     ).toEqual(['duplicate-order order.ndjson#0']);
     expect((await backfill({ 'order.ndjson': nd(orderRecord('A')) }, state)).issues).toEqual([]);
   });
-  it('judges repeats in a CSV large enough to be checked on the parse worker, with a state and without one', async () => {
-    const header = 'id,creation_datetime,total_paid_value,user.id';
-    const rows = Array.from({ length: 4000 }, (_, n) => `B${n},2024-03-01T10:00:00Z,10,U${n}`);
-    // A twice with the same body, C twice with different bodies, far apart in the file.
-    const csv = [
-      header,
-      'A,2024-03-01T10:00:00Z,10,U',
-      'C,2024-03-01T10:00:00Z,10,U',
-      ...rows,
-      'A,2024-03-01T10:00:00Z,10,U',
-      'C,2024-03-01T10:00:00Z,12,U',
-      '',
-    ].join('\n');
-    expect(csv.length).toBeGreaterThan(128 * 1024);
-    const expected = [
-      'warning #4002: order "A" is created again with the same body (first at order.csv:2); it is sent once',
-      'error #4003: order "C" is created again with a different body (first at order.csv:3)',
-    ];
-    const read = async (extra: string[]) =>
-      (await backfill({ 'order.csv': csv }, freshStateDir(), extra)).report.issues
-        .filter((issue) => issue.code === 'duplicate-order')
-        .map(
-          (issue) =>
-            `${issue.severity} #${issue.index}: ${(issue as { message?: string }).message?.replace(/ \(first at .*\/order\.csv:/, ' (first at order.csv:') ?? ''}`,
-        );
-    expect(await read([])).toEqual(expected);
-    expect(await read(['--no-state'])).toEqual(expected);
-  });
+  it(
+    'judges repeats in a CSV large enough to be checked on the parse worker, with a state and ' +
+      'without one',
+    async () => {
+      const header = 'id,creation_datetime,total_paid_value,user.id';
+      const rows = Array.from({ length: 4000 }, (_, n) => `B${n},2024-03-01T10:00:00Z,10,U${n}`);
+      // A twice with the same body, C twice with different bodies, far apart in the file.
+      const csv = [
+        header,
+        'A,2024-03-01T10:00:00Z,10,U',
+        'C,2024-03-01T10:00:00Z,10,U',
+        ...rows,
+        'A,2024-03-01T10:00:00Z,10,U',
+        'C,2024-03-01T10:00:00Z,12,U',
+        '',
+      ].join('\n');
+      expect(csv.length).toBeGreaterThan(128 * 1024);
+      const expected = [
+        'warning #4002: order "A" is created again with the same body (first at order.csv:2); it is sent once',
+        'error #4003: order "C" is created again with a different body (first at order.csv:3)',
+      ];
+      const read = async (extra: string[]) =>
+        (await backfill({ 'order.csv': csv }, freshStateDir(), extra)).report.issues
+          .filter((issue) => issue.code === 'duplicate-order')
+          .map((issue) => {
+            const message = (issue as { message?: string }).message;
+            const shortened = message?.replace(/ \(first at .*\/order\.csv:/, ' (first at order.csv:');
+            return `${issue.severity} #${issue.index}: ${shortened ?? ''}`;
+          });
+      expect(await read([])).toEqual(expected);
+      expect(await read(['--no-state'])).toEqual(expected);
+    },
+  );
 });
 
-/** The flow coverage bars of the HTML page of `collect backfill DIR --dry-run` over these files, as `label: part of whole`. */
+/**
+ * The flow coverage bars of the HTML page of `collect backfill DIR --dry-run` over these files, as `label:
+ * part of whole`.
+ */
 async function flowCoverage(files: Record<string, string>, extra: string[]): Promise<string[]> {
   const dir = tempDir('collect-flow-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);

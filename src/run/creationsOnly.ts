@@ -14,7 +14,10 @@ import type { CheckRecordsOptions } from './checkOptions.js';
 // Records remembered per batch: small enough that they die young (docs/architecture.md, dry-run shortcuts).
 const REMEMBER_BATCH = 1000;
 
-/** A flow event whose content hash is computed only when a rule or the state reads it (a class: its getter on the prototype costs nothing per event). */
+/**
+ * A flow event whose content hash is computed only when a rule or the state reads it (a class: its getter on
+ * the prototype costs nothing per event).
+ */
 class LazyEvent implements FlowEvent {
   readonly replay = false;
 
@@ -67,7 +70,10 @@ export class CreationsOnly {
     );
   }
 
-  /** No state to read or write, no shard to pick: a lone creation has nothing to be judged against, so its order id is all pass 1 needs. */
+  /**
+   * No state to read or write, no shard to pick: a lone creation has nothing to be judged against, so its
+   * order id is all pass 1 needs.
+   */
   get needsOnlyIds(): boolean {
     return !this.options.remember && !this.options.state.hasOrders && !this.options.keep;
   }

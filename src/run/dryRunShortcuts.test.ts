@@ -134,21 +134,25 @@ describe('the dry-run shortcuts follow what the rules declare', () => {
     expect(creationsJudgedAsRead([...flowRules, orderWithoutStatus], [resources.status])).toBe(true);
   });
 
-  it('keep out of the state an order its creation rule faults, in a run with updates (creations remembered as read)', async () => {
-    const state = tempDir('collect-shortcuts-');
-    const ids = ['A', 'B'];
-    const first = await dryRun(
-      [
-        input(resources.order, [order('A', { status: 'approved' }), order('B')]),
-        input(resources.status, [{ id: 'A', status: 'cancelled' }]),
-      ],
-      state,
-      [...flowRules, orderWithoutStatus],
-    );
-    expect(faulted(first.issues, 'order-without-status', ids)).toEqual(['B']);
-    expect(first.report.summary).toMatchObject({ records: 3, valid: 2, invalid: 1 });
-    expect(await notKept(state, ids)).toEqual(['B']);
-  });
+  it(
+    'keep out of the state an order its creation rule faults, in a run with updates (creations ' +
+      'remembered as read)',
+    async () => {
+      const state = tempDir('collect-shortcuts-');
+      const ids = ['A', 'B'];
+      const first = await dryRun(
+        [
+          input(resources.order, [order('A', { status: 'approved' }), order('B')]),
+          input(resources.status, [{ id: 'A', status: 'cancelled' }]),
+        ],
+        state,
+        [...flowRules, orderWithoutStatus],
+      );
+      expect(faulted(first.issues, 'order-without-status', ids)).toEqual(['B']);
+      expect(first.report.summary).toMatchObject({ records: 3, valid: 2, invalid: 1 });
+      expect(await notKept(state, ids)).toEqual(['B']);
+    },
+  );
 
   it('keep out of the state an order a rule faults by its later creations, in a run of creations alone', async () => {
     const state = tempDir('collect-shortcuts-');

@@ -80,21 +80,25 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     });
   }
 
-  it('commits a full group of `window` answers at the end of the turn; a slot past the window waits until it is durable', async () => {
-    const { state, groups } = await countingState();
-    const durable = new DurableOutcomes(state, () => new Date(0), 2);
-    expect(durable.commit(answer('a'))).toBeUndefined();
-    expect(durable.commit(answer('b'))).toBeUndefined();
-    expect(durable.backlog).toBe(2);
-    // c comes in the same turn: its slot is held back until the window is durable again.
-    const third = durable.commit(answer('c'));
-    expect(third).toBeInstanceOf(Promise);
-    expect(groups).toEqual([]);
-    await third;
-    expect(groups).toEqual([['a', 'b', 'c']]);
-    expect(durable.backlog).toBe(0);
-    state.close();
-  });
+  it(
+    'commits a full group of `window` answers at the end of the turn; a slot past the window waits ' +
+      'until it is durable',
+    async () => {
+      const { state, groups } = await countingState();
+      const durable = new DurableOutcomes(state, () => new Date(0), 2);
+      expect(durable.commit(answer('a'))).toBeUndefined();
+      expect(durable.commit(answer('b'))).toBeUndefined();
+      expect(durable.backlog).toBe(2);
+      // c comes in the same turn: its slot is held back until the window is durable again.
+      const third = durable.commit(answer('c'));
+      expect(third).toBeInstanceOf(Promise);
+      expect(groups).toEqual([]);
+      await third;
+      expect(groups).toEqual([['a', 'b', 'c']]);
+      expect(durable.backlog).toBe(0);
+      state.close();
+    },
+  );
 
   it('commits fewer than `window` answers on its own, after a short wait', async () => {
     const { state, groups } = await countingState();
@@ -110,30 +114,34 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
     state.close();
   });
 
-  it('holds back slots while a remote state has not yet made the window durable, and frees them as it does', async () => {
-    const { state, groups } = await countingState();
-    const remoteCommits: (() => void)[] = [];
-    state.durable = () => new Promise<void>((resolve) => remoteCommits.push(resolve));
-    const durable = new DurableOutcomes(state, () => new Date(0), 2);
-    durable.commit(answer('a'));
-    durable.commit(answer('b'));
-    await new Promise((resolve) => setImmediate(resolve));
-    let freed = 0;
-    void durable.commit(answer('c'))!.then(() => freed++);
-    void durable.commit(answer('d'))!.then(() => freed++);
-    await new Promise((resolve) => setImmediate(resolve));
-    // Both groups are written; neither is durable yet, so c and d wait.
-    expect(groups).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
-    ]);
-    expect(freed).toBe(0);
-    remoteCommits[0]!();
-    await new Promise((resolve) => setImmediate(resolve));
-    // a and b durable: c and d are the only answers not yet durable, within the window.
-    expect(freed).toBe(2);
-    state.close();
-  });
+  it(
+    'holds back slots while a remote state has not yet made the window durable, and frees them as it ' +
+      'does',
+    async () => {
+      const { state, groups } = await countingState();
+      const remoteCommits: (() => void)[] = [];
+      state.durable = () => new Promise<void>((resolve) => remoteCommits.push(resolve));
+      const durable = new DurableOutcomes(state, () => new Date(0), 2);
+      durable.commit(answer('a'));
+      durable.commit(answer('b'));
+      await new Promise((resolve) => setImmediate(resolve));
+      let freed = 0;
+      void durable.commit(answer('c'))!.then(() => freed++);
+      void durable.commit(answer('d'))!.then(() => freed++);
+      await new Promise((resolve) => setImmediate(resolve));
+      // Both groups are written; neither is durable yet, so c and d wait.
+      expect(groups).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]);
+      expect(freed).toBe(0);
+      remoteCommits[0]!();
+      await new Promise((resolve) => setImmediate(resolve));
+      // a and b durable: c and d are the only answers not yet durable, within the window.
+      expect(freed).toBe(2);
+      state.close();
+    },
+  );
 
   it('commits at once when every slot waits, and on flush', async () => {
     const { state, groups } = await countingState();
@@ -149,19 +157,23 @@ describe('DurableOutcomes: at most `window` answers not yet durable have their s
 });
 
 describe('DurableOutcomes: a group the state cannot write', () => {
-  it('rejects the commits waiting for it and every later one, never throws from flush, and says so once drained', async () => {
-    const full = new Error('the disk is full');
-    const state = {
-      remember: () => {
-        throw full;
-      },
-    } as unknown as RunState;
-    const durable = new DurableOutcomes(state, () => new Date(), 1);
-    expect(durable.commit(answer('a'))).toBeUndefined();
-    const waiting = durable.commit(answer('b'));
-    expect(() => durable.flush()).not.toThrow();
-    await expect(waiting).rejects.toBe(full);
-    await expect(durable.commit(answer('c'))).rejects.toBe(full);
-    expect(() => durable.throwIfFailed()).toThrow(full);
-  });
+  it(
+    'rejects the commits waiting for it and every later one, never throws from flush, and says so ' +
+      'once drained',
+    async () => {
+      const full = new Error('the disk is full');
+      const state = {
+        remember: () => {
+          throw full;
+        },
+      } as unknown as RunState;
+      const durable = new DurableOutcomes(state, () => new Date(), 1);
+      expect(durable.commit(answer('a'))).toBeUndefined();
+      const waiting = durable.commit(answer('b'));
+      expect(() => durable.flush()).not.toThrow();
+      await expect(waiting).rejects.toBe(full);
+      await expect(durable.commit(answer('c'))).rejects.toBe(full);
+      expect(() => durable.throwIfFailed()).toThrow(full);
+    },
+  );
 });

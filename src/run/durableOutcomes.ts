@@ -37,7 +37,10 @@ export class DurableOutcomes {
     return this.undurable - this.waiting.length;
   }
 
-  /** Journals one answer; returns a promise to await before reusing its slot when too many answers are not yet durable. */
+  /**
+   * Journals one answer; returns a promise to await before reusing its slot when too many answers are not yet
+   * durable.
+   */
   commit = (record: Remembered): Promise<void> | undefined => {
     if (this.failure) return Promise.reject(this.failure.cause);
     this.pending.push(record);
@@ -69,7 +72,8 @@ export class DurableOutcomes {
     if (this.pending.length === 0) return;
     const group = this.pending;
     this.pending = [];
-    // Never throws (it runs in the background): a failed commit rejects the waiting slots and every later commit, which stops the sender.
+    // Never throws (it runs in the background): a failed commit rejects the waiting slots and every later
+    // commit, which stops the sender.
     try {
       this.state.remember(group, this.now());
     } catch (cause) {

@@ -23,7 +23,10 @@ export class EarlyCreations {
 
   private constructor(private readonly options: CheckRecordsOptions) {}
 
-  /** For a run that remembers its valid records itself (a dry run), not one whose sink remembers what the service answered. */
+  /**
+   * For a run that remembers its valid records itself (a dry run), not one whose sink remembers what the
+   * service answered.
+   */
   static of(options: CheckRecordsOptions): EarlyCreations | undefined {
     const allowed = creationsJudgedAsRead(
       options.rules,

@@ -70,7 +70,10 @@ export class RunLedger {
     if (result.kind !== 'accepted') this.noted.add(result.issue.code);
   }
 
-  /** One order's flow, as the flow rules saw it (the report's flow coverage), in place of the one counted earlier for it, if any. */
+  /**
+   * One order's flow, as the flow rules saw it (the report's flow coverage), in place of the one counted
+   * earlier for it, if any.
+   */
   addFlow(flow: OrderFlow, replaces?: OrderFlow): void {
     this.emit(replaces ? { kind: 'order', flow, replaces } : { kind: 'order', flow });
   }
@@ -112,7 +115,10 @@ export class RunLedger {
     return this.invalid;
   }
 
-  /** The records' warnings so far (by record), then the notes of rules that warn before sending, as `code: message` lines. */
+  /**
+   * The records' warnings so far (by record), then the notes of rules that warn before sending, as `code:
+   * message` lines.
+   */
   warningsBeforeSending(): string[] {
     const byRecord = [...this.warnings]
       .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])

@@ -63,9 +63,15 @@ export interface RunDeps {
   /** The temporary directory: a run whose state keeps no folder of its own keeps its throwaway files there. */
   scratchDir: string;
   redact: Redact;
-  /** Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue stays in memory. */
+  /**
+   * Where the report puts its issues past what it keeps in memory (issueSpillFile.ts); without it every issue
+   * stays in memory.
+   */
   issueSpill?: IssueSpill;
-  /** Records (and issues) a run holds in memory before its run index and its report spill to files; defaults 50,000 and 20,000. */
+  /**
+   * Records (and issues) a run holds in memory before its run index and its report spill to files; defaults
+   * 50,000 and 20,000.
+   */
   memoryRecords?: number;
   progress: (label: 'checked' | 'sent', total?: number) => Progress;
   /** Calls the handler on Ctrl-C or SIGTERM; returns the way to stop listening. */
@@ -94,7 +100,10 @@ export interface RunResult {
   declined: boolean;
   /** What stopped sending for the whole run (unreachable, TLS, redirect, wrong URL, a long Retry-After). */
   halted?: SetupFailure;
-  /** The state could not keep the answers any more (a database that stayed away, a lock taken over, a full disk): sending stopped. */
+  /**
+   * The state could not keep the answers any more (a database that stayed away, a lock taken over, a full
+   * disk): sending stopped.
+   */
   stateFailure?: StateError;
   /** Field and flow coverage, answers per minute: what the HTML report shows besides the report (insights.ts). */
   insights?: Insights;

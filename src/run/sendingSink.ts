@@ -97,7 +97,10 @@ const orderMissing = (status: number, resource: Resource) => status === 404 && r
 /** The service's answer for a results line: its JSON, or its text when it is not JSON. */
 const answerBody = (text: string): unknown => (text === '' ? null : (parseBody(text) ?? text));
 
-/** Records each outcome of sending in the report, the results and rejects files, and the state; notes the decisions of this run. */
+/**
+ * Records each outcome of sending in the report, the results and rejects files, and the state; notes the
+ * decisions of this run.
+ */
 export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, string>) {
   const { ledger, results, rejects, commit } = parts;
   return (job: SendJob<SendContext>, outcome: Outcome): Promise<void> | undefined => {
@@ -136,7 +139,8 @@ export function outcomeRecorder(parts: OutcomeParts, decisions: Map<string, stri
         ...(outcome.decision ? { decision: outcome.decision } : {}),
       });
     }
-    // Not sent because sending stopped (a refused key, a setup failure): counted in one note, like the records never handed over.
+    // Not sent because sending stopped (a refused key, a setup failure): counted in one note, like the
+    // records never handed over.
     if (outcome.kind === 'not-sent') return void ledger.note('not-sent', NOT_SENT, 1);
     const [kind, issue] = describeFailure(outcome);
     ledger.addSent(job.endpoint, location, { kind, issue }, requested);
@@ -206,20 +210,23 @@ export function sendingSink(
         if (earlier === 'rejected' && event.resource.role === 'creation') {
           sender.hold(
             event.facts.orderId,
-            `its creation at ${event.location.file}:${event.location.line ?? '?'} was rejected by the service in an earlier run and is unchanged`,
+            `its creation at ${event.location.file}:${event.location.line ?? '?'} was rejected by ` +
+              `the service in an earlier run and is unchanged`,
           );
         }
         if (earlier === 'rejected') {
           parts.ledger.note(
             'rejected-before',
-            'not sent again: records the service rejected in an earlier run, unchanged since; fix them (see --rejects) or add --resend (the run exits 1 until the service has them)',
+            'not sent again: records the service rejected in an earlier run, unchanged since; fix ' +
+              'them (see --rejects) or add --resend (the run exits 1 until the service has them)',
             1,
           );
           // --rejects is written anew each run: the records still waiting for a fix stay in it.
           parts.rejects?.write(
             event.location.file,
             raw,
-            'rejected by the service in an earlier run and unchanged since; fix it as the service said, or add --resend',
+            'rejected by the service in an earlier run and unchanged since; fix it as the service ' +
+              'said, or add --resend',
           );
         }
         return;

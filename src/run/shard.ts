@@ -28,7 +28,10 @@ export function parseShard(text: string): Shard | string {
   return { index, count };
 }
 
-/** The filter of a run's records for one shard (every record names its order in its resource's order field), with its counts for the report. */
+/**
+ * The filter of a run's records for one shard (every record names its order in its resource's order field),
+ * with its counts for the report.
+ */
 export function shardFilter(shard: Shard) {
   let kept = 0;
   let passed = 0;

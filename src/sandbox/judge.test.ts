@@ -120,26 +120,30 @@ describe('SessionJudge: schemas and flow rules in arrival order', () => {
     judge.answered(early, 404, { error_message: 'order A was never created' });
     expect(codes(send('PUT', '/v2/order', { id: 'A', status: 'approved' }))).toEqual([]);
   });
-  it('judges a declined order without a fraud mark when the session ends, since the mark may follow the decline', () => {
-    const { send, judge, builder } = session();
-    send('POST', '/v2/order', order('A'));
-    send('POST', '/v2/order', order('B'));
-    send('PUT', '/v2/order', { id: 'A', status: 'declined' });
-    send('PUT', '/v2/order', { id: 'B', status: 'declined' });
-    send('POST', '/v2/order/mark_fraudulent', { order_id: 'B', fraud_signal_type: 'manual_analysis' });
-    expect(judge.report()).toMatchObject({
-      issues: [],
-      notes: [{ code: 'missing-fraud-mark', message: expect.stringContaining('when the sandbox stops') }],
-    });
-    judge.finish();
-    judge.finish();
-    expect(judge.report()).toMatchObject({
-      summary: { records: 5, valid: 5, warnings: 1 },
-      issues: [{ code: 'missing-fraud-mark', line: 3 }],
-      notes: [],
-    });
-    expect(builder.build().issues).toHaveLength(1);
-  });
+  it(
+    'judges a declined order without a fraud mark when the session ends, since the mark may follow ' +
+      'the decline',
+    () => {
+      const { send, judge, builder } = session();
+      send('POST', '/v2/order', order('A'));
+      send('POST', '/v2/order', order('B'));
+      send('PUT', '/v2/order', { id: 'A', status: 'declined' });
+      send('PUT', '/v2/order', { id: 'B', status: 'declined' });
+      send('POST', '/v2/order/mark_fraudulent', { order_id: 'B', fraud_signal_type: 'manual_analysis' });
+      expect(judge.report()).toMatchObject({
+        issues: [],
+        notes: [{ code: 'missing-fraud-mark', message: expect.stringContaining('when the sandbox stops') }],
+      });
+      judge.finish();
+      judge.finish();
+      expect(judge.report()).toMatchObject({
+        summary: { records: 5, valid: 5, warnings: 1 },
+        issues: [{ code: 'missing-fraud-mark', line: 3 }],
+        notes: [],
+      });
+      expect(builder.build().issues).toHaveLength(1);
+    },
+  );
   it('counts a request once as invalid when the end of the session adds to its findings', () => {
     const { send, judge } = session(true);
     send('PUT', '/v2/order', { id: 'A', status: 'declined' });

@@ -27,7 +27,10 @@ export interface Judgement {
   seq: number;
   location: RecordLocation;
   resource?: Resource;
-  /** The body and its schema issues, when it was JSON for an endpoint: the local service answers from them instead of checking again. */
+  /**
+   * The body and its schema issues, when it was JSON for an endpoint: the local service answers from them
+   * instead of checking again.
+   */
   checked?: CheckedBody;
   /** The request's place in its order's timeline, when it named an order. */
   event?: FlowEvent;
@@ -37,7 +40,10 @@ export interface Judgement {
 /** Endpoint name of a request that matches no endpoint, as the report shows it. */
 export const UNKNOWN_ENDPOINT = 'unknown';
 
-/** The service did not get to judge the request (a throttle, a failure; or a dropped connection, status null): the application sends it again. */
+/**
+ * The service did not get to judge the request (a throttle, a failure; or a dropped connection, status null):
+ * the application sends it again.
+ */
 const unanswered = (status: number) => status === 429 || status >= 500;
 
 /** The first `count` values of a set, in its order. */
@@ -87,7 +93,10 @@ export class SessionJudge {
   private readonly pending = new Set<FlowEvent>();
   private foldedCount = 0;
   private forgottenCount = 0;
-  /** Fingerprints of the orders forgotten entirely (8 bytes each): a later call for one is not judged, rather than judged as for an order never created. */
+  /**
+   * Fingerprints of the orders forgotten entirely (8 bytes each): a later call for one is not judged, rather
+   * than judged as for an order never created.
+   */
   private readonly forgotten = new FingerprintSet();
   private readonly amnesic = new WeakSet<OrderTimeline>();
 
@@ -95,7 +104,10 @@ export class SessionJudge {
     private readonly builder: ReportBuilder,
     private readonly registry: Registry,
     rules: readonly FlowRule[] = allFlowRules,
-    /** Bytes of timelines it keeps: past them the least recently used orders are folded into summaries, then forgotten. */
+    /**
+     * Bytes of timelines it keeps: past them the least recently used orders are folded into summaries, then
+     * forgotten.
+     */
     private readonly keepBytes = Number.POSITIVE_INFINITY,
   ) {
     this.onArrival = rules.filter((rule) => !rule.awaitsLaterRecords);
@@ -195,7 +207,8 @@ export class SessionJudge {
     if (status === null || unanswered(status)) {
       this.builder.note(
         'not-taken',
-        'requests the service did not answer (429, 5xx or a dropped connection) are left out of the flow rules, since they are sent again',
+        'requests the service did not answer (429, 5xx or a dropped connection) are left out of ' +
+          'the flow rules, since they are sent again',
         1,
       );
       this.trim();
@@ -294,7 +307,9 @@ export class SessionJudge {
         code: 'orders-folded',
         count: this.foldedCount,
         message:
-          'orders whose calls were let go past --keep-mb, least recently used first: their later calls are judged against a summary (created, evaluation decision, last status, payments, deliveries, fraud marks), and missing-fraud-mark is not judged for the calls let go',
+          'orders whose calls were let go past --keep-mb, least recently used first: their later ' +
+          'calls are judged against a summary (created, evaluation decision, last status, payments, ' +
+          'deliveries, fraud marks), and missing-fraud-mark is not judged for the calls let go',
       });
     }
     if (this.forgottenCount > 0) {
@@ -302,7 +317,8 @@ export class SessionJudge {
         code: 'orders-forgotten',
         count: this.forgottenCount,
         message:
-          'orders forgotten entirely past --keep-mb (even their summary): later calls for them get no flow rules (an order-forgotten note counts them)',
+          'orders forgotten entirely past --keep-mb (even their summary): later calls for them get ' +
+          'no flow rules (an order-forgotten note counts them)',
       });
     }
     if (!this.finished) {
@@ -330,7 +346,10 @@ export class SessionJudge {
     for (const timeline of this.timelines.values()) yield orderFlow(timeline);
   }
 
-  /** A request refused before judging (a web page's, or one for another Host): not the application's, so only counted. */
+  /**
+   * A request refused before judging (a web page's, or one for another Host): not the application's, so only
+   * counted.
+   */
   refusedCaller(): void {
     this.builder.note(
       'caller-refused',

@@ -7,7 +7,10 @@ import type { Resource } from '../resources/resource.js';
 /** One request of the application under test, as the sandbox received it. */
 export interface ReceivedRequest {
   method: string;
-  /** The request target as sent: not decoded or normalised, its query kept, so only the five paths exactly are endpoints. */
+  /**
+   * The request target as sent: not decoded or normalised, its query kept, so only the five paths exactly are
+   * endpoints.
+   */
   path: string;
   /** The Authorization header (never kept in a report: only whether it is a Bearer key). */
   authorization: string | undefined;
@@ -36,7 +39,8 @@ export const protocolRules = [
     severity: 'error',
     spec: '§4',
     catches:
-      'POST /v2/order without Content-Type: application/json (a warning on the other endpoints, whose bodies are JSON too)',
+      'POST /v2/order without Content-Type: application/json (a warning on the other endpoints, ' +
+      'whose bodies are JSON too)',
   },
   {
     code: 'body-not-json',
@@ -112,7 +116,10 @@ export function headerIssues(request: ReceivedRequest, resource: Resource): Issu
       make(
         'content-type-not-json',
         'headers.content-type',
-        `${resource.method} ${resource.path} ${request.contentType === undefined ? 'sent no Content-Type' : 'sent a Content-Type other than application/json'}`,
+        `${resource.method} ${resource.path} ` +
+          (request.contentType === undefined
+            ? 'sent no Content-Type'
+            : 'sent a Content-Type other than application/json'),
         {
           hint: 'send the header Content-Type: application/json',
           ...(request.contentType === undefined ? {} : { value: request.contentType }),
@@ -123,7 +130,10 @@ export function headerIssues(request: ReceivedRequest, resource: Resource): Issu
   return issues;
 }
 
-/** The body as JSON, or the issue that says why it is not (nested past any record: judging it would recurse that deep). */
+/**
+ * The body as JSON, or the issue that says why it is not (nested past any record: judging it would recurse
+ * that deep).
+ */
 export function parseJsonBody(body: string | undefined): ParsedBody {
   if (body === undefined)
     return {

@@ -34,18 +34,24 @@ export function callerRefusal(headers: IncomingHttpHeaders, hosts: ReadonlySet<s
   if (headers.origin !== undefined) {
     return answer(403, {
       error_message:
-        'sandbox: requests from a web page (with an Origin header) are refused; the sandbox answers programs, not browsers',
+        'sandbox: requests from a web page (with an Origin header) are refused; the sandbox ' +
+        'answers programs, not browsers',
     });
   }
   if (!hosts.has((headers.host ?? '').toLowerCase())) {
     return answer(403, {
-      error_message: `sandbox: the Host header must name this sandbox (${[...hosts].join(', ')}); use --allow-host for another name`,
+      error_message:
+        `sandbox: the Host header must name this sandbox (${[...hosts].join(', ')}); use ` +
+        `--allow-host for another name`,
     });
   }
   return undefined;
 }
 
-/** The endpoint a method and request target name, exactly (the target as sent: no decoding, no query), or the 404/405 that refuses it. */
+/**
+ * The endpoint a method and request target name, exactly (the target as sent: no decoding, no query), or the
+ * 404/405 that refuses it.
+ */
 export function route(
   registry: Registry,
   method: string,
@@ -67,7 +73,10 @@ export function route(
   return { refused: answer(404, { error_message: `no endpoint ${method} ${target}` }) };
 }
 
-/** 401 unless the request carries `Authorization: Bearer <key>` (that key, when the sandbox was given one with --key). */
+/**
+ * 401 unless the request carries `Authorization: Bearer <key>` (that key, when the sandbox was given one with
+ * --key).
+ */
 export function keyRefusal(authorization: string | undefined, key: string | undefined): Answer | undefined {
   if (!isBearer(authorization)) return answer(401, { error_message: 'missing API key' });
   if (key !== undefined && authorization !== `Bearer ${key}`)

@@ -47,7 +47,10 @@ export class SandboxStore {
     return this.orders.get(id);
   }
 
-  /** The held orders whose payments carry this acquirer id (a payment update's over the creation's), for rehearsing chargebacks. */
+  /**
+   * The held orders whose payments carry this acquirer id (a payment update's over the creation's), for
+   * rehearsing chargebacks.
+   */
   withAcquirerId(acquirerId: string): string[] {
     const found: string[] = [];
     for (const [id, entry] of this.orders) {

@@ -41,7 +41,10 @@ export interface SandboxOptions {
   allowHosts?: readonly string[];
   /** Bytes of orders and findings it keeps (--keep-mb); past them it lets the least recently used go, and counts. */
   keepBytes?: number;
-  /** Told of an error while handling one request (answered 500) or writing the record log: the sandbox goes on serving. */
+  /**
+   * Told of an error while handling one request (answered 500) or writing the record log: the sandbox goes on
+   * serving.
+   */
   onError?: (cause: unknown, doing: string) => void;
 }
 
@@ -49,11 +52,17 @@ export interface Sandbox {
   url: string;
   /** The session's report (final once closed); undefined when the sandbox does not judge. */
   report: () => Report | undefined;
-  /** Field and flow coverage, answers per minute and faults of the session so far: the HTML report's; undefined when it does not judge. */
+  /**
+   * Field and flow coverage, answers per minute and faults of the session so far: the HTML report's;
+   * undefined when it does not judge.
+   */
   insights: () => Insights | undefined;
   /** How many orders its store let go past keepBytes. */
   lettingGo: () => number;
-  /** Ends the judging at once (the rules that wait for the session's end) and returns the final report: for a process that must exit now. */
+  /**
+   * Ends the judging at once (the rules that wait for the session's end) and returns the final report: for a
+   * process that must exit now.
+   */
   finalReport: () => Report | undefined;
   close: () => Promise<void>;
 }
@@ -82,7 +91,10 @@ function writeAnswer(response: ServerResponse, reply: Answer): void {
   response.end(reply.raw ?? JSON.stringify(reply.body));
 }
 
-/** A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that would recurse as deep). */
+/**
+ * A body as the record log keeps it: as JSON, unless it is not JSON or nests past any record (writing that
+ * would recurse as deep).
+ */
 function loggedJson(value: unknown, text: string | undefined): unknown {
   return value === undefined || nestsDeeperThan(value, MAX_DEPTH) ? text : value;
 }
@@ -129,7 +141,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         code: 'orders-not-held',
         count: store.evicted,
         message:
-          'orders the sandbox let go past --keep-mb, least recently used first: their updates are still accepted (without the payment check), GET /_sandbox/orders/ID answers 410',
+          'orders the sandbox let go past --keep-mb, least recently used first: their updates are ' +
+          'still accepted (without the payment check), GET /_sandbox/orders/ID answers 410',
       });
     }
     if (built && failures > 0)

@@ -53,7 +53,10 @@ export function foldTimeline(timeline: OrderTimeline): PriorOrder {
   return prior;
 }
 
-/** Estimated bytes held for one event (its facts, location and hash, with V8's overhead): an estimate, measured against bench/sandbox-memory.js. */
+/**
+ * Estimated bytes held for one event (its facts, location and hash, with V8's overhead): an estimate,
+ * measured against bench/sandbox-memory.js.
+ */
 export const eventBytes = (event: FlowEvent): number =>
   400 + 2 * (event.location.file.length + JSON.stringify(event.facts).length);
 

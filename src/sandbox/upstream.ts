@@ -11,12 +11,18 @@ export interface UpstreamOptions {
   base: URL;
   /** Sent as `Authorization: Bearer <key>` in place of the application's own header; never logged. */
   key: string;
-  /** Removes every form of the key from the service's answers (the cli's `redactor(key)`), before anything else sees them. */
+  /**
+   * Removes every form of the key from the service's answers (the cli's `redactor(key)`), before anything
+   * else sees them.
+   */
   redact: Redact;
   timeoutMs: number;
 }
 
-/** The answer's text, or undefined past MAX_ANSWER_BYTES (the rest is never downloaded: a runaway answer is no one's to hold). */
+/**
+ * The answer's text, or undefined past MAX_ANSWER_BYTES (the rest is never downloaded: a runaway answer is no
+ * one's to hold).
+ */
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy: () => unknown },
 ): Promise<string | undefined> {

@@ -25,7 +25,8 @@ describe('inexactNumber', () => {
       code: 'inexact-number',
       path: 'total_paid_value',
       message:
-        '123456789012345678901234567890 has more digits than a number keeps: it would be sent as 1.2345678901234568e+29',
+        '123456789012345678901234567890 has more digits than a number keeps: it would be sent as ' +
+        '1.2345678901234568e+29',
     });
     expect(inexactNumber('0.10000000000000000555')).toMatchObject({ code: 'inexact-number' });
     expect(inexactNumber('9007199254740993')).toMatchObject({ code: 'inexact-number' });

@@ -61,7 +61,9 @@ export function inexactNumber(text: string, path = ''): Issue | undefined {
     `${text} has more digits than a number keeps: it would be sent as ${String(value)}`,
     {
       value: text,
-      hint: `round it to at most 15 significant digits (e.g. ${Number(value.toPrecision(15))}), or check the export for a broken cell`,
+      hint:
+        `round it to at most 15 significant digits (e.g. ${Number(value.toPrecision(15))}), or check ` +
+        `the export for a broken cell`,
     },
   );
 }

@@ -16,7 +16,10 @@ function coded(
 
 export const nonEmptyString = z.string().min(1);
 
-/** The longest id collect takes where it keeps ids itself (decisions loaded into the state): no platform's id is longer. */
+/**
+ * The longest id collect takes where it keeps ids itself (decisions loaded into the state): no platform's id
+ * is longer.
+ */
 export const MAX_ID_LENGTH = 255;
 
 export const datetime = z

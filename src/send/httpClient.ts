@@ -22,7 +22,10 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** An answer whose headers are parsed only when asked for (a redirect, a Retry-After): an accepted answer never needs them. */
+/**
+ * An answer whose headers are parsed only when asked for (a redirect, a Retry-After): an accepted answer
+ * never needs them.
+ */
 class Answer {
   readonly kind = 'answer';
   declare readonly truncated?: true;
@@ -91,7 +94,8 @@ export function createHttpClient(
         };
         const answer = (truncated: boolean): Attempt => {
           let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          // A cut can fall inside an echoed key, leaving a part no redaction recognises: drop a key's worth (in any encoding) before it.
+          // A cut can fall inside an echoed key, leaving a part no redaction recognises: drop a key's worth
+          // (in any encoding) before it.
           if (truncated) bytes = bytes.subarray(0, Math.max(0, bytes.length - (apiKey.length * 6 + 16)));
           return new Answer(status, bytes.toString('utf8'), rawHeaders, truncated);
         };

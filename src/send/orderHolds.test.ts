@@ -30,11 +30,15 @@ describe('OrderHolds', () => {
     expect(holds.why('A')).toMatchObject({ by: 'creation', reason: expect.stringContaining('HTTP 422') });
   });
 
-  it('for a caller that re-sends failures itself (the relay): an accepted creation frees, a failed update holds nothing', () => {
-    const holds = new OrderHolds(true);
-    holds.note(call('A', true, 2), rejected(422));
-    holds.note(call('A', true, 2), { kind: 'accepted', status: 201, text: '', attempts: 1 });
-    holds.note(call('B', false, 3), failed);
-    expect([holds.blocks('A'), holds.blocks('B')]).toEqual([false, false]);
-  });
+  it(
+    'for a caller that re-sends failures itself (the relay): an accepted creation frees, a failed ' +
+      'update holds nothing',
+    () => {
+      const holds = new OrderHolds(true);
+      holds.note(call('A', true, 2), rejected(422));
+      holds.note(call('A', true, 2), { kind: 'accepted', status: 201, text: '', attempts: 1 });
+      holds.note(call('B', false, 3), failed);
+      expect([holds.blocks('A'), holds.blocks('B')]).toEqual([false, false]);
+    },
+  );
 });

@@ -65,7 +65,9 @@ export class OrderHolds {
     const hold = this.held.get(orderId);
     if (hold?.by === 'earlier-call')
       return {
-        reason: `held: ${hold.reason}, and order "${orderId}"'s later calls wait for it, so they reach the service in flow order`,
+        reason:
+          `held: ${hold.reason}, and order "${orderId}"'s later calls wait for it, so they reach the ` +
+          `service in flow order`,
         by: 'earlier-call',
       };
     return {

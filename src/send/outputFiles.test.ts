@@ -26,18 +26,22 @@ describe("RejectsWriter in a source file's dialect", () => {
     );
   });
 
-  it('refuses, naming file and line, a source cell its encoding cannot hold rather than write it in another', async () => {
-    const dir = tempDir('collect-rejects-writer-');
-    const writer = new RejectsWriter(
-      join(dir, 'out.csv'),
-      [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
-      keep,
-    );
-    writer.write('in.csv', { kind: 'csv', header: ['City'], cells: ['東京'], line: 7 }, 'bad');
-    await expect(writer.close()).rejects.toThrow(
-      /in\.csv line 7: a cell holds "東" \(U\+6771\), which windows-1252 cannot hold/,
-    );
-  });
+  it(
+    'refuses, naming file and line, a source cell its encoding cannot hold rather than write it in ' +
+      'another',
+    async () => {
+      const dir = tempDir('collect-rejects-writer-');
+      const writer = new RejectsWriter(
+        join(dir, 'out.csv'),
+        [{ name: 'in.csv', format: 'csv', gzip: false, csv: excel }],
+        keep,
+      );
+      writer.write('in.csv', { kind: 'csv', header: ['City'], cells: ['東京'], line: 7 }, 'bad');
+      await expect(writer.close()).rejects.toThrow(
+        /in\.csv line 7: a cell holds "東" \(U\+6771\), which windows-1252 cannot hold/,
+      );
+    },
+  );
 
   it('writes each of three identical rows without a line: three records, three rows', async () => {
     const dir = tempDir('collect-rejects-writer-');

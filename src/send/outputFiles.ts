@@ -40,10 +40,16 @@ interface RejectsSink {
   stream: WriteStream;
   /** The format its records are written in (decode/inputFormats.ts: the input's, or CSV rows). */
   format: RejectsFormat;
-  /** A CSV source's delimiter, quote and encoding: its rejects are written in them, so the same mapping reads them back. */
+  /**
+   * A CSV source's delimiter, quote and encoding: its rejects are written in them, so the same mapping reads
+   * them back.
+   */
   dialect?: CsvDialect;
   count: number;
-  /** The lines written of a mapped file: a row that built several rejected records (an order's row and its status, a product of many orders) is written once. */
+  /**
+   * The lines written of a mapped file: a row that built several rejected records (an order's row and its
+   * status, a product of many orders) is written once.
+   */
   lines?: Set<number>;
 }
 
@@ -131,7 +137,8 @@ export class RejectsWriter {
       } catch {
         value = undefined;
       }
-      // A record nested past any real one (too-deep) is kept as its text: writing it back as JSON would recurse that deep.
+      // A record nested past any real one (too-deep) is kept as its text: writing it back as JSON would
+      // recurse that deep.
       if (nestsDeeperThan(value, MAX_DEPTH)) value = undefined;
       const line = this.redact(
         JSON.stringify(
@@ -169,7 +176,10 @@ export class RejectsWriter {
     if (cell !== undefined) {
       const character = unencodable(cell, encoding)!;
       const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-      this.unwritable ??= `${source} line ${line ?? '?'}: a cell holds "${character}" (${code}), which ${encoding} cannot hold; its rejected rows were not written, rather than in another encoding the mapping would misread`;
+      this.unwritable ??=
+        `${source} line ${line ?? '?'}: a cell holds "${character}" (${code}), which ${encoding} ` +
+        `cannot hold; its rejected rows were not written, rather than in another encoding the mapping ` +
+        `would misread`;
       return;
     }
     // Formula-like cells get a ' in front (a spreadsheet must not run them); reading the file back removes it.

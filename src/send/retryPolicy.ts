@@ -1,7 +1,10 @@
 /** What to do with the service's answer to one request (docs/payloads.md, "Responses the service gives"). */
 export type Verdict = 'accepted' | 'retry' | 'reject' | 'refused';
 
-/** 2xx accepted; 401/403 the key was refused; 408, 429 and 5xx are worth another try; any other 4xx rejects the record. */
+/**
+ * 2xx accepted; 401/403 the key was refused; 408, 429 and 5xx are worth another try; any other 4xx rejects
+ * the record.
+ */
 export function judgeStatus(status: number): Verdict {
   if (status >= 200 && status < 300) return 'accepted';
   if (status === 401 || status === 403) return 'refused';

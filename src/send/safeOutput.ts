@@ -30,7 +30,10 @@ function stream(path: string, flags: number): WriteStream {
   return opened;
 }
 
-/** The file of --rejects for each input: PATH itself for one input, PATH/NAME (without .gz) for several (or `folder`). */
+/**
+ * The file of --rejects for each input: PATH itself for one input, PATH/NAME (without .gz) for several (or
+ * `folder`).
+ */
 export function rejectsPaths(
   target: string,
   inputs: readonly InputSpec[],

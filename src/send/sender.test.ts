@@ -192,30 +192,34 @@ describe('Sender', () => {
     expect(sender.halted?.summary).toContain('asks to wait 31 s');
   });
 
-  it('stops sending when an answer cannot be recorded (the state disk is full), and drain() throws that failure', async () => {
-    const server = await startServer(() => ({ status: 200 }));
-    const client = createHttpClient(new URL(server.url), 'test-key-123', 1, 2000);
-    closers.push(server.close, () => client.close());
-    const full = new Error('the disk is full');
-    const kinds: string[] = [];
-    const sender = new Sender<string>({
-      client,
-      clock: fakeClock(),
-      random: () => 0.5,
-      concurrency: 1,
-      retries: 0,
-      timeoutMs: 2000,
-      onOutcome: (_, outcome) => {
-        kinds.push(outcome.kind);
-        return outcome.kind === 'accepted' ? Promise.reject(full) : undefined;
-      },
-    });
-    for (const id of ['A', 'B', 'C']) await sender.submit(job(id));
-    await expect(sender.drain()).rejects.toBe(full);
-    expect(server.requests).toHaveLength(1);
-    expect(kinds).toEqual(['accepted', 'not-sent', 'not-sent']);
-    expect(sender.stopped).toBe(true);
-  });
+  it(
+    'stops sending when an answer cannot be recorded (the state disk is full), and drain() throws ' +
+      'that failure',
+    async () => {
+      const server = await startServer(() => ({ status: 200 }));
+      const client = createHttpClient(new URL(server.url), 'test-key-123', 1, 2000);
+      closers.push(server.close, () => client.close());
+      const full = new Error('the disk is full');
+      const kinds: string[] = [];
+      const sender = new Sender<string>({
+        client,
+        clock: fakeClock(),
+        random: () => 0.5,
+        concurrency: 1,
+        retries: 0,
+        timeoutMs: 2000,
+        onOutcome: (_, outcome) => {
+          kinds.push(outcome.kind);
+          return outcome.kind === 'accepted' ? Promise.reject(full) : undefined;
+        },
+      });
+      for (const id of ['A', 'B', 'C']) await sender.submit(job(id));
+      await expect(sender.drain()).rejects.toBe(full);
+      expect(server.requests).toHaveLength(1);
+      expect(kinds).toEqual(['accepted', 'not-sent', 'not-sent']);
+      expect(sender.stopped).toBe(true);
+    },
+  );
 
   it("sends an order's calls after its creation is accepted and in input order, other orders in parallel", async () => {
     const { server, sender } = await setup(
@@ -252,27 +256,34 @@ describe('Sender', () => {
     expect(outcomes.map(([, o]) => o.kind)).toEqual(['rejected', 'blocked']);
   });
 
-  it("holds an order's later calls for the run once one of its updates fails after its retries, so a re-run keeps their order", async () => {
-    const { server, sender, outcomes } = await setup(
-      (request) => (request.body.includes('"step":1') ? { status: 503 } : { status: 200 }),
-      { retries: 1 },
-    );
-    await sender.submit(job('A', true));
-    await sender.submit(job('A', false, { id: 'A', step: 1 }));
-    await sender.submit(job('B', true));
-    await sender.drain();
-    // Submitted after step 1's failure was settled: still held, however late it comes.
-    await sender.submit(job('A', false, { id: 'A', step: 2 }));
-    await sender.submit(job('B', false, { id: 'B', step: 2 }));
-    await sender.drain();
-    expect(
-      server.requests.filter((r) => r.body.includes('"step":2')).map((r) => JSON.parse(r.body).id),
-    ).toEqual(['B']);
-    const held = outcomes.filter(([, outcome]) => outcome.kind === 'blocked');
-    expect(held).toHaveLength(1);
-    expect(held[0]![1]).toMatchObject({ kind: 'blocked', by: 'earlier-call' });
-    expect(held[0]![1]).toHaveProperty('reason', expect.stringMatching(/update at f:\d+ failed \(HTTP 503/));
-  });
+  it(
+    "holds an order's later calls for the run once one of its updates fails after its retries, so a " +
+      're-run keeps their order',
+    async () => {
+      const { server, sender, outcomes } = await setup(
+        (request) => (request.body.includes('"step":1') ? { status: 503 } : { status: 200 }),
+        { retries: 1 },
+      );
+      await sender.submit(job('A', true));
+      await sender.submit(job('A', false, { id: 'A', step: 1 }));
+      await sender.submit(job('B', true));
+      await sender.drain();
+      // Submitted after step 1's failure was settled: still held, however late it comes.
+      await sender.submit(job('A', false, { id: 'A', step: 2 }));
+      await sender.submit(job('B', false, { id: 'B', step: 2 }));
+      await sender.drain();
+      expect(
+        server.requests.filter((r) => r.body.includes('"step":2')).map((r) => JSON.parse(r.body).id),
+      ).toEqual(['B']);
+      const held = outcomes.filter(([, outcome]) => outcome.kind === 'blocked');
+      expect(held).toHaveLength(1);
+      expect(held[0]![1]).toMatchObject({ kind: 'blocked', by: 'earlier-call' });
+      expect(held[0]![1]).toHaveProperty(
+        'reason',
+        expect.stringMatching(/update at f:\d+ failed \(HTTP 503/),
+      );
+    },
+  );
 
   it('lets a caller that re-sends failures itself (the relay) go on with the order', async () => {
     const server = await startServer((request) =>

@@ -53,7 +53,10 @@ export interface SenderOptions<Context> {
   requeuesFailures?: boolean;
   clock: Clock;
   random: () => number;
-  /** Called with each outcome; the request's slot is freed once a returned promise settles (its answer is committed). */
+  /**
+   * Called with each outcome; the request's slot is freed once a returned promise settles (its answer is
+   * committed).
+   */
   onOutcome: (job: SendJob<Context>, outcome: Outcome) => void | Promise<void>;
   /** Called when every slot waits (for a commit, or for an earlier call of its order): time to commit now. */
   onStall?: () => void;
@@ -151,7 +154,10 @@ export class Sender<Context = unknown> {
     return job.isCreation ? outcome.kind === 'accepted' : creationOk;
   }
 
-  /** Holds every later call of an order: its creation will not be accepted in this run (an earlier run's rejection, unchanged). */
+  /**
+   * Holds every later call of an order: its creation will not be accepted in this run (an earlier run's
+   * rejection, unchanged).
+   */
   hold(orderId: string, why: string): void {
     this.holds.hold(orderId, why);
   }
@@ -214,7 +220,8 @@ export class Sender<Context = unknown> {
             attempt,
           );
         }
-        // A 404/405 in the service's own error format is about the record; any other, before the path proved itself, is the address.
+        // A 404/405 in the service's own error format is about the record; any other, before the path proved
+        // itself, is the address.
         if (
           (status === 404 || status === 405) &&
           !this.provenPaths.has(job.path) &&

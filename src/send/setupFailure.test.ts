@@ -15,7 +15,8 @@ describe('setup failures', () => {
   it('names TLS spoken to a plain server without the OpenSSL text, and the fix for a local sandbox', () => {
     const failure = connectionSetupFailure('ERR_SSL_WRONG_VERSION_NUMBER', local)!;
     expect(failure.summary).toBe(
-      'https://127.0.0.1:8443 does not answer in TLS: the server there speaks plain http, or another protocol, on that port',
+      'https://127.0.0.1:8443 does not answer in TLS: the server there speaks plain http, or ' +
+        'another protocol, on that port',
     );
     expect(failure.hint).toContain('use http://127.0.0.1:8443');
   });

@@ -49,11 +49,16 @@ export function isUnreachable(code: string): boolean {
   return UNREACHABLE.has(code);
 }
 
-/** A connection failure that retrying cannot fix (TLS spoken to a plain server, a certificate that fails): undefined for others. */
+/**
+ * A connection failure that retrying cannot fix (TLS spoken to a plain server, a certificate that fails):
+ * undefined for others.
+ */
 export function connectionSetupFailure(code: string, base: URL): SetupFailure | undefined {
   if (PLAIN_HTTP.has(code) || code.startsWith('ERR_SSL_')) {
     return {
-      summary: `${shown(base)} does not answer in TLS: the server there speaks plain http, or another protocol, on that port`,
+      summary:
+        `${shown(base)} does not answer in TLS: the server there speaks plain http, or another ` +
+        `protocol, on that port`,
       hint:
         base.hostname === 'localhost' || base.hostname.startsWith('127.') || base.hostname === '[::1]'
           ? `for a sandbox on this machine use http://${base.host}; otherwise check the port of --base-url`
@@ -92,7 +97,9 @@ export function redirected(
   // A redirect of the whole service moves the base URL: what precedes the endpoint path in the new address.
   const newBase = location?.endsWith(path) ? location.slice(0, -path.length) : undefined;
   return {
-    summary: `the service redirected ${method} ${sent} (HTTP ${status}) to ${location ?? '(no location)'}; collect does not follow redirects, so the key never travels elsewhere`,
+    summary:
+      `the service redirected ${method} ${sent} (HTTP ${status}) to ${location ?? '(no location)'}; ` +
+      `collect does not follow redirects, so the key never travels elsewhere`,
     hint: newBase
       ? `if ${newBase} is the service, give it as --base-url`
       : 'check --base-url: it must be the address the service answers on itself',
@@ -102,28 +109,39 @@ export function redirected(
 export function unknownPath(status: number, method: string, sent: string, base: URL): SetupFailure {
   const v2 = /\/v2\/?$/.test(base.pathname);
   return {
-    summary: `the service answered HTTP ${status} to ${method} ${sent} before accepting anything there: the address is wrong, not the record`,
+    summary:
+      `the service answered HTTP ${status} to ${method} ${sent} before accepting anything there: the ` +
+      `address is wrong, not the record`,
     hint: v2
-      ? `drop /v2 from --base-url: collect adds the /v2/... paths itself (--base-url ${base.origin}${base.pathname.replace(/\/v2\/?$/, '')})`
+      ? `drop /v2 from --base-url: collect adds the /v2/... paths itself (--base-url ${base.origin}` +
+        `${base.pathname.replace(/\/v2\/?$/, '')})`
       : 'check --base-url: it is the service root, collect adds the /v2/... paths itself',
   };
 }
 
 export function waitTooLong(retryAfterMs: number, maxMs: number): SetupFailure {
   return {
-    summary: `the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before another request (Retry-After), more than the ${Math.round(maxMs / 1000)} s collect waits: stopped instead of waiting`,
+    summary:
+      `the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before another request ` +
+      `(Retry-After), more than the ${Math.round(maxMs / 1000)} s collect waits: stopped instead of ` +
+      `waiting`,
     hint: 'run the same command again later: what was not sent is sent then',
   };
 }
 
 export function keepsFailing(lastReason: string): SetupFailure {
   return {
-    summary: `${FAILED_RECORDS_IN_A_ROW} records in a row could not be delivered after all their retries (last: ${lastReason})`,
+    summary:
+      `${FAILED_RECORDS_IN_A_ROW} records in a row could not be delivered after all their retries ` +
+      `(last: ${lastReason})`,
     hint: 'check the service and the network, then run the same command again: what was not sent is sent then',
   };
 }
 
 /** The one message of a run the breaker stopped, for standard error. */
 export function describeHalt(failure: SetupFailure): string {
-  return `collect: stopped sending: ${failure.summary}\n  fix: ${failure.hint}\n  what was not sent is kept: run the same command again once this is fixed\n`;
+  return (
+    `collect: stopped sending: ${failure.summary}\n  fix: ${failure.hint}\n  what was not sent is ` +
+    `kept: run the same command again once this is fixed\n`
+  );
 }

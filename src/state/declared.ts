@@ -3,7 +3,10 @@ import type { RememberedTable, Resource } from '../resources/resource.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
 
-/** The tables a state keeps besides its core ones: those the registry's resources and the run's own declare, each once. */
+/**
+ * The tables a state keeps besides its core ones: those the registry's resources and the run's own declare,
+ * each once.
+ */
 export function declaredTables(extra: readonly Resource[] = []): RememberedTable[] {
   const byName = new Map<string, RememberedTable>();
   for (const resource of [...registry.all, ...extra]) {
@@ -21,7 +24,8 @@ function checked(table: RememberedTable): RememberedTable {
     !(table.lookup ?? []).every((column) => table.columns.includes(column))
   ) {
     throw new Error(
-      `the state table ${table.name} declares a name that is not lowercase letters, digits and _ (or order_id twice, or a lookup column it lacks)`,
+      `the state table ${table.name} declares a name that is not lowercase letters, digits and _ ` +
+        `(or order_id twice, or a lookup column it lacks)`,
     );
   }
   if (table.columns.length === 0 || table.key < 0 || table.key > table.columns.length)

@@ -13,7 +13,8 @@ function recorded(records: Remembered[]): string[] {
         (_, name) =>
         (...args: unknown[]) =>
           void lines.push(
-            `${String(name)} ${args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' ')}`,
+            `${String(name)} ` +
+              `${args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' ')}`,
           ),
     },
   ) as StateWrites;
@@ -46,11 +47,15 @@ describe('rememberRecords', () => {
       'journal h2 status A failed',
     ]);
   });
-  it('remembers an accepted creation and journals it; a dry run knows its creations by their hash in orders alone', () => {
-    const created = expect.stringMatching(/^createOrder \{"orderId":"A","hash":"h1","evaluate":true/);
-    expect(recorded([order('accepted')])).toEqual([created, 'journal h1 order A accepted']);
-    expect(recorded([order('validated')])).toEqual([created]);
-  });
+  it(
+    'remembers an accepted creation and journals it; a dry run knows its creations by their hash in ' +
+      'orders alone',
+    () => {
+      const created = expect.stringMatching(/^createOrder \{"orderId":"A","hash":"h1","evaluate":true/);
+      expect(recorded([order('accepted')])).toEqual([created, 'journal h1 order A accepted']);
+      expect(recorded([order('validated')])).toEqual([created]);
+    },
+  );
   it('remembers an update and journals it, sent or only validated', () => {
     expect(recorded([status('validated')])).toEqual([
       'setLastStatus A approved',
@@ -60,9 +65,13 @@ describe('rememberRecords', () => {
 });
 
 describe('namespaceOf', () => {
-  it('gives one namespace per service base URL, whatever its case or trailing slash, and its own to a dry run without one', () => {
-    expect(namespaceOf('https://Collect.example.com/')).toBe(namespaceOf('https://collect.example.com'));
-    expect(namespaceOf('https://other.example.com')).not.toBe(namespaceOf('https://collect.example.com'));
-    expect(namespaceOf(undefined)).toBe('dry-run');
-  });
+  it(
+    'gives one namespace per service base URL, whatever its case or trailing slash, and its own to a ' +
+      'dry run without one',
+    () => {
+      expect(namespaceOf('https://Collect.example.com/')).toBe(namespaceOf('https://collect.example.com'));
+      expect(namespaceOf('https://other.example.com')).not.toBe(namespaceOf('https://collect.example.com'));
+      expect(namespaceOf(undefined)).toBe('dry-run');
+    },
+  );
 });

@@ -7,7 +7,10 @@ export interface Remembered {
   facts: Facts;
   resource: Resource;
   hash: string;
-  /** validated (a dry run's own namespace), or what the service answered; only the first two change the state's facts. */
+  /**
+   * validated (a dry run's own namespace), or what the service answered; only the first two change the
+   * state's facts.
+   */
   outcome: Outcome;
   /** The service's evaluation decision, for an accepted creation that asked for one. */
   decision?: string;

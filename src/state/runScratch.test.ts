@@ -8,30 +8,34 @@ const base = () => tempDir('collect-scratch-test-');
 const world = (alive: number[]) => ({ host: 'box', pid: 100, isAlive: (pid: number) => alive.includes(pid) });
 
 describe('sweepDeadRuns', () => {
-  it('removes the folders of dead runs on this host only: never a live run, another host, or a name it did not make', () => {
-    const dir = base();
-    for (const name of [
-      'box-200-abcDEF',
-      'box-300-abcDEF',
-      'box-100-abcDEF',
-      'other-200-abcDEF',
-      'box-200',
-      'notes.txt',
-      'my-box-200-abcDEF',
-    ]) {
-      mkdirSync(join(dir, name));
-      writeFileSync(join(dir, name, 'run-1.jsonl'), 'x');
-    }
-    expect(sweepDeadRuns(dir, world([300]))).toEqual(['box-200-abcDEF']);
-    expect(readdirSync(dir).sort()).toEqual([
-      'box-100-abcDEF',
-      'box-200',
-      'box-300-abcDEF',
-      'my-box-200-abcDEF',
-      'notes.txt',
-      'other-200-abcDEF',
-    ]);
-  });
+  it(
+    'removes the folders of dead runs on this host only: never a live run, another host, or a name ' +
+      'it did not make',
+    () => {
+      const dir = base();
+      for (const name of [
+        'box-200-abcDEF',
+        'box-300-abcDEF',
+        'box-100-abcDEF',
+        'other-200-abcDEF',
+        'box-200',
+        'notes.txt',
+        'my-box-200-abcDEF',
+      ]) {
+        mkdirSync(join(dir, name));
+        writeFileSync(join(dir, name, 'run-1.jsonl'), 'x');
+      }
+      expect(sweepDeadRuns(dir, world([300]))).toEqual(['box-200-abcDEF']);
+      expect(readdirSync(dir).sort()).toEqual([
+        'box-100-abcDEF',
+        'box-200',
+        'box-300-abcDEF',
+        'my-box-200-abcDEF',
+        'notes.txt',
+        'other-200-abcDEF',
+      ]);
+    },
+  );
   it('a hyphen in the host name is part of the host', () => {
     const dir = base();
     mkdirSync(join(dir, 'my-box-200-abcDEF'));

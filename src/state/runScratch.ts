@@ -9,7 +9,10 @@ export interface ScratchWorld {
   isAlive: (pid: number) => boolean;
 }
 
-/** Whether a process of this host lives (EPERM: it does, another user's); the test by which a dead run's lock is taken over. */
+/**
+ * Whether a process of this host lives (EPERM: it does, another user's); the test by which a dead run's lock
+ * is taken over.
+ */
 export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -66,7 +69,10 @@ function whileBaseVanishes<T>(make: () => T): T {
   }
 }
 
-/** The user's own folder in the temporary directory, or undefined when it is not safely theirs (another user made it, a link). */
+/**
+ * The user's own folder in the temporary directory, or undefined when it is not safely theirs (another user
+ * made it, a link).
+ */
 function userFolder(tmp: string): string | undefined {
   const uid = process.getuid?.();
   const folder = join(tmp, `collect-${uid ?? safe(userInfo().username)}`);

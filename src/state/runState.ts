@@ -49,7 +49,10 @@ export interface RunState {
   priorOrder(orderId: string): PriorOrder | null;
   /** The orders whose creations claimed a key (a delivery id), in earlier runs. */
   claimants(key: string): string[];
-  /** The payments carrying these acquirer ids, in one pass over the state's payments (memory: the answer, not the state). */
+  /**
+   * The payments carrying these acquirer ids, in one pass over the state's payments (memory: the answer, not
+   * the state).
+   */
   acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]>;
   /**
    * The orders whose rows of a declared lookup table (RememberedTable.lookup) hold each tuple of
@@ -75,7 +78,10 @@ export interface RunState {
   ): void;
   /** One decision made outside collect (tests, and the analyst's single order). */
   rememberDecision(orderId: string, decision: string, now?: Date): void;
-  /** Reads afresh which tables hold anything, so later reads see this process's own writes to a state empty at start (a relay). */
+  /**
+   * Reads afresh which tables hold anything, so later reads see this process's own writes to a state empty at
+   * start (a relay).
+   */
   recount?(): void;
   /** Reads afresh what other processes wrote since (a remote state's copy; a relay replica taking over orders). */
   refresh?(): Promise<void>;

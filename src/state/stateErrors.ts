@@ -9,7 +9,10 @@ export class StateError extends CollectError {
   }
 }
 
-/** What a SQLite failure on the state file means for the user (core/operationalError.ts); undefined when it is not one. */
+/**
+ * What a SQLite failure on the state file means for the user (core/operationalError.ts); undefined when it is
+ * not one.
+ */
 export function stateError(cause: unknown, path: string): StateError | undefined {
   // node:sqlite gives a number; its name (SQLITE_IOERR_WRITE) is what the user and the classifier read.
   const name = sqliteCodeOf(cause);
@@ -21,7 +24,9 @@ export function stateError(cause: unknown, path: string): StateError | undefined
   // SQLITE_ERROR and the rest at open: a table or column missing, a schema this collect does not know.
   return new StateError(
     `the state file ${path} cannot be used (${code[1]}: ${(cause as Error).message ?? ''})`,
-    `it may come from another version of collect: move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`,
+    `it may come from another version of collect: move it aside (mv ${path} ${path}.broken) and ` +
+      `run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so ` +
+      `what they sent is sent again`,
   );
 }
 

@@ -41,7 +41,8 @@ describe('confirmSending', () => {
       stdin.write(typed);
       expect(await answer).toBe(expected);
       expect(stderr.text).toBe(
-        'POST /v2/order/mark_fraudulent\n{"order_id": "ORD-\\u001b[2J1"}\nwarning: fraud-after-service-decline: not checked\nSend this fraud mark? [y/N] ',
+        'POST /v2/order/mark_fraudulent\n{"order_id": "ORD-\\u001b[2J1"}\nwarning: ' +
+          'fraud-after-service-decline: not checked\nSend this fraud mark? [y/N] ',
       );
     }
   });

@@ -4,7 +4,10 @@ import type { Resource, ValidationContext } from '../resources/resource.js';
 import { unknownFields } from '../schema/unknownFields.js';
 import { fromZodError, preferSpecific } from './zodIssues.js';
 
-/** Whether a value passes a schema (a compiled twin handed in by the caller, fast/fastValidator.ts); safeParse by default. */
+/**
+ * Whether a value passes a schema (a compiled twin handed in by the caller, fast/fastValidator.ts); safeParse
+ * by default.
+ */
 export type ValidatorOf = (schema: Resource['schema']) => (value: unknown) => boolean;
 
 const plainPasses = (schema: Resource['schema'], value: unknown) => schema.safeParse(value).success;

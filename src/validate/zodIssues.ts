@@ -8,7 +8,8 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)}`; // JSON would print it as null
+  // JSON would print it as null
+  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)}`;
   return `${typeof value} ${shorten(value)}`;
 }
 

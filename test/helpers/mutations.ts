@@ -40,7 +40,10 @@ function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | nu
   ];
 }
 
-/** A copy of `record` with one to three random changes: a value replaced, a key removed, an array element repeated, a key added. */
+/**
+ * A copy of `record` with one to three random changes: a value replaced, a key removed, an array element
+ * repeated, a key added.
+ */
 export function mutated(record: unknown, next: () => number): unknown {
   const copy = structuredClone(record) as Record<string, unknown>;
   const changes = 1 + Math.floor(next() * 3);

@@ -33,7 +33,10 @@ function executable(path: string): boolean {
   }
 }
 
-/** The folder of PostgreSQL's initdb and pg_ctl: COLLECT_TEST_POSTGRES_BIN when set, else PATH's, else Debian's newest. */
+/**
+ * The folder of PostgreSQL's initdb and pg_ctl: COLLECT_TEST_POSTGRES_BIN when set, else PATH's, else
+ * Debian's newest.
+ */
 export function findPostgresBin(env: Env = process.env): string | undefined {
   const given = env.COLLECT_TEST_POSTGRES_BIN;
   if (given !== undefined) return executable(join(given, 'initdb')) ? given : undefined;
@@ -65,11 +68,17 @@ export function missingPrerequisites(env: Env = process.env): Prerequisite[] {
 const lines = (missing: Prerequisite[]) =>
   missing.map((name) => `  - ${PREREQUISITES[name].what}: ${PREREQUISITES[name].how}`).join('\n');
 
-/** Under CI=true nothing is skipped: the failure that names what is missing; undefined when nothing is, or outside CI. */
+/**
+ * Under CI=true nothing is skipped: the failure that names what is missing; undefined when nothing is, or
+ * outside CI.
+ */
 export function ciFailure(env: Env = process.env): string | undefined {
   const missing = missingPrerequisites(env);
   if (!env.CI || env.CI === 'false' || missing.length === 0) return undefined;
-  return `CI is set and the tests cannot find what they need (nothing is skipped in CI; .ci/run installs them):\n${lines(missing)}`;
+  return (
+    `CI is set and the tests cannot find what they need (nothing is skipped in CI; .ci/run installs ` +
+    `them):\n${lines(missing)}`
+  );
 }
 
 /** The run's one line about tests it did not run for want of a prerequisite, with how to get each. */

@@ -29,7 +29,10 @@ export function readmeRecipes(): { github: string; gitlab: string[]; background:
   };
 }
 
-/** A CI job's script in bash (GitHub and GitLab stop at the first failing line: -eo pipefail), its exit code and output. */
+/**
+ * A CI job's script in bash (GitHub and GitLab stop at the first failing line: -eo pipefail), its exit code
+ * and output.
+ */
 export function runJob(script: string, cwd: string, env: Record<string, string>, shellFlags: string[]) {
   const child = spawn('bash', ['--noprofile', '--norc', ...shellFlags, '-c', script], {
     cwd,
@@ -59,6 +62,9 @@ export const freePort = () =>
     });
   });
 
-/** The background form with the sandbox on `port` (8787 may be taken on a shared machine), as the app's tests are told. */
+/**
+ * The background form with the sandbox on `port` (8787 may be taken on a shared machine), as the app's tests
+ * are told.
+ */
 export const onPort = (background: string, port: number) =>
   background.replace('collect sandbox ', `collect sandbox --port ${port} `);

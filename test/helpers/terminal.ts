@@ -2,7 +2,10 @@ import { spawn } from 'node-pty';
 import { onTestFinished } from 'vitest';
 import xtermHeadless from '@xterm/headless';
 
-/** What a person sees: the screen's lines (trailing blanks cut, empty lines at the bottom dropped) and where the cursor is. */
+/**
+ * What a person sees: the screen's lines (trailing blanks cut, empty lines at the bottom dropped) and where
+ * the cursor is.
+ */
 export interface Screen {
   lines: string[];
   cursor: { row: number; col: number };

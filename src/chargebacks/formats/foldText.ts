@@ -1,4 +1,7 @@
-/** A header cell as A.0.1 compares it: no byte-order mark, quotes or outer spaces, inner runs of spaces as one, case folded. */
+/**
+ * A header cell as A.0.1 compares it: no byte-order mark, quotes or outer spaces, inner runs of spaces as
+ * one, case folded.
+ */
 export function headerKey(cell: string): string {
   return cell
     .replace(/^\uFEFF/, '')

@@ -4,7 +4,10 @@ import { parse } from 'yaml';
 import { UsageError } from '../../core/errors.js';
 import { parsePreset, type Preset } from './presetSpec.js';
 
-/** The shipped presets' folder: `presets/chargebacks/` of the package, two levels above this module in src/ and in dist/. */
+/**
+ * The shipped presets' folder: `presets/chargebacks/` of the package, two levels above this module in src/
+ * and in dist/.
+ */
 const presetUrl = (): URL => new URL('../../../presets/chargebacks/', import.meta.url);
 
 let shipped: readonly Preset[] | undefined;

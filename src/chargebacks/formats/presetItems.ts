@@ -46,7 +46,10 @@ function knownColumns(preset: Preset): Set<string> {
   return known;
 }
 
-/** A CSV or TSV report's rows under its preset: preamble, footers and first-cell structure skipped (A.0.1, A.7, A.8). */
+/**
+ * A CSV or TSV report's rows under its preset: preamble, footers and first-cell structure skipped (A.0.1,
+ * A.7, A.8).
+ */
 export function csvItems(text: string, delimiter: string, preset: Preset): PresetRead {
   const lines = delimitedLines(text, delimiter);
   const at = headerIndex(lines, preset.signature);

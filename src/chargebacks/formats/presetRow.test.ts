@@ -43,42 +43,50 @@ const rowsOf = (...lines: string[]) =>
   csvItems([header, ...lines].join('\n'), ',', preset).items.map((item) => presetRow(item, preset));
 
 describe('presetRow', () => {
-  it('classes rows by their type, folded; by words; by a filled code when the type is empty; else unknown-row-type', () => {
-    const rows = rowsOf(
-      'R1,,PRE_ARBITRATION,,VI,,,,,',
-      'R1,,notificationoffraud,,VI,,,,,',
-      'R1,,Retrieval Request,,VI,,,,,',
-      'R1,,,,VI,10.4,,,,',
-      'R1,,Settlement,,VI,,,,,',
-    );
-    expect(rows.map((r) => [r.rowClass, r.kind])).toEqual([
-      ['not-chargeback', 'pre-arbitration'],
-      ['fraud-notice', undefined],
-      ['not-chargeback', 'rfi'],
-      ['chargeback', undefined],
-      ['invalid', undefined],
-    ]);
-    expect(rows[4]!.issues[0]).toMatchObject({ code: 'unknown-row-type', value: 'Settlement' });
-  });
+  it(
+    'classes rows by their type, folded; by words; by a filled code when the type is empty; else ' +
+      'unknown-row-type',
+    () => {
+      const rows = rowsOf(
+        'R1,,PRE_ARBITRATION,,VI,,,,,',
+        'R1,,notificationoffraud,,VI,,,,,',
+        'R1,,Retrieval Request,,VI,,,,,',
+        'R1,,,,VI,10.4,,,,',
+        'R1,,Settlement,,VI,,,,,',
+      );
+      expect(rows.map((r) => [r.rowClass, r.kind])).toEqual([
+        ['not-chargeback', 'pre-arbitration'],
+        ['fraud-notice', undefined],
+        ['not-chargeback', 'rfi'],
+        ['chargeback', undefined],
+        ['invalid', undefined],
+      ]);
+      expect(rows[4]!.issues[0]).toMatchObject({ code: 'unknown-row-type', value: 'Settlement' });
+    },
+  );
 
-  it('reads values: candidates in order, minor units by the currency, signs dropped, last four, Unix seconds, networks', () => {
-    const [gbp, jpy, kwd] = rowsOf(
-      ',pay_2,Chargeback,,MC,4837,-8150,gbp,516292******1808,1714557600',
-      'R3,,Chargeback,,VI,10.4,500,JPY,,',
-      'R4,,Chargeback,,AX,F29,1234,KWD,,',
-    );
-    expect(gbp!.row).toEqual({
-      acquirer_id: 'pay_2',
-      network: 'mastercard',
-      reason_code: '4837',
-      amount: 81.5,
-      currency: 'GBP',
-      card_last_four: '1808',
-      received_at: '2024-05-01T10:00:00Z',
-    });
-    expect(jpy!.row?.amount).toBe(500);
-    expect(kwd!.row?.amount).toBe(1.234);
-  });
+  it(
+    'reads values: candidates in order, minor units by the currency, signs dropped, last four, Unix ' +
+      'seconds, networks',
+    () => {
+      const [gbp, jpy, kwd] = rowsOf(
+        ',pay_2,Chargeback,,MC,4837,-8150,gbp,516292******1808,1714557600',
+        'R3,,Chargeback,,VI,10.4,500,JPY,,',
+        'R4,,Chargeback,,AX,F29,1234,KWD,,',
+      );
+      expect(gbp!.row).toEqual({
+        acquirer_id: 'pay_2',
+        network: 'mastercard',
+        reason_code: '4837',
+        amount: 81.5,
+        currency: 'GBP',
+        card_last_four: '1808',
+        received_at: '2024-05-01T10:00:00Z',
+      });
+      expect(jpy!.row?.amount).toBe(500);
+      expect(kwd!.row?.amount).toBe(1.234);
+    },
+  );
 
   it('makes a chargeback with a damaged key invalid (mangled-id), not a row of another class', () => {
     const [arn, sci, rfi] = rowsOf(

@@ -66,7 +66,10 @@ export interface Preset {
   require?: string;
   /** CSV: a line whose first cell is `Key=Value` is structure (J.P. Morgan's footer). */
   keyValueFooter: boolean;
-  /** CSV: the first cell is a row type (PayPal): `rows` are rows, `structure` is structure, `count` holds the row count. */
+  /**
+   * CSV: the first cell is a row type (PayPal): `rows` are rows, `structure` is structure, `count` holds the
+   * row count.
+   */
   firstCell?: { rows: string[]; structure: string[]; count?: string };
   types?: TypeRule;
   fields: ReadonlyMap<string, FieldSource>;
@@ -118,7 +121,10 @@ function typeRule(spec: unknown): TypeRule {
   };
 }
 
-/** A preset from its file's parsed YAML (an `endpoint: chargeback` entry with `format:` and `recognise:`); a mistake throws its place. */
+/**
+ * A preset from its file's parsed YAML (an `endpoint: chargeback` entry with `format:` and `recognise:`); a
+ * mistake throws its place.
+ */
 export function parsePreset(document: unknown, file: string): Preset {
   const entry =
     isObj(document) && Array.isArray(document.records) ? (document.records[0] as unknown) : undefined;

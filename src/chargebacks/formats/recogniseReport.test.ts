@@ -44,7 +44,9 @@ describe('recogniseReport', () => {
 
   it('reads XML by its root element, with or without its namespace', () => {
     const xml = (ns: string) =>
-      `<chargebackRetrievalResponse${ns}><chargebackCase><vantivCnpTxnId>1</vantivCnpTxnId></chargebackCase></chargebackRetrievalResponse>`;
+      `<chargebackRetrievalResponse${ns}` +
+      `><chargebackCase><vantivCnpTxnId>1</vantivCnpTxnId></chargebackCase>` +
+      `</chargebackRetrievalResponse>`;
     expect(formatOf(xml(''))).toBe('worldpay-cnp-chargebacks');
     expect(formatOf(xml(' xmlns="http://www.vantivcnp.com/chargebacks"'))).toBe('worldpay-cnp-chargebacks');
     expect(() => formatOf('<other/>')).toThrow(/root element <other>/);

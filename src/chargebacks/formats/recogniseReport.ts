@@ -36,7 +36,8 @@ function closest(cells: ReadonlySet<string>, presets: readonly Preset[]): string
 function noFormat(file: string, what: string, near: string | undefined): UsageError {
   return new UsageError(
     `${file}: no format fits ${what}${near ? `; the closest format is ${near}` : ''}`,
-    'read it with --map FILE (a mapping with an `endpoint: chargeback` entry); `collect chargebacks --formats` lists the formats read without one',
+    'read it with --map FILE (a mapping with an `endpoint: chargeback` entry); `collect ' +
+      'chargebacks --formats` lists the formats read without one',
   );
 }
 

@@ -14,11 +14,13 @@ const collectFiles = (value: string, previous: string[] = []) => [...previous, v
 export function backfillCommand(io: CliIo, setExit: (code: number) => void): Command {
   const command = new Command('backfill')
     .description(
-      'Checks every file of a history together: each record against its schema, then the flow\nrules across all files and earlier runs. Creations are taken first, then the updates.',
+      'Checks every file of a history together: each record against its schema, then the flow\n' +
+        'rules across all files and earlier runs. Creations are taken first, then the updates.',
     )
     .argument(
       '[dir]',
-      `a folder of files named after their endpoint (${endpointNames.map((e) => `${e}*.csv`).join(', ')}; .json, .ndjson, .gz too)`,
+      `a folder of files named after their endpoint (` +
+        `${endpointNames.map((e) => `${e}*.csv`).join(', ')}; .json, .ndjson, .gz too)`,
     );
   for (const name of endpointNames)
     command.option(`--${name} <file>`, `a file of ${name} records (repeatable)`, collectFiles);

@@ -23,7 +23,13 @@ export function chargebacksCommand(io: CliIo, setExit: (code: number) => void): 
   const command = new Command('chargebacks')
     .summary("mark the orders of an acquirer's chargeback report fraudulent, matched by acquirer id")
     .description(
-      "Reads a chargeback report (CSV, NDJSON or JSON, .gz too; one row per chargeback with acquirer_id\nor order_id, and reason_code, network, reason, amount, currency, received_at, arn), or an\nacquirer's own dispute report with no mapping (--formats lists them), finds each\nrow's order through the state (the acquirer ids sent at creation and by payment updates) or\n--orders FILE, and sends one POST /v2/order/mark_fraudulent per order (fraud_signal_type\nchargeback, the chargebacks in fraud_comment). Never for an order the service declined (§1.5),\nnever twice for one order.",
+      'Reads a chargeback report (CSV, NDJSON or JSON, .gz too; one row per chargeback with ' +
+        'acquirer_id\nor order_id, and reason_code, network, reason, amount, currency, received_at, ' +
+        "arn), or an\nacquirer's own dispute report with no mapping (--formats lists them), finds " +
+        "each\nrow's order through the state (the acquirer ids sent at creation and by payment " +
+        'updates) or\n--orders FILE, and sends one POST /v2/order/mark_fraudulent per order ' +
+        '(fraud_signal_type\nchargeback, the chargebacks in fraud_comment). Never for an order the ' +
+        'service declined (§1.5),\nnever twice for one order.',
     )
     .argument('[files...]', 'chargeback reports; - or nothing for standard input')
     .addOption(

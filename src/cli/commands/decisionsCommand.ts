@@ -25,7 +25,11 @@ export function decisionsCommand(io: CliIo, setExit: (code: number) => void): Co
   return new Command('decisions')
     .summary("load the service's decisions on orders created outside collect into the state")
     .description(
-      "Loads the service's evaluation decisions (approve, reject, manual, unavailable) on orders\ncreated outside collect, e.g. by the platform itself, into the state of that service, so a\nfraud mark for an order the service declined is refused (rule fraud-after-service-decline, §1.5).\nCSV with the columns order_id and decision, or NDJSON objects with those fields (.gz allowed);\na later load of the same order replaces the decision.",
+      "Loads the service's evaluation decisions (approve, reject, manual, unavailable) on orders\n" +
+        'created outside collect, e.g. by the platform itself, into the state of that service, so a\n' +
+        'fraud mark for an order the service declined is refused (rule fraud-after-service-decline, ' +
+        '§1.5).\nCSV with the columns order_id and decision, or NDJSON objects with those fields (.gz ' +
+        'allowed);\na later load of the same order replaces the decision.',
     )
     .argument('<files...>', 'CSV or NDJSON files; - for standard input (with --input-format)')
     .addOption(
@@ -52,7 +56,9 @@ ${exitCodesHelp(exits)}`,
       const loaded = [...counts.values()].reduce((a, b) => a + b, 0);
       const byDecision = [...counts].map(([decision, count]) => `${count} ${decision}`).join(', ');
       const color = colorFor(io.stdout, io.env);
-      const said = `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} into the state of ${baseUrl} in ${location}`;
+      const said =
+        `loaded ${loaded} decision${loaded === 1 ? '' : 's'}${loaded > 0 ? ` (${byDecision})` : ''} ` +
+        `into the state of ${baseUrl} in ${location}`;
       io.stdout.write(`${problems.length > 0 ? said : verdictLine(exitCodes.ok, said, color)}\n`);
       if (problems.length > 0) {
         const notLoaded = `${problems.length} row${problems.length === 1 ? '' : 's'} not loaded:`;
@@ -61,7 +67,8 @@ ${exitCodesHelp(exits)}`,
         for (const problem of problems.slice(0, SHOWN)) io.stdout.write(`  ${terminalText(problem)}\n`);
         if (problems.length > SHOWN) io.stdout.write(`  ... and ${problems.length - SHOWN} more\n`);
         io.stdout.write(
-          '  fix: each row needs order_id and decision (approve, reject, manual or unavailable); fix the rows and load the file again\n',
+          '  fix: each row needs order_id and decision (approve, reject, manual or unavailable); ' +
+            'fix the rows and load the file again\n',
         );
       }
       setExit(problems.length > 0 ? exitCodes.invalid : exitCodes.ok);

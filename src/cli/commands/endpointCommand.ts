@@ -54,7 +54,9 @@ export function endpointCommand(resource: Resource, io: CliIo, setExit: (code: n
   const command = new Command(resource.name)
     .summary(resource.summary)
     .description(
-      `${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV (optionally .gz) files, or standard input, and checks every\nrecord against the schema and the flow rules (collect rules), with what earlier runs recorded.`,
+      `${resource.method} ${resource.path}: ${resource.summary}.\nReads JSON, NDJSON or CSV ` +
+        `(optionally .gz) files, or standard input, and checks every\nrecord against the schema and ` +
+        `the flow rules (collect rules), with what earlier runs recorded.`,
     )
     .argument('[files...]', 'input files; - or nothing for standard input');
   const { byHand } = resource;

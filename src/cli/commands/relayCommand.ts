@@ -63,7 +63,12 @@ const FROM_HELP =
 export function relayCommand(io: CliIo, setExit: (code: number) => void): Command {
   const relay = new Command('relay')
     .description(
-      "Forwards every event an application writes to its outbox to the service as it happens: each\nevent is checked (schema and flow rules against the state) and sent in its order's flow order,\none at a time per order, orders in parallel. Invalid events and those the service refuses (4xx)\nare dead-lettered with the reason and never block other orders. Runs until SIGTERM, which lets\nwhat is in flight finish (exit 0; a second SIGTERM stops waiting, exit 130). Replicas on one\noutbox share its orders through the database.",
+      'Forwards every event an application writes to its outbox to the service as it happens: ' +
+        "each\nevent is checked (schema and flow rules against the state) and sent in its order's " +
+        'flow order,\none at a time per order, orders in parallel. Invalid events and those the ' +
+        'service refuses (4xx)\nare dead-lettered with the reason and never block other orders. Runs ' +
+        'until SIGTERM, which lets\nwhat is in flight finish (exit 0; a second SIGTERM stops waiting, ' +
+        'exit 130). Replicas on one\noutbox share its orders through the database.',
     )
     .option('--from <url|->', FROM_HELP)
     .option('--table <name>', 'the outbox table', 'collect_outbox')
@@ -71,7 +76,8 @@ export function relayCommand(io: CliIo, setExit: (code: number) => void): Comman
     .option('--api-key-file <path>', 'read the API key from this file (default: COLLECT_API_KEY)')
     .option(
       '--state <dir|url>',
-      'the state the flow rules read and the relay writes: a folder or a postgres:// URL (default: COLLECT_STATE, else the --from database, else .collect)',
+      'the state the flow rules read and the relay writes: a folder or a postgres:// URL (default: ' +
+        'COLLECT_STATE, else the --from database, else .collect)',
     )
     .option('--concurrency <n>', 'events in flight at once (different orders), per replica', whole(1), 32)
     .option('--rate <n>', 'at most this many requests per second', positive)
@@ -121,7 +127,8 @@ ${exitCodesHelp(exits.relay)}`,
   relay
     .command('init')
     .description(
-      "Creates the outbox table (if missing), the relay's columns, its index and the NOTIFY trigger; safe to run again.",
+      "Creates the outbox table (if missing), the relay's columns, its index and the NOTIFY " +
+        'trigger; safe to run again.',
     )
     // Listed for the help: the relay's own --from and --table take the values (optsWithGlobals below).
     .option('--from <url>', 'the outbox database: a postgres:// URL')
@@ -139,7 +146,8 @@ ${exitCodesHelp(exits.relay)}`,
   relay
     .command('retry')
     .description(
-      'Re-queues dead-lettered events (all, or those of --id) and the events held behind them, after you fixed them in the outbox.',
+      'Re-queues dead-lettered events (all, or those of --id) and the events held behind them, ' +
+        'after you fixed them in the outbox.',
     )
     .option('--from <url>', 'the outbox database: a postgres:// URL')
     .option('--table <name>', 'the outbox table', 'collect_outbox')
@@ -154,7 +162,9 @@ ${exitCodesHelp(exits.relay)}`,
       const { retryDeadLetters } = await import('../../relay/startRelay.js');
       const moved = await retryDeadLetters(from, flags.table, own.id);
       const code = moved.chosen === 0 && own.id !== undefined ? exitCodes.invalid : exitCodes.ok;
-      const said = `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}`;
+      const said =
+        `re-queued ${moved.chosen} dead-lettered event${moved.chosen === 1 ? '' : 's'} and ` +
+        `${moved.held} held behind ${moved.chosen === 1 ? 'it' : 'them'}`;
       io.stdout.write(`${verdictLine(code, said, colorFor(io.stdout, io.env))}\n`);
       setExit(code);
     });

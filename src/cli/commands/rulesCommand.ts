@@ -36,7 +36,9 @@ export function rulesCommand(io: CliIo): Command {
       const color = colorFor(io.stdout, io.env);
       const lines = rules.map((rule) =>
         [
-          `${color.bold(rule.code)}  ${rule.severity === 'error' ? color.red('error') : color.yellow('warning')}  ${color.dim(`${rule.spec} · ${rule.appliesTo.join(', ')}`)}`,
+          `${color.bold(rule.code)}  ` +
+            `${rule.severity === 'error' ? color.red('error') : color.yellow('warning')}  ` +
+            `${color.dim(`${rule.spec} · ${rule.appliesTo.join(', ')}`)}`,
           `  catches: ${rule.catches}`,
           `  fix:     ${rule.fix}`,
         ].join('\n'),

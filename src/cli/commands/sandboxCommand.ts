@@ -7,7 +7,10 @@ import { DEFAULT_KEEP_BYTES } from '../../sandbox/server.js';
 import { sandboxWithFlags, type SandboxFlags } from '../../compose/sandboxWithFlags.js';
 import type { CliIo } from '../../terminal/io.js';
 
-/** The command after `--`, if any; words without `--` are an error (a misplaced flag would otherwise run as a command). */
+/**
+ * The command after `--`, if any; words without `--` are an error (a misplaced flag would otherwise run as a
+ * command).
+ */
 function wrappedCommand(words: readonly string[], command: Command): string[] | undefined {
   if (words.length === 0) return undefined;
   // commander keeps the words as given on the root (`rawArgs`, not in its types): the only place `--` still shows.
@@ -46,10 +49,13 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
     .usage('[options] [-- COMMAND [ARGS...]]')
     .argument(
       '[command...]',
-      "run the application's tests against the sandbox (COLLECT_BASE_URL set to its URL), after --; then stop, write the report and exit with their code if they failed, else 1 on an error finding (--strict: or a warning), else 0",
+      "run the application's tests against the sandbox (COLLECT_BASE_URL set to its URL), after " +
+        '--; then stop, write the report and exit with their code if they failed, else 1 on an error ' +
+        'finding (--strict: or a warning), else 0',
     )
     .description(
-      'Serves the five endpoints on a local port with the same schemas and the answers of the\nservice; evaluations follow simple rules; faults are seeded, so a run can be replayed.',
+      'Serves the five endpoints on a local port with the same schemas and the answers of the\n' +
+        'service; evaluations follow simple rules; faults are seeded, so a run can be replayed.',
     )
     .option('--port <n>', 'port to listen on (0: any free port)', number, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -92,12 +98,17 @@ export function sandboxCommand(io: CliIo, setExit: (code: number) => void = () =
     .option('--strict', 'count warnings as errors (in the report and the exit code)')
     .option(
       '--upstream <url>',
-      'forward the five endpoints (their methods and paths exactly, nothing else) to this service with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not apply)',
+      'forward the five endpoints (their methods and paths exactly, nothing else) to this service ' +
+        'with\nthe key of COLLECT_API_KEY, for callers that present a Bearer key (--key: that key), ' +
+        'and answer\nwith its answers, the key redacted (the fault and evaluation flags then do not ' +
+        'apply)',
     )
     .option('--upstream-timeout <ms>', 'how long to wait for the upstream service', number, 10_000)
     .option(
       '--keep-mb <n>',
-      'MiB of orders and findings it keeps (shared by the two when judging; the process holds about twice\nthat): past them the least recently used orders are let go and later findings only counted, as the report says',
+      'MiB of orders and findings it keeps (shared by the two when judging; the process holds ' +
+        'about twice\nthat): past them the least recently used orders are let go and later findings ' +
+        'only counted, as the report says',
       number,
       DEFAULT_KEEP_BYTES / 1024 / 1024,
     )

@@ -17,7 +17,9 @@ export const deliveryOrderMismatchRule: FlowRule = {
         code: 'delivery-order-mismatch',
         path: 'order_id',
         value: timeline.orderId,
-        message: `delivery "${event.facts.deliveryId}" belongs to order "${event.owners![0]}", not "${timeline.orderId}"`,
+        message:
+          `delivery "${event.facts.deliveryId}" belongs to order "${event.owners![0]}", not "` +
+          `${timeline.orderId}"`,
         hint: 'correct order_id, or the delivery id',
       })),
   }),

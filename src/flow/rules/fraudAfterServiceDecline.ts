@@ -6,10 +6,15 @@ const CODE = 'fraud-after-service-decline';
 
 /** Said before a fraud mark is sent by hand, and once (counted) in a report: in an analyst's words. */
 export const decisionUnknown =
-  "collect does not know whether the service declined this order itself: no decision for it is in the state (the order was not created through collect, or its decision was not loaded with `collect decisions`). A fraud mark must never be sent for an order the service declined (§1.5): check the order's decision before sending, or load your platform's decisions with `collect decisions FILE`";
+  'collect does not know whether the service declined this order itself: no decision for it is in ' +
+  'the state (the order was not created through collect, or its decision was not loaded with ' +
+  '`collect decisions`). A fraud mark must never be sent for an order the service declined (§1.5): ' +
+  "check the order's decision before sending, or load your platform's decisions with `collect " +
+  'decisions FILE`';
 
 const decidedInThisRun =
-  'the order is created in this same run with an evaluation, so its decision is known only once the service answers; when sending, a mark for an order the service rejects is held back';
+  'the order is created in this same run with an evaluation, so its decision is known only once ' +
+  'the service answers; when sending, a mark for an order the service rejects is held back';
 
 export const fraudAfterServiceDeclineRule: FlowRule = {
   code: CODE,
@@ -30,7 +35,9 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
           code: CODE,
           path: 'order_id',
           value: event.facts.orderId,
-          message: `the service's own evaluation rejected order "${event.facts.orderId}" in this run: a fraud mark must not be sent for it (§1.5)`,
+          message:
+            `the service's own evaluation rejected order "${event.facts.orderId}" in this run: a ` +
+            `fraud mark must not be sent for it (§1.5)`,
           hint: 'do not send it',
         }
       : undefined,
@@ -58,7 +65,9 @@ export const fraudAfterServiceDeclineRule: FlowRule = {
         code: CODE,
         path: 'order_id',
         value: timeline.orderId,
-        message: `the service's own evaluation rejected order "${timeline.orderId}": a fraud mark must not be sent for it (§1.5)`,
+        message:
+          `the service's own evaluation rejected order "${timeline.orderId}": a fraud mark must not ` +
+          `be sent for it (§1.5)`,
         hint: 'remove this fraud mark',
       });
     }

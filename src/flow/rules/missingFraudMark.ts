@@ -7,8 +7,11 @@ export const missingFraudMarkRule: FlowRule = {
   severity: 'warning',
   spec: '§3 rules 3, 5, 6',
   catches:
-    "an order reported declined that the service's evaluation did not reject, with no fraud mark in this run or an earlier one",
-  fix: 'when something other than the service declined the order for fraud suspicion, send a fraud mark for it (collect fraud)',
+    "an order reported declined that the service's evaluation did not reject, with no fraud mark " +
+    'in this run or an earlier one',
+  fix:
+    'when something other than the service declined the order for fraud suspicion, send a fraud mark ' +
+    'for it (collect fraud)',
   appliesTo: ['status'],
   needsCreations: true,
   awaitsLaterRecords: true,
@@ -37,7 +40,9 @@ export const missingFraudMarkRule: FlowRule = {
         path: 'status',
         value: 'declined',
         message: `order "${timeline.orderId}" is declined but no fraud mark was sent for it`,
-        hint: `if it was declined for fraud suspicion, send one: collect fraud --order-id ${timeline.orderId} --type manual_analysis`,
+        hint:
+          `if it was declined for fraud suspicion, send one: collect fraud --order-id ` +
+          `${timeline.orderId} --type manual_analysis`,
       });
     }
     return { hits, skips };

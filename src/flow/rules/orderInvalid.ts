@@ -10,8 +10,11 @@ export const orderInvalidRule: FlowRule = {
   severity: 'error',
   spec: '§1.6, §3 rule 1',
   catches:
-    "a status update, fraud mark, payment update or delivery whose order's creation in this run is invalid (and no earlier run created the order)",
-  fix: "fix the order's creation (its file and line are named); the order's other records are kept with it in --rejects, so feeding that file back sends the whole order",
+    "a status update, fraud mark, payment update or delivery whose order's creation in this run is " +
+    'invalid (and no earlier run created the order)',
+  fix:
+    "fix the order's creation (its file and line are named); the order's other records are kept with " +
+    'it in --rejects, so feeding that file back sends the whole order',
   appliesTo: 'updates',
   needsCreations: false,
   judgedLast: true,
@@ -29,8 +32,12 @@ export const orderInvalidRule: FlowRule = {
           code: 'order-invalid',
           path: event.resource.orderField,
           value: timeline.orderId,
-          message: `the creation of order "${timeline.orderId}" at ${where(creation)} is invalid${why}: the service will not have the order, so this record is held with it`,
-          hint: `fix the creation at ${where(creation)} and send it first; --rejects keeps the order's records together`,
+          message:
+            `the creation of order "${timeline.orderId}" at ${where(creation)} is invalid${why}: the ` +
+            `service will not have the order, so this record is held with it`,
+          hint:
+            `fix the creation at ${where(creation)} and send it first; --rejects keeps the order's ` +
+            `records together`,
         })),
     };
   },

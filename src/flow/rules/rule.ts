@@ -28,7 +28,10 @@ export interface FlowRule {
   awaitsLaterRecords?: true;
   /** It reads what the other rules found (a creation they faulted creates nothing): judged after them. */
   judgedLast?: true;
-  /** When it could not judge a record typed by hand, the person is told before being asked to send it (a breach cannot be undone). */
+  /**
+   * When it could not judge a record typed by hand, the person is told before being asked to send it (a
+   * breach cannot be undone).
+   */
   warnBeforeSending?: true;
   /** Absent for rules enforced on each record by its endpoint's checks (no other record needed). */
   check?: (

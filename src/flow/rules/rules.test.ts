@@ -104,16 +104,20 @@ describe('order-invalid', () => {
     schemaValid: false,
     fault: 'invalid-datetime',
   });
-  it("faults every update of an order whose only creation in the run is invalid, naming the creation's place and error", () => {
-    const events = [broken('A'), status('A', 'approved'), fraud('A', 'chargeback')];
-    expect(hits(events)).toEqual(['error order-invalid #1', 'error order-invalid #2']);
-    const issue = evaluateTimeline(
-      { orderId: 'A', prior: null, events },
-      { creations: true },
-      flowRules,
-    ).issues.get(events[1]!)![0]!;
-    expect(issue.message).toContain('order.csv:2 is invalid (invalid-datetime)');
-  });
+  it(
+    'faults every update of an order whose only creation in the run is invalid, naming the ' +
+      "creation's place and error",
+    () => {
+      const events = [broken('A'), status('A', 'approved'), fraud('A', 'chargeback')];
+      expect(hits(events)).toEqual(['error order-invalid #1', 'error order-invalid #2']);
+      const issue = evaluateTimeline(
+        { orderId: 'A', prior: null, events },
+        { creations: true },
+        flowRules,
+      ).issues.get(events[1]!)![0]!;
+      expect(issue.message).toContain('order.csv:2 is invalid (invalid-datetime)');
+    },
+  );
   it('counts a creation another rule faulted as invalid (a second creation with a different body)', () => {
     expect(hits([broken('A', 'x'), order('A', {}, 'y'), status('A', 'approved')])).toEqual([
       'error duplicate-order #1',

@@ -3,15 +3,21 @@ import { isKnownOrder } from './rule.js';
 
 /** A fraud mark is most often for an order the platform created, not collect: its decision makes it known. */
 const PLATFORM_ORDER =
-  'correct the order id, or send its creation first; for an order the platform created itself, load its decision first: collect decisions FILE (columns order_id,decision) with the same --base-url and --state';
+  'correct the order id, or send its creation first; for an order the platform created itself, ' +
+  'load its decision first: collect decisions FILE (columns order_id,decision) with the same ' +
+  '--base-url and --state';
 
 export const unknownOrderRule: FlowRule = {
   code: 'unknown-order',
   severity: 'error',
   spec: '§2.1, §2.3, §2.6',
   catches:
-    'a status update, fraud mark, payment update or delivery whose order id was never created, in this run or an earlier one',
-  fix: 'send the order creation first (collect order, or --order in a backfill), or correct the order id; a fraud mark for an order the platform created itself: load its decision first (collect decisions)',
+    'a status update, fraud mark, payment update or delivery whose order id was never created, in ' +
+    'this run or an earlier one',
+  fix:
+    'send the order creation first (collect order, or --order in a backfill), or correct the order ' +
+    'id; a fraud mark for an order the platform created itself: load its decision first (collect ' +
+    'decisions)',
   appliesTo: 'updates',
   needsCreations: true,
   check: (timeline) => ({

@@ -46,7 +46,8 @@ function paymentTotalHint(order: Record<string, unknown>): Issue[] {
     warning(
       'paid-value-mismatch',
       'total_paid_value',
-      `total_paid_value ${order.total_paid_value} differs from the sum of payments[].value (${Math.round(sum * 100) / 100})`,
+      `total_paid_value ${order.total_paid_value} differs from the sum of payments[].value (` +
+        `${Math.round(sum * 100) / 100})`,
       { value: order.total_paid_value, hint: 'make total_paid_value the sum of the payment values' },
     ),
   ];

@@ -1,6 +1,9 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 
-/** A bucket's bytes go to the file once it holds this much (all buckets together: at most `buckets` times it in memory). */
+/**
+ * A bucket's bytes go to the file once it holds this much (all buckets together: at most `buckets` times it
+ * in memory).
+ */
 const CHUNK_BYTES = 64 * 1024;
 /** A UTF-16 unit is at most 3 bytes of UTF-8. */
 const MAX_UTF8_PER_UNIT = 3;

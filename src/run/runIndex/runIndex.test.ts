@@ -86,78 +86,82 @@ describe('RunIndex', () => {
     spilling.close();
     expect(readdirSync(dir)).toEqual([]);
   });
-  it('gives a large spilled run the same timelines as memory: records beyond a chunk, claims looked up, records without keys in reading order', () => {
-    const many: IndexedRecord[] = [];
-    for (let i = 0; i < 3000; i++) {
-      const id = `ORD-${i % 700}`;
-      many.push(
-        i < 700
-          ? {
-              resource: resources.order,
-              hash: `o${i}`,
-              schemaValid: true,
-              location: { file: 'o.csv', index: i, line: i + 2 },
-              facts: {
-                kind: 'order',
-                orderId: id,
-                key: id,
-                evaluate: false,
-                payments: [],
-                claims: [`D${i}`],
-              } as Facts,
-            }
-          : i % 2 === 0
+  it(
+    'gives a large spilled run the same timelines as memory: records beyond a chunk, claims looked ' +
+      'up, records without keys in reading order',
+    () => {
+      const many: IndexedRecord[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const id = `ORD-${i % 700}`;
+        many.push(
+          i < 700
             ? {
-                resource: resources.status,
-                hash: `s${i}`,
-                schemaValid: i % 9 !== 0,
-                location: { file: 's.csv', index: i, line: i + 2 },
-                facts: { kind: 'status', orderId: id, key: id, status: 'approved' } as Facts,
-                issues: [{ severity: 'error', code: 'x', path: 'status', message: `m${i}` }],
-                // Some bodies large enough that their buckets are written out, chunk after chunk.
-                ...(i % 50 === 0 ? { body: `{"id":"${id}","note":"${'x'.repeat(40_000)}"}` } : {}),
-              }
-            : {
-                resource: resources.delivery,
-                hash: `d${i}`,
+                resource: resources.order,
+                hash: `o${i}`,
                 schemaValid: true,
-                location: { file: 'd.csv', index: i, line: i + 2 },
+                location: { file: 'o.csv', index: i, line: i + 2 },
                 facts: {
-                  kind: 'delivery',
+                  kind: 'order',
                   orderId: id,
-                  key: `D${i % 900}`,
-                  deliveryId: `D${i % 900}`,
+                  key: id,
+                  evaluate: false,
+                  payments: [],
+                  claims: [`D${i}`],
                 } as Facts,
-                raw: { kind: 'csv', header: ['id'], cells: [`D${i}`] },
-              },
-      );
-    }
-    const read = (index: RunIndex) => {
-      for (const [n, record] of many.entries()) {
-        index.add(record);
-        if (n % 100 === 0)
-          index.addUnkeyed({
-            resource: resources.status,
-            location: { file: 's.csv', index: n, line: null },
-            raw: { kind: 'text', text: `{"n":${n}}` },
-            issues: [],
-          });
+              }
+            : i % 2 === 0
+              ? {
+                  resource: resources.status,
+                  hash: `s${i}`,
+                  schemaValid: i % 9 !== 0,
+                  location: { file: 's.csv', index: i, line: i + 2 },
+                  facts: { kind: 'status', orderId: id, key: id, status: 'approved' } as Facts,
+                  issues: [{ severity: 'error', code: 'x', path: 'status', message: `m${i}` }],
+                  // Some bodies large enough that their buckets are written out, chunk after chunk.
+                  ...(i % 50 === 0 ? { body: `{"id":"${id}","note":"${'x'.repeat(40_000)}"}` } : {}),
+                }
+              : {
+                  resource: resources.delivery,
+                  hash: `d${i}`,
+                  schemaValid: true,
+                  location: { file: 'd.csv', index: i, line: i + 2 },
+                  facts: {
+                    kind: 'delivery',
+                    orderId: id,
+                    key: `D${i % 900}`,
+                    deliveryId: `D${i % 900}`,
+                  } as Facts,
+                  raw: { kind: 'csv', header: ['id'], cells: [`D${i}`] },
+                },
+        );
       }
-      const timelines = [...index.timelines()].map(
-        (t) => [t.orderId, t.events.map(({ seq: _seq, ...event }) => event)] as const,
-      );
-      const result = {
-        timelines: timelines.sort((a, b) => a[0].localeCompare(b[0])),
-        unkeyed: [...index.unkeyed()],
+      const read = (index: RunIndex) => {
+        for (const [n, record] of many.entries()) {
+          index.add(record);
+          if (n % 100 === 0)
+            index.addUnkeyed({
+              resource: resources.status,
+              location: { file: 's.csv', index: n, line: null },
+              raw: { kind: 'text', text: `{"n":${n}}` },
+              issues: [],
+            });
+        }
+        const timelines = [...index.timelines()].map(
+          (t) => [t.orderId, t.events.map(({ seq: _seq, ...event }) => event)] as const,
+        );
+        const result = {
+          timelines: timelines.sort((a, b) => a[0].localeCompare(b[0])),
+          unkeyed: [...index.unkeyed()],
+        };
+        index.close();
+        return result;
       };
-      index.close();
-      return result;
-    };
-    const memory = read(new RunIndex(tmpdir()));
-    expect(memory.timelines).toHaveLength(700);
-    expect(
-      memory.timelines.flatMap(([, events]) => events.flatMap((e) => e.runOwners)).length,
-    ).toBeGreaterThan(0);
-    expect(read(new RunIndex(tempDir('collect-spill-'), 50))).toEqual(memory);
-  });
+      const memory = read(new RunIndex(tmpdir()));
+      expect(memory.timelines).toHaveLength(700);
+      expect(
+        memory.timelines.flatMap(([, events]) => events.flatMap((e) => e.runOwners)).length,
+      ).toBeGreaterThan(0);
+      expect(read(new RunIndex(tempDir('collect-spill-'), 50))).toEqual(memory);
+    },
+  );
 });

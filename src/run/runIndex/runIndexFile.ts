@@ -6,13 +6,22 @@ import { ChunkFile } from './chunkFile.js';
 import { ClaimsTable } from '../../state/claimsTable.js';
 import type { IndexedEvent, IndexedRecord, IndexedTimeline, UnkeyedRecord } from './indexedRecord.js';
 
-/** Orders are spread over this many buckets by their id: reading one back holds about 1/BUCKETS of the run in memory. */
+/**
+ * Orders are spread over this many buckets by their id: reading one back holds about 1/BUCKETS of the run in
+ * memory.
+ */
 const BUCKETS = 256;
-/** The buckets of the records without keys, and of the claims of creations (delivery ids), after the orders' buckets. */
+/**
+ * The buckets of the records without keys, and of the claims of creations (delivery ids), after the orders'
+ * buckets.
+ */
 const UNKEYED = BUCKETS;
 const CLAIMS = BUCKETS + 1;
 
-/** One record as written, a JSON array: order id, seq, endpoint, file, index, line, schema valid, hash, facts, body, raw, earlier, issues, remembered, fault. */
+/**
+ * One record as written, a JSON array: order id, seq, endpoint, file, index, line, schema valid, hash, facts,
+ * body, raw, earlier, issues, remembered, fault.
+ */
 type EventRow = [
   string,
   number,

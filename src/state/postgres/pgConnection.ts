@@ -2,7 +2,10 @@ import pg from 'pg';
 import { diagnose } from '../../core/operationalError.js';
 import { StateError } from '../stateErrors.js';
 
-/** How long a run tries to reach the database again after a connection dropped: a restart or a failover, not an outage. */
+/**
+ * How long a run tries to reach the database again after a connection dropped: a restart or a failover, not
+ * an outage.
+ */
 export const RECONNECT_MS = 10_000;
 
 const LOST_CODES = new Set([
@@ -44,7 +47,10 @@ async function open(url: string, onLost?: OnLost): Promise<pg.Client> {
   return client;
 }
 
-/** One connection to the state; a failure to make it is a StateError naming the state (`where`, without its password). */
+/**
+ * One connection to the state; a failure to make it is a StateError naming the state (`where`, without its
+ * password).
+ */
 export async function connectPg(url: string, where: string, onLost?: OnLost): Promise<pg.Client> {
   try {
     return await open(url, onLost);
@@ -88,7 +94,9 @@ export async function reconnectPg(
     } catch (cause) {
       if (Date.now() + wait >= deadline) {
         throw new StateError(
-          `the connection to the state ${where} was lost (${(lost as Error).message}) and could not be made again within ${RECONNECT_MS / 1000} s (${(cause as Error).message}); sending stopped`,
+          `the connection to the state ${where} was lost (${(lost as Error).message}) and could ` +
+            `not be made again within ${RECONNECT_MS / 1000} s (${(cause as Error).message}); sending ` +
+            `stopped`,
           'check the database, then run the same command again: at most twice --concurrency answers are sent again',
         );
       }

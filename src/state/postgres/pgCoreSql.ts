@@ -25,7 +25,10 @@ export function pgTableSql(table: CoreTable): string {
     ...(table.sharded ? ['shard_key BIGINT NOT NULL'] : []),
     ...own.slice(1),
   ];
-  return `CREATE TABLE collect_${table.name} (${columns.join(', ')}, PRIMARY KEY (namespace, ${table.key.join(', ')}));`;
+  return (
+    `CREATE TABLE collect_${table.name} (${columns.join(', ')}, PRIMARY KEY (namespace, ` +
+    `${table.key.join(', ')}));`
+  );
 }
 
 /** The PostgreSQL state's core tables as declared in coreTables.ts. */

@@ -22,10 +22,11 @@ export class PgGroupWriter {
   private failure: Error | undefined;
 
   /**
-   * `before` is awaited before each transaction (the run's lock held). `recover`, given the failure of a dropped connection, returns a new connection to write on,
-   * once the run's lock is held again (or throws: the state is lost). A transaction that failed
-   * so is written again whole: its writes are upserts and updates to the same values, so writing
-   * it twice (when its commit was done but its answer lost) gives what writing it once does.
+   * `before` is awaited before each transaction (the run's lock held). `recover`, given the failure of a
+   * dropped connection, returns a new connection to write on, once the run's lock is held again (or throws:
+   * the state is lost). A transaction that failed so is written again whole: its writes are upserts and
+   * updates to the same values, so writing it twice (when its commit was done but its answer lost) gives what
+   * writing it once does.
    */
   constructor(
     private client: pg.ClientBase,
@@ -64,7 +65,10 @@ export class PgGroupWriter {
       });
   }
 
-  /** Writes a batch, on a new connection when the one it was written on dropped (a few times: a batch that kills each connection is not lost ones). */
+  /**
+   * Writes a batch, on a new connection when the one it was written on dropped (a few times: a batch that
+   * kills each connection is not lost ones).
+   */
   private async write(groups: PgWriteGroup[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       await this.options.before?.();

@@ -27,7 +27,10 @@ interface PgLockRow extends LockRow {
  */
 export class PostgresLock {
   private readonly timer: NodeJS.Timeout;
-  /** A new session to hold the lock with, once its own is lost (pgConnection.ts reconnectPg); absent: a lost session loses the lock. */
+  /**
+   * A new session to hold the lock with, once its own is lost (pgConnection.ts reconnectPg); absent: a lost
+   * session loses the lock.
+   */
   private reconnect: ((lost: unknown) => Promise<pg.ClientBase>) | undefined;
   /** Taking the lock again on a new session, after its own was lost: writes wait for it (`held`). */
   private retaking: Promise<void> | undefined;
@@ -64,21 +67,27 @@ export class PostgresLock {
     this.reconnect = reconnect;
   }
 
-  /** A session is gone (its 'error' or 'end', or a failed heartbeat): when it is the lock's, the lock is taken again. */
+  /**
+   * A session is gone (its 'error' or 'end', or a failed heartbeat): when it is the lock's, the lock is taken
+   * again.
+   */
   lost(session: pg.ClientBase, cause: unknown = new Error('Connection terminated')): void {
     if (session !== this.session || this.released || this.retaking || !this.reconnect) return;
     const reconnect = this.reconnect;
     this.retaking = (async () => {
       const session = await reconnect(cause);
       const { rowCount } = await session.query(
-        'UPDATE collect_run_locks SET backend_pid = pg_backend_pid(), heartbeat = now() WHERE namespace = $1 AND name = $2 AND token = $3',
+        'UPDATE collect_run_locks SET backend_pid = pg_backend_pid(), heartbeat = now() WHERE ' +
+          'namespace = $1 AND name = $2 AND token = $3',
         [this.namespace, this.name, this.token],
       );
       if (rowCount === 0) {
         await (session as pg.Client).end().catch(() => undefined);
         throw new StateError(
-          `the lock on the state ${this.where} was taken by another run while this run's connection was down; sending stopped so the two do not write at once`,
-          'let the other run finish, then run the same command again: at most twice --concurrency answers are sent again',
+          `the lock on the state ${this.where} was taken by another run while this run's ` +
+            `connection was down; sending stopped so the two do not write at once`,
+          'let the other run finish, then run the same command again: at most twice --concurrency ' +
+            'answers are sent again',
         );
       }
       const old = this.session;
@@ -147,7 +156,8 @@ export class PostgresLock {
         );
       }
       await session.query(
-        `INSERT INTO collect_run_locks (namespace, name, shard_index, shard_count, token, host, pid, command, since, heartbeat, backend_pid)
+        `INSERT INTO collect_run_locks (namespace, name, shard_index, shard_count, token, host, pid, \
+command, since, heartbeat, backend_pid)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), now(), pg_backend_pid())`,
         [
           namespace,
@@ -168,7 +178,10 @@ export class PostgresLock {
     }
   }
 
-  /** Gives the lock up; a lock that cannot be reached any more is left to go stale (another run takes it over), never an error. */
+  /**
+   * Gives the lock up; a lock that cannot be reached any more is left to go stale (another run takes it
+   * over), never an error.
+   */
   async release(): Promise<void> {
     clearInterval(this.timer);
     this.released = true;

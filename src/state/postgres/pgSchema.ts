@@ -13,7 +13,10 @@ const pgUpgrades: readonly string[] = [];
 /** Any number, the same for every collect: the advisory lock under which the schema is brought up to date. */
 const MIGRATION_LOCK = 4_107_202_613;
 
-/** Makes the schema, or brings it up to date, in one transaction, under an advisory lock: two first runs cannot both migrate. */
+/**
+ * Makes the schema, or brings it up to date, in one transaction, under an advisory lock: two first runs
+ * cannot both migrate.
+ */
 export async function migratePostgres(client: pg.ClientBase, where: string): Promise<void> {
   await client.query('BEGIN');
   try {
@@ -46,7 +49,8 @@ export const pgTable = (table: RememberedTable): string => `collect_${table.name
 export function pgCreateSql(table: RememberedTable): string {
   const columns = table.columns.map((column, i) => `${column} TEXT${i < table.key ? ' NOT NULL' : ''}`);
   const key = ['namespace', ...keyColumns(table)];
-  return `CREATE TABLE IF NOT EXISTS ${pgTable(table)} (namespace TEXT NOT NULL, order_id TEXT NOT NULL, shard_key BIGINT NOT NULL,
+  return `CREATE TABLE IF NOT EXISTS ${pgTable(table)} (namespace TEXT NOT NULL, order_id TEXT NOT NULL, \
+shard_key BIGINT NOT NULL,
     ${[...columns, `PRIMARY KEY (${key.join(', ')})`].join(', ')})`;
 }
 
@@ -65,7 +69,8 @@ export async function migrateDeclared(
         await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
       if (table.lookup)
         await client.query(
-          `CREATE INDEX IF NOT EXISTS collect_${lookupIndex(table)} ON ${pgTable(table)} (namespace, ${table.lookup.join(', ')})`,
+          `CREATE INDEX IF NOT EXISTS collect_${lookupIndex(table)} ON ${pgTable(table)} ` +
+            `(namespace, ${table.lookup.join(', ')})`,
         );
     }
     await client.query('COMMIT');

@@ -135,7 +135,8 @@ export class PgWriteGroup {
       ['text', 'bigint', 'text', 'text', 'timestamptz'],
       (u) => `INSERT INTO collect_decisions (namespace, order_id, shard_key, decision, source, at)
       SELECT ${ns}, u.* FROM ${u} AS u
-      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = excluded.source, at = excluded.at`,
+      ON CONFLICT (namespace, order_id) DO UPDATE SET decision = excluded.decision, source = \
+excluded.source, at = excluded.at`,
     );
     for (const [table, rows] of this.declared) {
       const rest = table.columns.slice(table.key);
@@ -156,7 +157,8 @@ export class PgWriteGroup {
       ['text', 'bigint', 'text', 'text', 'text', 'timestamptz'],
       (u) => `INSERT INTO collect_journal (namespace, hash, shard_key, endpoint, order_id, outcome, at)
       SELECT ${ns}, u.* FROM ${u} AS u
-      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = excluded.order_id, outcome = excluded.outcome, at = excluded.at`,
+      ON CONFLICT (namespace, hash) DO UPDATE SET endpoint = excluded.endpoint, order_id = \
+excluded.order_id, outcome = excluded.outcome, at = excluded.at`,
     );
     return steps;
   }

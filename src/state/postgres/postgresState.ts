@@ -41,13 +41,15 @@ export class PostgresState implements RunState {
     baseUrl?: string,
   ) {
     this.local = new SqliteState(null, baseUrl, { tables });
-    // A dropped connection (a restart, a failover, pg_terminate_backend) is made again and the run goes on, its lock held again first.
+    // A dropped connection (a restart, a failover, pg_terminate_backend) is made again and the run goes on,
+    // its lock held again first.
     this.groupWriter = new PgGroupWriter(writer, {
       before: () => this.held?.held() ?? Promise.resolve(),
       recover: async (lost) => {
         await this.writer.end().catch(() => undefined);
         this.writer = await reconnectPg(this.url, this.where, lost);
-        this.held?.lost(this.session, lost); // its session most likely went with it: the lock is taken again on a new one
+        // its session most likely went with it: the lock is taken again on a new one
+        this.held?.lost(this.session, lost);
         await this.held?.held();
         return this.writer;
       },
@@ -103,7 +105,10 @@ export class PostgresState implements RunState {
     return RunScratch.inTemp(tempDir);
   }
 
-  /** Takes the run's lock in the database, then reads what the state holds, so a run that waited sees what the other wrote. */
+  /**
+   * Takes the run's lock in the database, then reads what the state holds, so a run that waited sees what the
+   * other wrote.
+   */
   async lock(request: LockRequest): Promise<{ release(): Promise<void> }> {
     try {
       this.held = await PostgresLock.acquire(this.session, this.namespace, { ...request, where: this.where });
@@ -136,7 +141,8 @@ export class PostgresState implements RunState {
     const read = async (sql: string) =>
       (await this.writer.query({ text: `${sql} WHERE ${where}`, values: params, rowMode: 'array' }))
         .rows as unknown[][];
-    // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms (compactRows.ts).
+    // PostgreSQL keeps hex hashes, outcome names and timestamps; the embedded store their compact forms
+    // (compactRows.ts).
     const seconds = 'floor(extract(epoch FROM at))::float8';
     // Each table's rows in the order of its columns in the embedded store.
     const tables: [string, unknown[][]][] = [
@@ -242,7 +248,8 @@ export class PostgresState implements RunState {
       if (failure) {
         throw new StateError(
           `the state ${this.where} failed: ${failure.message}; sending stopped`,
-          'check the database, then run the same command again: at most the answers of the requests in flight are sent again',
+          'check the database, then run the same command again: at most the answers of the ' +
+            'requests in flight are sent again',
         );
       }
     });

@@ -16,7 +16,9 @@ export function sqliteTableSql(table: CoreTable): string {
   const columns = table.columns
     .filter((column) => column.only !== 'postgres')
     .map((column) => `${column.name} ${sqliteType[column.type]}${column.optional ? '' : ' NOT NULL'}`);
-  const create = `CREATE TABLE ${table.name} (${columns.join(', ')}, PRIMARY KEY (${table.key.join(', ')}))${table.rowid ? '' : ' WITHOUT ROWID'};`;
+  const create =
+    `CREATE TABLE ${table.name} (${columns.join(', ')}, PRIMARY KEY (${table.key.join(', ')}))` +
+    `${table.rowid ? '' : ' WITHOUT ROWID'};`;
   const indexes = (table.indexes ?? []).map(
     (index) => `CREATE INDEX ${index.name} ON ${table.name} (${index.columns.join(', ')});`,
   );

@@ -50,7 +50,8 @@ describe('a declared lookup table (order_cards)', () => {
     expect(store.priorOrder('A')?.rows).toBeUndefined();
     const plan = store.database
       .prepare(
-        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND value_cents = '1' AND sale_date = '1'",
+        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND " +
+          "value_cents = '1' AND sale_date = '1'",
       )
       .all() as { detail: string }[];
     expect(plan.map((row) => row.detail).join()).toContain('order_cards_by_lookup');

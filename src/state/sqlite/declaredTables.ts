@@ -24,7 +24,10 @@ export function createSql(table: RememberedTable): string {
     'order_id TEXT NOT NULL',
     ...table.columns.map((column, i) => `${column} TEXT${i < table.key ? ' NOT NULL' : ''}`),
   ];
-  return `CREATE TABLE IF NOT EXISTS ${table.name} (${columns.join(', ')}, PRIMARY KEY (${keyColumns(table).join(', ')})) WITHOUT ROWID`;
+  return (
+    `CREATE TABLE IF NOT EXISTS ${table.name} (${columns.join(', ')}, PRIMARY KEY (` +
+    `${keyColumns(table).join(', ')})) WITHOUT ROWID`
+  );
 }
 
 /** An upsert of one row: a later row of the same key replaces the earlier one's other columns. */
@@ -35,7 +38,10 @@ export function upsertSql(table: RememberedTable): string {
     rest.length === 0
       ? 'DO NOTHING'
       : `DO UPDATE SET ${rest.map((column) => `${column} = excluded.${column}`).join(', ')}`;
-  return `INSERT INTO ${table.name} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ON CONFLICT (${keyColumns(table).join(', ')}) ${onConflict}`;
+  return (
+    `INSERT INTO ${table.name} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ON ` +
+    `CONFLICT (${keyColumns(table).join(', ')}) ${onConflict}`
+  );
 }
 
 /**
@@ -120,7 +126,10 @@ export class DeclaredTables {
     return found;
   }
 
-  /** Replaces a declared table's rows (order id first, then its columns); false when no table of that name is declared. */
+  /**
+   * Replaces a declared table's rows (order id first, then its columns); false when no table of that name is
+   * declared.
+   */
   replace(name: string, rows: readonly (readonly unknown[])[]): boolean {
     const prepared = this.byName.get(name);
     if (!prepared) return false;

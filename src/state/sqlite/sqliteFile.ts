@@ -8,7 +8,8 @@ import { SCHEMA_VERSION, upgrades } from './upgrades.js';
 
 /** What to do with a state that cannot be used, as stateErrors.ts says it. */
 const moveAside = (path: string) =>
-  `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh state does not know what earlier runs sent, so what they sent is sent again`;
+  `move it aside (mv ${path} ${path}.broken) and run again, or restore it from a backup; a fresh ` +
+  `state does not know what earlier runs sent, so what they sent is sent again`;
 
 /** Makes the state folder, private to its user (0700): the state holds customers' and payments' data. */
 export function privateFolder(dir: string): void {
@@ -59,7 +60,8 @@ function migrate(db: Database, path: string): void {
     const version = pragmaValue(db, 'user_version') as number;
     if (version > SCHEMA_VERSION) {
       throw new StateError(
-        `the state file ${path} was written by a newer collect (schema ${version}); this one knows schema ${SCHEMA_VERSION}`,
+        `the state file ${path} was written by a newer collect (schema ${version}); this one knows ` +
+          `schema ${SCHEMA_VERSION}`,
         'upgrade collect, or use another --state',
       );
     }

@@ -102,7 +102,10 @@ export class SqliteState implements RunState {
     return this.raw;
   }
 
-  /** Beside the state file (the next run sweeps a killed run's folder there); a read-only run's and an in-memory state's in `tempDir`. */
+  /**
+   * Beside the state file (the next run sweeps a killed run's folder there); a read-only run's and an
+   * in-memory state's in `tempDir`.
+   */
   scratch(tempDir: string): RunScratch {
     if (this.path === null || this.options.readOnly === true) return RunScratch.inTemp(tempDir);
     return RunScratch.in(join(this.path, '..', 'tmp'));
@@ -165,7 +168,8 @@ export class SqliteState implements RunState {
       // One scan, no index: a chargeback report asks for many ids at once, and no other run reads by acquirer id.
       const rows = arrays<[string, string, string]>(
         this.raw.prepare(
-          'SELECT coalesce(updated_acquirer_id, acquirer_id), order_id, payment_id FROM order_payments WHERE coalesce(updated_acquirer_id, acquirer_id) IS NOT NULL',
+          'SELECT coalesce(updated_acquirer_id, acquirer_id), order_id, payment_id FROM ' +
+            'order_payments WHERE coalesce(updated_acquirer_id, acquirer_id) IS NOT NULL',
         ),
       ).iterate();
       for (const [acquirerId, orderId, paymentId] of rows)
@@ -214,7 +218,10 @@ export class SqliteState implements RunState {
     return this.options.readOnly === true;
   }
 
-  /** The kinds of key a read looks up at all (a table empty before the run is never read): what a writer thread tracks. */
+  /**
+   * The kinds of key a read looks up at all (a table empty before the run is never read): what a writer
+   * thread tracks.
+   */
   tablesRead(): { order: boolean; claim: boolean; hash: boolean } {
     return {
       order: this.hasOrders || this.counts.decisions !== 0 || this.declared.any,

@@ -57,18 +57,22 @@ describe('StateLock', () => {
     state.close();
   });
 
-  it('takes over the lock of a killed process on the same host, and of a run not heard of for a minute elsewhere', async () => {
-    const state = store();
-    await StateLock.acquire(state.database, request, world(1, new Set([1])));
-    await expect(StateLock.acquire(state.database, request, world(2, new Set([2])))).resolves.toBeInstanceOf(
-      StateLock,
-    );
-    const other = world(3, new Set([3]), 'host-b');
-    await expect(StateLock.acquire(state.database, request, other)).rejects.toThrow(/pid 2 on host host-a/);
-    other.clock.t += STALE_MS + 1;
-    await expect(StateLock.acquire(state.database, request, other)).resolves.toBeInstanceOf(StateLock);
-    state.close();
-  });
+  it(
+    'takes over the lock of a killed process on the same host, and of a run not heard of for a ' +
+      'minute elsewhere',
+    async () => {
+      const state = store();
+      await StateLock.acquire(state.database, request, world(1, new Set([1])));
+      await expect(
+        StateLock.acquire(state.database, request, world(2, new Set([2]))),
+      ).resolves.toBeInstanceOf(StateLock);
+      const other = world(3, new Set([3]), 'host-b');
+      await expect(StateLock.acquire(state.database, request, other)).rejects.toThrow(/pid 2 on host host-a/);
+      other.clock.t += STALE_MS + 1;
+      await expect(StateLock.acquire(state.database, request, other)).resolves.toBeInstanceOf(StateLock);
+      state.close();
+    },
+  );
 
   it('lets the shards of one split run side by side, but not a shard beside the whole or another split', async () => {
     const state = store();

@@ -57,14 +57,19 @@ export function describeHolder(row: LockRow, world: LockWorld): string {
   const shard = row.shard_index === null ? '' : `, shard ${row.shard_index}/${row.shard_count}`;
   const heard = Math.round((world.now() - row.heartbeat) / 1000);
   // A lock taken by an older collect may hold a state URL's password in its command line.
-  return `pid ${row.pid} on host ${row.host}${shard}, since ${row.since}, last heard of ${heard} s ago: ${maskUrlCredentials(row.command)}`;
+  return (
+    `pid ${row.pid} on host ${row.host}${shard}, since ${row.since}, last heard of ${heard} s ago: ` +
+    `${maskUrlCredentials(row.command)}`
+  );
 }
 
 /** The refusal of a run that finds its state locked. */
 export function lockedBy(request: LockRequest, holder: string): StateError {
   return new StateError(
     `the state ${request.where} is in use by another run (${holder})`,
-    `wait for it to finish, or add --lock-wait SECONDS to wait for it; a run that was killed is taken over once its process is gone (same host, or its database session) or it has not been heard of for ${STALE_MS / 1000} s`,
+    `wait for it to finish, or add --lock-wait SECONDS to wait for it; a run that was killed is ` +
+      `taken over once its process is gone (same host, or its database session) or it has not been ` +
+      `heard of for ${STALE_MS / 1000} s`,
   );
 }
 
@@ -106,7 +111,8 @@ export class StateLock {
         db.prepare('DELETE FROM run_locks WHERE name = ? AND token = ?').run(row.name, row.token);
       }
       db.prepare(
-        'INSERT INTO run_locks (name, shard_index, shard_count, token, host, pid, command, since, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO run_locks (name, shard_index, shard_count, token, host, pid, command, since, ' +
+          'heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         name,
         request.shard?.index ?? null,
@@ -138,7 +144,8 @@ export class StateLock {
     if (still === undefined) {
       throw new StateError(
         'the lock of this run was taken over by another run while this one was stopped: its answers since are not kept',
-        'run the same command again once the other run is done: at most the answers of the requests in flight are sent again',
+        'run the same command again once the other run is done: at most the answers of the ' +
+          'requests in flight are sent again',
       );
     }
   }

@@ -18,7 +18,8 @@ const VERSION_1 = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
      order_id TEXT NOT NULL, payment_id TEXT NOT NULL, acquirer_id TEXT,
      PRIMARY KEY (order_id, payment_id)
    );
-   CREATE TABLE order_deliveries (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, delivery_id));
+   CREATE TABLE order_deliveries (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, \
+delivery_id));
    CREATE INDEX order_deliveries_by_id ON order_deliveries (delivery_id);
    CREATE TABLE fraud_marks (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, signal_type));
    CREATE TABLE journal (

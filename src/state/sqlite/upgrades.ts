@@ -1,6 +1,7 @@
 /** A hash column's text as its bytes when it is lowercase hex (compactRows.ts hashBlob), else as it is. */
 const asBlob = (column: string) =>
-  `CASE WHEN length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*' THEN unhex(${column}) ELSE ${column} END`;
+  `CASE WHEN length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB ` +
+  `'*[^0-9a-f]*' THEN unhex(${column}) ELSE ${column} END`;
 /** An ISO time column as whole Unix seconds (0 when it is not a time). */
 const asSeconds = (column: string) => `coalesce(CAST(unixepoch(${column}) AS INTEGER), 0)`;
 
@@ -28,7 +29,8 @@ export const upgrades: readonly string[] = [
   // already covers the endpoint), every table keyed by its primary key alone (WITHOUT ROWID).
   `CREATE TABLE journal_v4 (hash BLOB PRIMARY KEY, outcome INTEGER NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
    INSERT OR REPLACE INTO journal_v4 SELECT ${asBlob('hash')},
-     CASE outcome WHEN 'validated' THEN 0 WHEN 'accepted' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 END, ${asSeconds('at')} FROM journal;
+     CASE outcome WHEN 'validated' THEN 0 WHEN 'accepted' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 \
+END, ${asSeconds('at')} FROM journal;
    DROP TABLE journal;
    ALTER TABLE journal_v4 RENAME TO journal;
    CREATE TABLE orders_v4 (
@@ -44,16 +46,19 @@ export const upgrades: readonly string[] = [
    INSERT INTO order_payments_v4 SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM order_payments;
    DROP TABLE order_payments;
    ALTER TABLE order_payments_v4 RENAME TO order_payments;
-   CREATE TABLE order_deliveries_v4 (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY (order_id, delivery_id)) WITHOUT ROWID;
+   CREATE TABLE order_deliveries_v4 (order_id TEXT NOT NULL, delivery_id TEXT NOT NULL, PRIMARY KEY \
+(order_id, delivery_id)) WITHOUT ROWID;
    INSERT INTO order_deliveries_v4 SELECT order_id, delivery_id FROM order_deliveries;
    DROP TABLE order_deliveries;
    ALTER TABLE order_deliveries_v4 RENAME TO order_deliveries;
    CREATE INDEX order_deliveries_by_id ON order_deliveries (delivery_id);
-   CREATE TABLE fraud_marks_v4 (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, signal_type)) WITHOUT ROWID;
+   CREATE TABLE fraud_marks_v4 (order_id TEXT NOT NULL, signal_type TEXT NOT NULL, PRIMARY KEY (order_id, \
+signal_type)) WITHOUT ROWID;
    INSERT INTO fraud_marks_v4 SELECT order_id, signal_type FROM fraud_marks;
    DROP TABLE fraud_marks;
    ALTER TABLE fraud_marks_v4 RENAME TO fraud_marks;
-   CREATE TABLE decisions_v4 (order_id TEXT PRIMARY KEY, decision TEXT NOT NULL, source TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+   CREATE TABLE decisions_v4 (order_id TEXT PRIMARY KEY, decision TEXT NOT NULL, source TEXT NOT NULL, at \
+INTEGER NOT NULL) WITHOUT ROWID;
    INSERT INTO decisions_v4 SELECT order_id, decision, source, ${asSeconds('at')} FROM decisions;
    DROP TABLE decisions;
    ALTER TABLE decisions_v4 RENAME TO decisions;`,
