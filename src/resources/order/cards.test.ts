@@ -18,6 +18,24 @@ describe('the card payments an order remembers (order_cards)', () => {
     ]);
   });
 
+  it('reads the date of a UTC time as the time parsed and printed in UTC would, rolled-over days included', () => {
+    const printed = (text: string) => new Date(Date.parse(text)).toISOString().slice(0, 10);
+    const times = [
+      '2024-02-28T23:59:59Z',
+      '2024-02-29T10:00Z',
+      '2023-02-29T10:00:00Z',
+      '2024-04-31T00:00:00Z',
+    ];
+    times.push(
+      '2024-01-01T24:00:00Z',
+      '2024-12-31T23:59:59.999Z',
+      '0001-01-01T00:00:00Z',
+      '2024-06-15T12:00:00.5Z',
+    );
+    for (const time of times) expect(utcDate(time)).toBe(printed(time));
+    expect([utcDate('2024-13-01T00:00:00Z'), utcDate('2024-01-01T23:60:00Z')]).toEqual([null, null]);
+  });
+
   it('has a row per payment with a card, a value (or the total of a lone payment) and a creation time', () => {
     const rows = (record: Record<string, unknown>) => orderCards.rows(orderFacts(record)!);
     const created = '2024-04-02T10:00:00Z';
