@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryWritable } from '../../test/helpers/memoryWritable.js';
-import { defaultRules } from '../sandbox/decide.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startTestSandbox } from '../../test/helpers/sandbox.js';
 import type { CliIo, StopSignal } from '../terminal/io.js';
 import { writePidFile } from './pidFile.js';
 import { runSession } from './sandboxSession.js';
@@ -34,16 +33,7 @@ describe('a sandbox session', () => {
       'the process',
     async () => {
       const dir = tempDir('collect-session-');
-      const sandbox = await startSandbox({
-        host: '127.0.0.1',
-        port: 0,
-        seed: 1,
-        slowMs: 0,
-        retryAfterSeconds: 0,
-        rules: defaultRules,
-        faults: { fail: 0, throttle: 0, slow: 0, reset: 0 },
-        judge: { strict: false },
-      });
+      const sandbox = await startTestSandbox({ judge: { strict: false } });
       const { io, raised } = handIo();
       const pidFile = join(dir, 'sandbox.pid');
       writePidFile(pidFile);

@@ -1,15 +1,5 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { writeFileWhole } from './fileWhole.js';
 import { outputFileError } from '../core/operationalError.js';
 import { HTML_REPORT_MARK } from '../report/formatHtml.js';
 
@@ -76,30 +66,7 @@ export function startReportFile(file: string): void {
   }
 }
 
-/**
- * Writes the report file: into a new file beside it (0600), renamed over it once whole (a link planted there
- * is replaced, never followed).
- */
+/** Writes the report file whole (`writeFileWhole`: 0600, renamed over it once complete, never through a link). */
 export function writeReportFile(file: string, text: string): void {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(
-      temporary,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
-      0o600,
-    );
-    writeSync(fd, text);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temporary, file);
-  } catch (cause) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // never made
-    }
-    throw cannot(file, cause);
-  }
+  writeFileWhole(file, [text], (cause) => cannot(file, cause));
 }
