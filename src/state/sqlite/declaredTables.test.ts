@@ -58,17 +58,46 @@ describe('a declared lookup table (order_cards)', () => {
     store.close();
   });
 
-  it('is added, with its index, to a state file written before it existed', () => {
+  it('is added to a state file written before it existed, and indexed once a run released its lock', async () => {
     const folder = tempDir('collect-lookup-');
     SqliteState.open(folder).close();
-    const before = openDatabase(join(folder, 'dry-run.sqlite'));
-    expect(before.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%'").all()).toEqual([]);
-    before.close();
-    SqliteState.open(folder, undefined, { tables: declaredTables() }).close();
-    const after = openDatabase(join(folder, 'dry-run.sqlite'));
-    expect(
-      after.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%' ORDER BY name").all(),
-    ).toEqual([{ name: 'order_cards' }, { name: 'order_cards_by_lookup' }]);
-    after.close();
+    const names = () => {
+      const db = openDatabase(join(folder, 'dry-run.sqlite'));
+      const found = db
+        .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%' ORDER BY name")
+        .all();
+      db.close();
+      return found;
+    };
+    expect(names()).toEqual([]);
+    const store = SqliteState.open(folder, undefined, { tables: declaredTables() });
+    const lock = await store.lock({ where: folder, waitMs: 0, command: 'collect order a.csv' });
+    // The run fills the empty table unindexed: one sorted index build at the end, not an insert per row.
+    store.remember([sent(card('A', '1808', 129.9, '2024-04-03T10:00:00Z'))], now);
+    expect(names()).toEqual([{ name: 'order_cards' }]);
+    await lock.release();
+    store.close();
+    expect(names()).toEqual([{ name: 'order_cards' }, { name: 'order_cards_by_lookup' }]);
+  });
+
+  it('is indexed at once when a run opens it holding rows', () => {
+    const folder = tempDir('collect-lookup-');
+    const writer = SqliteState.open(folder, undefined, { tables: declaredTables() });
+    writer.remember([sent(card('A', '1808', 129.9, '2024-04-03T10:00:00Z'))], now);
+    writer.close();
+    const db = openDatabase(join(folder, 'dry-run.sqlite'));
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'order_cards_by_lookup'").all()).toEqual(
+      [],
+    );
+    db.close();
+    const reader = SqliteState.open(folder, undefined, { tables: declaredTables() });
+    const plan = reader.database
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND " +
+          "value_cents = '1' AND sale_date = '1'",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join()).toContain('order_cards_by_lookup');
+    reader.close();
   });
 });

@@ -50,6 +50,8 @@ export function upsertSql(table: RememberedTable): string {
  */
 export class DeclaredTables {
   private readonly byName = new Map<string, Prepared>();
+  /** The lookup tables whose index this connection made (or found made). */
+  private readonly indexed = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -64,16 +66,30 @@ export class DeclaredTables {
       );
       for (const column of table.columns)
         if (!have.has(column)) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${column} TEXT`);
-      if (table.lookup)
-        db.exec(
-          `CREATE INDEX IF NOT EXISTS ${lookupIndex(table)} ON ${table.name} (${table.lookup.join(', ')})`,
-        );
       const read = arrays<(string | null)[]>(
         db.prepare(`SELECT ${table.columns.join(', ') || 'NULL'} FROM ${table.name} WHERE order_id = ?`),
       );
       this.byName.set(table.name, { table, upsert: db.prepare(upsertSql(table)), read, any: false });
     }
     this.recount();
+    // A table that holds rows is looked up through its index from the start (a state written before it).
+    for (const prepared of this.byName.values()) if (prepared.any) this.indexLookup(prepared.table);
+  }
+
+  /**
+   * Makes the lookup indexes still missing: a run fills an empty lookup table unindexed and indexes it
+   * once, before its lock is released (a sorted build, not one random index insert per row).
+   */
+  indexLookups(): void {
+    for (const { table } of this.byName.values()) this.indexLookup(table);
+  }
+
+  private indexLookup(table: RememberedTable): void {
+    if (!table.lookup || this.indexed.has(table.name)) return;
+    this.db.exec(
+      `CREATE INDEX IF NOT EXISTS ${lookupIndex(table)} ON ${table.name} (${table.lookup.join(', ')})`,
+    );
+    this.indexed.add(table.name);
   }
 
   /** Reads afresh which tables hold rows: a run reads only those that held some before it. */
@@ -116,6 +132,7 @@ export class DeclaredTables {
     if (!prepared || !lookup) throw new Error(`the state has no lookup table ${name}`);
     const found: { tuple: number; orderId: string }[] = [];
     if (tuples.length === 0) return found;
+    this.indexLookup(prepared.table);
     const select = arrays<[string]>(
       this.db.prepare(
         `SELECT DISTINCT order_id FROM ${name} WHERE ${lookup.map((column) => `${column} = ?`).join(' AND ')}`,

@@ -125,7 +125,14 @@ export class SqliteState implements RunState {
     return {
       release: () => {
         this.held = undefined;
-        guardState(where, () => lock.release());
+        guardState(where, () => {
+          // What the run wrote is indexed before another run may write: it filled an empty table unindexed.
+          try {
+            if (this.options.readOnly !== true) this.declared.indexLookups();
+          } finally {
+            lock.release();
+          }
+        });
       },
     };
   }
