@@ -2,7 +2,8 @@ import { error, type Issue } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent, type SplitResume } from './jsonSplitter.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
-import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
+import { MAX_DEPTH } from '../core/depth.js';
+import { jsonTextShape } from './jsonTextShape.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
 import { defaultLimits, type ReadLimits } from './sourceRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
@@ -28,10 +29,14 @@ export interface JsonElementRead {
 /** Reads the text of one element (a rejects file's reasons field dropped), on whichever thread decodes it. */
 export function readJsonElement(text: string): JsonElementRead {
   const parsed = parseElement(text);
-  if ('value' in parsed && nestsDeeperThan(parsed.value, MAX_DEPTH))
-    return { issues: [tooDeep()], keepsText: false };
+  const shape = 'value' in parsed ? jsonTextShape(text, MAX_DEPTH) : undefined;
+  if (shape?.tooDeep) return { issues: [tooDeep()], keepsText: false };
   return 'value' in parsed
-    ? { value: withoutReason(parsed.value), issues: inexactNumbers(text), keepsText: true }
+    ? {
+        value: withoutReason(parsed.value),
+        issues: shape?.suspectNumber ? inexactNumbers(text) : [],
+        keepsText: true,
+      }
     : {
         issues: [
           error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, {

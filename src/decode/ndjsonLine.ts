@@ -1,6 +1,7 @@
 import { error, type Issue } from '../core/issue.js';
-import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
+import { MAX_DEPTH } from '../core/depth.js';
 import { inexactNumbers } from './inexactNumbers.js';
+import { jsonTextShape } from './jsonTextShape.js';
 import { tooDeep } from './limitIssues.js';
 import { withoutReason } from './withoutReason.js';
 
@@ -15,8 +16,13 @@ export interface NdjsonLine {
 export function readNdjsonLine(content: string): NdjsonLine {
   try {
     const value = JSON.parse(content) as unknown;
-    if (nestsDeeperThan(value, MAX_DEPTH)) return { text: content, issues: [tooDeep()] };
-    return { value: withoutReason(value), issues: inexactNumbers(content), text: content };
+    const shape = jsonTextShape(content, MAX_DEPTH);
+    if (shape.tooDeep) return { text: content, issues: [tooDeep()] };
+    return {
+      value: withoutReason(value),
+      issues: shape.suspectNumber ? inexactNumbers(content) : [],
+      text: content,
+    };
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
     return {
