@@ -1,4 +1,4 @@
-import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import { checkRecord } from '../check/checkRecord.js';
 import type { RecordTaskOptions } from './inputHead.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { validatorOf } from '../fast/fastValidator.js';
@@ -6,27 +6,18 @@ import { registry } from '../resources/registry.js';
 import { readSplitEvent } from './jsonRecords.js';
 import { JsonSplitter } from './jsonSplitter.js';
 import { lineBreaks } from '../parallel/jsonArraySplitter.js';
+import { packRecords, type PackedRecords } from './packedRecords.js';
+import type { PieceRecord } from './pieceRecords.js';
 
 /** How a worker splits, reads and checks the pieces of a JSON array (cut between elements by the reader). */
 export interface JsonTaskOptions extends RecordTaskOptions {
   format: 'json';
 }
 
-/**
- * An element or a problem of the piece: its line (from the piece's first), its check; with `values` its value
- * and text.
- */
-export interface JsonPieceRecord {
-  line: number;
-  checked: CheckedRecord;
-  value?: unknown;
-  text?: string;
-}
-
-/** The records of one piece, in order, and the line breaks it holds. */
+/** The records of one piece, packed, in order, and the line breaks it holds. */
 export interface JsonPiece {
   format: 'json';
-  records: JsonPieceRecord[];
+  packed: PackedRecords;
   lineCount: number;
 }
 
@@ -47,15 +38,15 @@ export function createJsonTask(options: JsonTaskOptions): (bytes: Buffer, last?:
     const splitter = new JsonSplitter(options.maxRecordSize, { mode: 'array', line: 1 });
     const events = splitter.push(bytes.toString('utf8'));
     if (last) events.push(...splitter.end());
-    const records = events.map((event): JsonPieceRecord => {
+    const records = events.map((event): PieceRecord => {
       const { line, value, issues, text } = readSplitEvent(event, limits);
       const checked = checkRecord(resource, value, issues, check);
       if (!options.values) return { line, checked };
-      const record: JsonPieceRecord = { line, checked };
+      const record: PieceRecord = { line, checked };
       if (value !== undefined) record.value = value;
       if (text !== undefined) record.text = text;
       return record;
     });
-    return { format: 'json', records, lineCount: lineBreaks(bytes) };
+    return { format: 'json', packed: packRecords(records), lineCount: lineBreaks(bytes) };
   };
 }

@@ -71,7 +71,7 @@ async function* inPieces(
   for await (const piece of answersInOrder(head, input, splitter, parsers)) {
     yield* piecesRecords(piece, file, line, index);
     line += piece.lineCount;
-    index += piece.records.length;
+    index += piece.packed.count;
   }
   if (!splitter.closed && !splitter.overflowed) return;
   // After the array (text there is a problem), or from an element too long to cut on: read here, as a stream.

@@ -1,31 +1,23 @@
 import type { Issue } from '../core/issue.js';
 import type { RecordTaskOptions } from './inputHead.js';
-import { checkRecord, type CheckedRecord } from '../check/checkRecord.js';
+import { checkRecord } from '../check/checkRecord.js';
 import { learnedHash } from '../fast/recordHash.js';
 import { validatorOf } from '../fast/fastValidator.js';
 import { registry } from '../resources/registry.js';
 import { readNdjsonLine } from './ndjsonLine.js';
 import { tooLarge } from './limitIssues.js';
+import { packRecords, type PackedRecords } from './packedRecords.js';
+import type { PieceRecord } from './pieceRecords.js';
 
 /** How a worker reads and checks the pieces of an NDJSON file (cut after a line break). */
 export interface NdjsonTaskOptions extends RecordTaskOptions {
   format: 'ndjson';
 }
 
-/** One record of a piece: its line (from the piece's first), its check, and with `values` its value and text. */
-export interface NdjsonPieceRecord {
-  line: number;
-  checked: CheckedRecord;
-  /** Undefined: it could not be read, or the reader asked for no values. */
-  value?: unknown;
-  /** Null: a line too long to keep. */
-  text?: string | null;
-}
-
-/** The records of one piece, checked, in order; and the lines it spans. */
+/** The records of one piece, checked, packed, in order; and the lines it spans. */
 export interface NdjsonPiece {
   format: 'ndjson';
-  records: NdjsonPieceRecord[];
+  packed: PackedRecords;
   lineCount: number;
 }
 
@@ -44,10 +36,11 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
   const limits = { maxRecordBytes: options.maxRecordSize };
   return (bytes) => {
     const text = bytes.toString('utf8');
-    const piece: NdjsonPiece = { format: 'ndjson', records: [], lineCount: 0 };
+    const records: PieceRecord[] = [];
+    let lineCount = 0;
     const add = (line: number, issues: Issue[], value: unknown, raw: string | null) => {
       const checked = checkRecord(resource, value, issues, check);
-      piece.records.push(options.values ? { line, checked, value, text: raw } : { line, checked });
+      records.push(options.values ? { line, checked, value, text: raw } : { line, checked });
     };
     let start = 0;
     for (let line = 1; start < text.length; line++) {
@@ -59,7 +52,7 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
           : text.slice(start, stop);
       const size = stop - start;
       start = stop + 1;
-      piece.lineCount = line;
+      lineCount = line;
       if (options.maxRecordSize > 0 && size > options.maxRecordSize)
         add(line, [tooLarge(size, limits)], undefined, null);
       else if (content.trim() !== '') {
@@ -67,6 +60,6 @@ export function createNdjsonTask(options: NdjsonTaskOptions): (bytes: Buffer) =>
         add(line, read.issues, read.value, read.text);
       }
     }
-    return piece;
+    return { format: 'ndjson', packed: packRecords(records), lineCount };
   };
 }

@@ -52,7 +52,7 @@ export async function* readNdjsonPieces(
     for await (const piece of answersInOrder(first, input, splitter, parsers)) {
       yield* piecesRecords(piece, file, base, index);
       base += piece.lineCount;
-      index += piece.records.length;
+      index += piece.packed.count;
     }
     if (splitter.overflowed)
       yield* readNdjsonRecords(decodeUtf8(restOf(splitter.end(), input)), file, limits, {

@@ -1,5 +1,7 @@
 import type { CheckedRecord } from '../check/checkRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
+import { checkedAt, type PackedRecords } from './packedRecords.js';
+import type { Issue } from '../core/issue.js';
 
 /**
  * A record as a piece worker answers it: its line (from the piece's first), its check; with `values` its
@@ -14,9 +16,9 @@ export interface PieceRecord {
   text?: string | null;
 }
 
-/** A piece's answer in a format of records (NDJSON, a JSON array): its records, and the lines it spans. */
+/** A piece's answer in a format of records (NDJSON, a JSON array): its records, packed, and the lines it spans. */
 export interface RecordsPiece {
-  records: PieceRecord[];
+  packed: PackedRecords;
   lineCount: number;
 }
 
@@ -27,14 +29,21 @@ export function* piecesRecords(
   base: number,
   index: number,
 ): Generator<SourceRecord> {
-  for (const [n, { line, checked, value, text }] of piece.records.entries()) {
+  const { packed } = piece;
+  let withIssues = 0;
+  for (let n = 0; n < packed.count; n++) {
+    let issues: Issue[] = [];
+    if (packed.issues[withIssues]?.[0] === n) issues = packed.issues[withIssues++]![1];
+    const checked = checkedAt(packed, n, issues);
     const record: SourceRecord = {
       file,
       index: index + n,
-      line: line + base - 1,
-      issues: checked.issues,
+      line: packed.lines[n]! + base - 1,
+      issues,
       checked,
     };
+    const value = packed.values?.[n];
+    const text = packed.texts?.[n];
     if (value !== undefined) record.value = value;
     if (text !== undefined && text !== null) record.raw = { kind: 'text', text };
     yield record;
