@@ -10,5 +10,8 @@ if (major < 22 || (major === 22 && minor < 13)) {
   );
   process.exitCode = 2;
 } else {
+  // V8's compiled code kept on disk by Node (in the temporary folder, shared by runs): start-up and
+  // each reading thread skip compiling collect's modules again.
+  require('node:module').enableCompileCache();
   void import('./main.js');
 }
