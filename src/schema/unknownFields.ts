@@ -42,24 +42,27 @@ function walk(tree: FieldTree, value: unknown, path: (string | number)[], out: I
     return;
   }
   if (tree.kind !== 'object' || Array.isArray(value)) return;
+  // The path grows only on the way down to an object or a list and to a field it does not know: most fields are
+  // known leaves, and this walk runs on every record.
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
     const field = tree.fields.get(key);
-    path.push(key);
-    if (field) {
-      if (field.kind !== 'other') walk(field, (value as Record<string, unknown>)[key], path, out);
-    } else {
-      const guess = closest(key, tree.names);
-      out.push(
-        warning('unknown-field', path.join('.'), `${key} is not a field the service knows here`, {
-          hint: guess
-            ? `did you mean ${guess}?`
-            : 'remove it, or check the spelling against `collect schema`',
-        }),
-      );
+    if (field === undefined) {
+      if (Object.hasOwn(value, key)) out.push(unknownField(key, [...path, key].join('.'), tree.names));
+    } else if (field.kind !== 'other') {
+      const inner = (value as Record<string, unknown>)[key];
+      if (typeof inner !== 'object' || inner === null) continue;
+      path.push(key);
+      walk(field, inner, path, out);
+      path.pop();
     }
-    path.pop();
   }
+}
+
+function unknownField(key: string, path: string, names: string[]): Issue {
+  const guess = closest(key, names);
+  return warning('unknown-field', path, `${key} is not a field the service knows here`, {
+    hint: guess ? `did you mean ${guess}?` : 'remove it, or check the spelling against `collect schema`',
+  });
 }
 
 /** Warns about every field the schema does not know, at any depth (`total_paid_valeu`). */
