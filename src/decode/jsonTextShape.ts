@@ -44,7 +44,7 @@ const CLEAN: JsonTextShape = Object.freeze({ tooDeep: false, suspectNumber: fals
  * full scan 2.3).
  */
 export function jsonTextShape(text: string, limit: number): JsonTextShape {
-  if (!opensMoreThan(text, limit) && !hasDigitRun(text) && !/\d[eE]/.test(text)) return CLEAN;
+  if (!opensMoreThan(text, limit) && !hasDigitRun(text) && !/(?<=\d)[eE]/.test(text)) return CLEAN;
   return scannedShape(text, limit);
 }
 
