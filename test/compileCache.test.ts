@@ -43,9 +43,11 @@ describe('the compile cache', () => {
   it('holds the modules of the main thread and of the reading threads after a run', () => {
     const { tmp, status } = dryRun({});
     expect(status).toBe(0);
-    // Two folders: the workers run with other heap flags, which V8 keys its code by.
-    expect(readdirSync(join(tmp, 'node-compile-cache')).length).toBe(2);
-    expect(cachedModules(tmp)).toBeGreaterThan(100);
+    // Two folders, each holding modules: the workers run with other heap flags, which V8 keys its code by.
+    const folders = readdirSync(join(tmp, 'node-compile-cache'));
+    expect(folders).toHaveLength(2);
+    for (const folder of folders)
+      expect(readdirSync(join(tmp, 'node-compile-cache', folder)).length).toBeGreaterThan(5);
   });
 
   it('is off under NODE_DISABLE_COMPILE_CACHE', () => {

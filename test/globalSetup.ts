@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { launchPostgres } from './helpers/postgresServer.js';
 import { ciFailure } from './helpers/prerequisites.js';
 import { leftoversFailure, openRunTemp } from './helpers/runTemp.js';
+import { bundleDist } from '../scripts/bundleDist.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Touched after each successful build: a build that failed (a type error) is never taken as current. */
@@ -14,7 +15,7 @@ const stamp = join(root, 'node_modules', '.cache', 'collect', 'dist-built');
 
 /** The newest modification time among the sources `dist/` is built from, and the build's configuration. */
 function newestSource(): number {
-  const configs = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
+  const configs = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/bundleDist.js'];
   let newest = Math.max(...configs.map((file) => statSync(join(root, file)).mtimeMs));
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -53,6 +54,8 @@ async function compile(): Promise<void> {
   tsc.child.stdout?.pipe(process.stdout);
   tsc.child.stderr?.pipe(process.stderr);
   await tsc;
+  // as `npm run build` does: the bin runs the bundle (scripts/bundleDist.js)
+  await bundleDist();
   mkdirSync(join(root, 'node_modules', '.cache', 'collect'), { recursive: true });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

@@ -13,5 +13,5 @@ if (major < 22 || (major === 22 && minor < 13)) {
   // V8's compiled code kept on disk by Node (in the temporary folder, shared by runs): start-up and
   // each reading thread skip compiling collect's modules again.
   require('node:module').enableCompileCache();
-  void import('./main.js');
+  void import('../bundle/collect.js');
 }
