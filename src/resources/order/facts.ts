@@ -7,11 +7,12 @@ export interface OrderFacts extends Facts {
   kind: 'order';
   evaluate: boolean;
   status?: string;
-  payments: { id: string; acquirerId?: string }[];
+  /** A card payment with a value also has its card key (chargebacks, source-files.md A.0.7), with `saleDate`. */
+  payments: { id: string; acquirerId?: string; lastFour?: string; cents?: string }[];
   /** Its delivery ids. */
   claims: string[];
-  /** Its card payments, for the card key of chargebacks (cards.ts): none when it has none. */
-  cards?: { paymentId: string; lastFour: string; cents: string; date: string }[];
+  /** The order's UTC creation date, when some payment has a card key. */
+  saleDate?: string;
 }
 
 /** The objects of a list field (anything else in it, or a field that is not a list, gives none). */
@@ -25,21 +26,26 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
   const orderId = textField(record.id);
   if (!orderId) return null;
   const payments: OrderFacts['payments'] = [];
-  let cards: OrderFacts['cards'];
   const date = utcDate(record.creation_datetime);
+  let carded = false;
   eachRecord(record.payments, (p) => {
     const id = textField(p.id);
     if (!id) return;
     const acquirerId = textField(p.acquirer_id);
-    payments.push(acquirerId ? { id, acquirerId } : { id });
+    const payment: OrderFacts['payments'][number] = acquirerId ? { id, acquirerId } : { id };
+    payments.push(payment);
     const lastFour = isRecord(p.card) ? textField(p.card.last_four_digits) : undefined;
     // An order of one payment with no value: the payment is the order's total (source-files.md A.0.7).
     const value =
       p.value ??
       (Array.isArray(record.payments) && record.payments.length === 1 ? record.total_paid_value : null);
     const amount = cents(value);
-    if (lastFour && amount !== null && date !== null)
-      (cards ??= []).push({ paymentId: id, lastFour, cents: amount, date });
+    // Folded into the payment (two strings), not a list of its own: the facts cross threads for every order.
+    if (lastFour && amount !== null && date !== null) {
+      payment.lastFour = lastFour;
+      payment.cents = amount;
+      carded = true;
+    }
   });
   const claims: string[] = [];
   eachRecord(record.deliveries, (d) => {
@@ -56,7 +62,7 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
     claims,
   };
   if (status) facts.status = status;
-  if (cards) facts.cards = cards;
+  if (carded && date !== null) facts.saleDate = date;
   return facts;
 }
 
@@ -68,6 +74,11 @@ export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: stri
     status: facts.status ?? null,
   });
   if (decision) writes.setDecision(facts.orderId, decision);
-  for (const p of facts.payments) writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null);
+  const date = facts.saleDate;
+  for (const p of facts.payments) {
+    const card =
+      p.cents !== undefined && date !== undefined ? ([p.lastFour!, p.cents, date] as const) : undefined;
+    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, card);
+  }
   for (const id of facts.claims) writes.addDelivery(facts.orderId, id);
 }
