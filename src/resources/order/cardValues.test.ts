@@ -66,6 +66,18 @@ describe('the card keys an order remembers on its payments', () => {
         payments: [{ id: 'P', card: { last_four_digits: '1111' } }],
       }),
     ).toEqual([['P', '1111', '999', '2024-04-02']]);
+    expect(
+      rows({
+        id: 'O',
+        creation_datetime: created,
+        payments: [
+          { id: 'P1', value: 5 },
+          { id: 'P2', value: 6, card: { last_four_digits: '11 11' } },
+          { value: 1, card: { last_four_digits: '9999' } },
+          { id: 'P3', value: 7, card: { last_four_digits: '3333' } },
+        ],
+      }),
+    ).toEqual([['P3', '3333', '700', '2024-04-02']]);
     expect(rows({ id: 'O', payments: [{ id: 'P', value: 5, card: { last_four_digits: '1111' } }] })).toEqual(
       [],
     );

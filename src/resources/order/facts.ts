@@ -1,5 +1,6 @@
 import { isRecord } from '../../schema/checks.js';
 import { textField, type Facts, type StateWrites } from '../resource.js';
+import { cardKeys, withCard } from './cardKeys.js';
 import { cents, utcDate } from './cardValues.js';
 
 /** What the flow rules need of an order creation. */
@@ -7,12 +8,14 @@ export interface OrderFacts extends Facts {
   kind: 'order';
   evaluate: boolean;
   status?: string;
-  /** A card payment with a value also has its card key (chargebacks, source-files.md A.0.7), with `saleDate`. */
-  payments: { id: string; acquirerId?: string; lastFour?: string; cents?: string }[];
+  payments: { id: string; acquirerId?: string }[];
   /** Its delivery ids. */
   claims: string[];
-  /** The order's UTC creation date, when some payment has a card key. */
-  saleDate?: string;
+  /**
+   * The card keys of its card payments (chargebacks, source-files.md A.0.7) as one text (cardKeys.ts): one
+   * string, not a list of objects, for the facts of every order cross threads and the run's index file.
+   */
+  cards?: string;
 }
 
 /** The objects of a list field (anything else in it, or a field that is not a list, gives none). */
@@ -27,25 +30,21 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
   if (!orderId) return null;
   const payments: OrderFacts['payments'] = [];
   const date = utcDate(record.creation_datetime);
-  let carded = false;
+  let cards: string | undefined;
   eachRecord(record.payments, (p) => {
     const id = textField(p.id);
     if (!id) return;
     const acquirerId = textField(p.acquirer_id);
-    const payment: OrderFacts['payments'][number] = acquirerId ? { id, acquirerId } : { id };
-    payments.push(payment);
+    const position = payments.length;
+    payments.push(acquirerId ? { id, acquirerId } : { id });
     const lastFour = isRecord(p.card) ? textField(p.card.last_four_digits) : undefined;
     // An order of one payment with no value: the payment is the order's total (source-files.md A.0.7).
     const value =
       p.value ??
       (Array.isArray(record.payments) && record.payments.length === 1 ? record.total_paid_value : null);
     const amount = cents(value);
-    // Folded into the payment (two strings), not a list of its own: the facts cross threads for every order.
-    if (lastFour && amount !== null && date !== null) {
-      payment.lastFour = lastFour;
-      payment.cents = amount;
-      carded = true;
-    }
+    if (lastFour && amount !== null && date !== null)
+      cards = withCard(cards ?? date, position, lastFour, amount);
   });
   const claims: string[] = [];
   eachRecord(record.deliveries, (d) => {
@@ -62,7 +61,7 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
     claims,
   };
   if (status) facts.status = status;
-  if (carded && date !== null) facts.saleDate = date;
+  if (cards !== undefined) facts.cards = cards;
   return facts;
 }
 
@@ -74,11 +73,8 @@ export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: stri
     status: facts.status ?? null,
   });
   if (decision) writes.setDecision(facts.orderId, decision);
-  const date = facts.saleDate;
-  for (const p of facts.payments) {
-    const card =
-      p.cents !== undefined && date !== undefined ? ([p.lastFour!, p.cents, date] as const) : undefined;
-    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, card);
-  }
+  const cards = cardKeys(facts.cards);
+  for (const [i, p] of facts.payments.entries())
+    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, cards?.[i]);
   for (const id of facts.claims) writes.addDelivery(facts.orderId, id);
 }
