@@ -11,7 +11,7 @@ export const PG_SCHEMA_VERSION = 2;
 /** The index of the payments' card keys (chargebacks' card key, source-files.md A.0.7). */
 const CARD_INDEX_SQL =
   `CREATE INDEX IF NOT EXISTS collect_${CARD_INDEX} ON collect_order_payments ` +
-  `(namespace, ${CARD_COLUMNS.join(', ')})`;
+  `(namespace, ${CARD_COLUMNS.join(', ')}) WHERE last_four IS NOT NULL`;
 
 /** Steps that bring a state of an older version to PG_SCHEMA_VERSION (`pgUpgrades[i]`: i + 1 to i + 2). */
 const pgUpgrades: readonly string[] = [
