@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { resources } from '../src/resources/registry.js';
 import type { Facts } from '../src/resources/resource.js';
-import { declaredTables } from '../src/state/declared.js';
 import { PostgresLock } from '../src/state/postgres/pgLock.js';
 import { PostgresState } from '../src/state/postgres/postgresState.js';
 import { namespaceOf } from '../src/state/remembered.js';
@@ -61,10 +60,9 @@ runStateContract({
 });
 
 describe('the PostgreSQL state', () => {
-  withPostgres()('keeps the card payments of orders, indexed, for the chargebacks card key', async () => {
+  withPostgres()('keeps the card keys of payments, indexed, for the chargebacks card key', async () => {
     const url = await server!.database();
-    const tables = declaredTables();
-    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true, tables });
+    const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     const order = {
       id: 'CARD-1',
       creation_datetime: '2024-04-02T23:30:00-03:00',
@@ -76,24 +74,53 @@ describe('the PostgreSQL state', () => {
     );
     await store.durable();
     await store.close();
-    const reopened = await PostgresState.connect(url, 'https://collect.example.com', {
-      loadNow: true,
-      tables,
-    });
-    expect(await reopened.ordersWhere('order_cards', [['1808', '12990', '2024-04-03']])).toEqual([
+    const reopened = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
+    expect(await reopened.ordersByCard([['1808', '12990', '2024-04-03']])).toEqual([
       { tuple: 0, orderId: 'CARD-1' },
     ]);
     await reopened.close();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE indexname = 'collect_order_cards_by_lookup'",
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'collect_order_payments_by_card'",
     );
     await client.end();
     expect(rows.map((row) => row.indexdef).join()).toContain(
       '(namespace, last_four, value_cents, sale_date)',
     );
   });
+
+  withPostgres()(
+    'moves the card rows of a schema-1 state (collect_order_cards) onto its payments',
+    async () => {
+      const url = await server!.database();
+      const namespace = namespaceOf('https://collect.example.com');
+      const first = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
+      await first.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      // The state as the collect of schema 1 left it: no card columns, its card rows in a table of their own.
+      await client.query(`DROP INDEX collect_order_payments_by_card;
+      ALTER TABLE collect_order_payments DROP COLUMN last_four, DROP COLUMN value_cents, DROP COLUMN sale_date;
+      CREATE TABLE IF NOT EXISTS collect_order_cards (namespace TEXT NOT NULL, order_id TEXT NOT NULL,
+        shard_key BIGINT NOT NULL, payment_id TEXT NOT NULL, last_four TEXT, value_cents TEXT, sale_date TEXT,
+        PRIMARY KEY (namespace, order_id, payment_id));
+      CREATE INDEX IF NOT EXISTS collect_order_cards_by_lookup ON collect_order_cards
+        (namespace, last_four, value_cents, sale_date);
+      UPDATE collect_schema SET version = 1;
+      INSERT INTO collect_orders VALUES ('${namespace}', 'CARD-1', 7, 'h', FALSE, NULL, NULL);
+      INSERT INTO collect_order_payments VALUES ('${namespace}', 'CARD-1', 7, 'P', NULL, NULL);
+      INSERT INTO collect_order_cards VALUES ('${namespace}', 'CARD-1', 7, 'P', '1808', '12990', '2024-04-03');`);
+      const upgraded = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
+      expect(await upgraded.ordersByCard([['1808', '12990', '2024-04-03']])).toEqual([
+        { tuple: 0, orderId: 'CARD-1' },
+      ]);
+      await upgraded.close();
+      const { rows } = await client.query("SELECT to_regclass('collect_order_cards') AS cards");
+      expect(rows).toEqual([{ cards: null }]);
+      await client.end();
+    },
+  );
 
   withPostgres()(
     'keeps content hashes as hex text in PostgreSQL and reads them into the compact embedded store',

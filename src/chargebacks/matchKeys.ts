@@ -1,4 +1,4 @@
-import { cents } from '../resources/order/cards.js';
+import { cents } from '../resources/order/cardValues.js';
 
 /**
  * How the cascade's keys are compared (source-files.md A.0.7): one normal form per kind of key,

@@ -1,5 +1,4 @@
 import type { RunState } from '../state/runState.js';
-import { orderCards } from '../resources/order/cards.js';
 import { authKey, cardKey, dayText, digitsKey, nearDays } from './matchKeys.js';
 import type { ReadRow } from './matchChargebacks.js';
 import { keyOf, type WantedKeys } from './ordersExport.js';
@@ -54,10 +53,7 @@ export async function stateCardOrders(
   cards: ReportKeys['cards'],
 ): Promise<Map<string, Set<string>>> {
   const keyed = new Map<string, Set<string>>();
-  const found = await state.ordersWhere(
-    orderCards.name,
-    cards.map((card) => card.values),
-  );
+  const found = await state.ordersByCard(cards.map((card) => card.values));
   for (const { tuple, orderId } of found) {
     const key = cards[tuple]!.key;
     keyed.set(key, (keyed.get(key) ?? new Set<string>()).add(orderId));

@@ -29,9 +29,9 @@ export function listLaterWrites(
       writer.list(writeSql('addOrder'), [o.orderId, o.hash, o.evaluate ? 1 : 0, o.status], 1)
     ),
     setDecision: (orderId, decision) => (writer.note('order', orderId), core.setDecision(orderId, decision)),
-    addPayment: (orderId, paymentId, acquirerId) => (
+    addPayment: (orderId, paymentId, acquirerId, card) => (
       writer.note('order', orderId),
-      core.addPayment(orderId, paymentId, acquirerId)
+      core.addPayment(orderId, paymentId, acquirerId, card)
     ),
     setUpdatedAcquirer: (orderId, paymentId, acquirerId) => (
       writer.note('order', orderId),

@@ -76,12 +76,9 @@ class ThreadedState implements RunState {
     return this.state.acquirerOwners(acquirerIds);
   }
 
-  ordersWhere(
-    table: string,
-    tuples: readonly (readonly string[])[],
-  ): Promise<{ tuple: number; orderId: string }[]> {
+  ordersByCard(cards: readonly (readonly string[])[]): Promise<{ tuple: number; orderId: string }[]> {
     this.drain();
-    return this.state.ordersWhere(table, tuples);
+    return this.state.ordersByCard(cards);
   }
 
   journalOutcome(hash: string): Outcome | undefined {

@@ -26,6 +26,9 @@ export interface Facts {
   claims?: readonly string[];
 }
 
+/** A card payment's last four digits, value in cents and the UTC date of its order's creation. */
+export type CardKey = readonly [lastFour: string, cents: string, saleDate: string];
+
 /**
  * What the state can remember of a record, in the state's own words. Each resource says which
  * of these its records change (`remember`); the journal of what was sent is kept for every record.
@@ -33,7 +36,8 @@ export interface Facts {
 export interface StateWrites {
   createOrder(order: { orderId: string; hash: string; evaluate: boolean; status: string | null }): void;
   setDecision(orderId: string, decision: string): void;
-  addPayment(orderId: string, paymentId: string, acquirerId: string | null): void;
+  /** `card`: a card payment's key for chargebacks (source-files.md A.0.7), kept on its payment row. */
+  addPayment(orderId: string, paymentId: string, acquirerId: string | null, card?: CardKey): void;
   setUpdatedAcquirer(orderId: string, paymentId: string, acquirerId: string): void;
   setLastStatus(orderId: string, status: string): void;
   addFraudMark(orderId: string, signalType: string): void;
@@ -53,11 +57,6 @@ export interface RememberedTable<F extends Facts = Facts> {
   name: string;
   columns: readonly string[];
   key: number;
-  /**
-   * Columns a later run finds orders by (RunState.ordersWhere), indexed in every backend; such a
-   * table is for lookups only and is not read back into PriorOrder.rows.
-   */
-  lookup?: readonly string[];
   /** The rows one record's facts put in the table: one value per column. */
   rows(facts: F): readonly (readonly (string | null)[])[];
 }

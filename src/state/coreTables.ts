@@ -31,6 +31,14 @@ export interface CoreTable {
 const text = (name: string, optional?: true): CoreColumn =>
   optional ? { name, type: 'text', optional } : { name, type: 'text' };
 
+/**
+ * The index of the payments' card keys, in every backend (PostgreSQL prefixing collect_ and the namespace):
+ * partial, for the payments without a card (PIX, boleto) have no key to find.
+ */
+export const CARD_INDEX = 'order_payments_by_card';
+/** The card key's columns of order_payments, in the order a lookup gives their values. */
+export const CARD_COLUMNS = ['last_four', 'value_cents', 'sale_date'] as const;
+
 /** The core tables, in the order they are made. */
 export const coreTables: readonly CoreTable[] = [
   {
@@ -90,6 +98,10 @@ export const coreTables: readonly CoreTable[] = [
       text('payment_id'),
       text('acquirer_id', true),
       text('updated_acquirer_id', true),
+      // A card payment's last four digits, value in cents and its order's UTC creation date (CARD_COLUMNS).
+      text('last_four', true),
+      text('value_cents', true),
+      text('sale_date', true),
     ],
     key: ['order_id', 'payment_id'],
     sharded: true,

@@ -18,14 +18,10 @@ export function declaredTables(extra: readonly Resource[] = []): RememberedTable
 /** A declaration whose names are safe as SQL identifiers as they are, and whose key is some of its columns. */
 function checked(table: RememberedTable): RememberedTable {
   const names = [table.name, ...table.columns];
-  if (
-    !names.every((name) => NAME.test(name)) ||
-    table.columns.includes('order_id') ||
-    !(table.lookup ?? []).every((column) => table.columns.includes(column))
-  ) {
+  if (!names.every((name) => NAME.test(name)) || table.columns.includes('order_id')) {
     throw new Error(
       `the state table ${table.name} declares a name that is not lowercase letters, digits and _ ` +
-        `(or order_id twice, or a lookup column it lacks)`,
+        `(or order_id twice)`,
     );
   }
   if (table.columns.length === 0 || table.key < 0 || table.key > table.columns.length)
@@ -45,6 +41,3 @@ export const keyColumns = (table: RememberedTable): string[] => [
 export function rowObject(table: RememberedTable, values: readonly unknown[]): Record<string, string | null> {
   return Object.fromEntries(table.columns.map((column, i) => [column, (values[i] ?? null) as string | null]));
 }
-
-/** The name of a declared table's lookup index (the same in every backend, PostgreSQL prefixing collect_). */
-export const lookupIndex = (table: RememberedTable): string => `${table.name}_by_lookup`;

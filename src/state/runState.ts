@@ -55,13 +55,10 @@ export interface RunState {
    */
   acquirerOwners(acquirerIds: ReadonlySet<string>): Promise<AcquirerOwner[]>;
   /**
-   * The orders whose rows of a declared lookup table (RememberedTable.lookup) hold each tuple of
-   * values, through its index; `tuple` is the tuple's position in `tuples`.
+   * The orders whose card payments hold each card key (last four digits, value in cents, UTC date of the
+   * order), through their index; `tuple` is the key's position in `cards`.
    */
-  ordersWhere(
-    table: string,
-    tuples: readonly (readonly string[])[],
-  ): Promise<{ tuple: number; orderId: string }[]>;
+  ordersByCard(cards: readonly (readonly string[])[]): Promise<{ tuple: number; orderId: string }[]>;
   /** What became of the same record (same endpoint and content) in an earlier run, if it was seen. */
   journalOutcome(hash: string): Outcome | undefined;
   /** Records what the service now knows, in one transaction: kept for good once `durable()` resolves. */

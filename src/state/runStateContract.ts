@@ -122,6 +122,32 @@ export function runStateContract(backend: StateBackend): void {
       await again.close();
     });
 
+    test('finds the orders of card keys, each payment by its own card', async () => {
+      const open = await backend.fresh();
+      const carded = (orderId: string, cards: string) => {
+        const record = order(orderId, [{ id: `${orderId}-1` }, { id: `${orderId}-2` }]);
+        return { ...record, facts: { ...record.facts, cards } as Facts };
+      };
+      await remembered(await open(BASE), [
+        carded('A', '2024-04-03 0 1808 12990 1 4242 500'),
+        carded('B', '2024-04-03 1 1808 12990'),
+        carded('C', '2024-04-04 0 1808 12990'),
+      ]);
+      const again = await open(BASE);
+      const found = await again.ordersByCard([
+        ['1808', '12990', '2024-04-03'],
+        ['4242', '500', '2024-04-03'],
+        ['4242', '500', '2024-04-04'],
+      ]);
+      expect(found.sort((a, b) => a.tuple - b.tuple || a.orderId.localeCompare(b.orderId))).toEqual([
+        { tuple: 0, orderId: 'A' },
+        { tuple: 0, orderId: 'B' },
+        { tuple: 1, orderId: 'A' },
+      ]);
+      expect(await again.ordersByCard([])).toEqual([]);
+      await again.close();
+    });
+
     test('keeps decisions made outside collect, for orders it never created, whatever their ids hold', async () => {
       const open = await backend.fresh();
       const first = await open(BASE);

@@ -1,5 +1,6 @@
 import { isRecord } from '../../schema/checks.js';
 import { textField, type Facts, type StateWrites } from '../resource.js';
+import { cardKeys, withCard } from './cardKeys.js';
 import { cents, utcDate } from './cardValues.js';
 
 /** What the flow rules need of an order creation. */
@@ -10,8 +11,11 @@ export interface OrderFacts extends Facts {
   payments: { id: string; acquirerId?: string }[];
   /** Its delivery ids. */
   claims: string[];
-  /** Its card payments, for the card key of chargebacks (cards.ts): none when it has none. */
-  cards?: { paymentId: string; lastFour: string; cents: string; date: string }[];
+  /**
+   * The card keys of its card payments (chargebacks, source-files.md A.0.7) as one text (cardKeys.ts): one
+   * string, not a list of objects, for the facts of every order cross threads and the run's index file.
+   */
+  cards?: string;
 }
 
 /** The objects of a list field (anything else in it, or a field that is not a list, gives none). */
@@ -25,12 +29,13 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
   const orderId = textField(record.id);
   if (!orderId) return null;
   const payments: OrderFacts['payments'] = [];
-  let cards: OrderFacts['cards'];
   const date = utcDate(record.creation_datetime);
+  let cards: string | undefined;
   eachRecord(record.payments, (p) => {
     const id = textField(p.id);
     if (!id) return;
     const acquirerId = textField(p.acquirer_id);
+    const position = payments.length;
     payments.push(acquirerId ? { id, acquirerId } : { id });
     const lastFour = isRecord(p.card) ? textField(p.card.last_four_digits) : undefined;
     // An order of one payment with no value: the payment is the order's total (source-files.md A.0.7).
@@ -39,7 +44,7 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
       (Array.isArray(record.payments) && record.payments.length === 1 ? record.total_paid_value : null);
     const amount = cents(value);
     if (lastFour && amount !== null && date !== null)
-      (cards ??= []).push({ paymentId: id, lastFour, cents: amount, date });
+      cards = withCard(cards ?? date, position, lastFour, amount);
   });
   const claims: string[] = [];
   eachRecord(record.deliveries, (d) => {
@@ -56,7 +61,7 @@ export function orderFacts(record: Record<string, unknown>): OrderFacts | null {
     claims,
   };
   if (status) facts.status = status;
-  if (cards) facts.cards = cards;
+  if (cards !== undefined) facts.cards = cards;
   return facts;
 }
 
@@ -68,6 +73,8 @@ export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: stri
     status: facts.status ?? null,
   });
   if (decision) writes.setDecision(facts.orderId, decision);
-  for (const p of facts.payments) writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null);
+  const cards = cardKeys(facts.cards);
+  for (const [i, p] of facts.payments.entries())
+    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, cards?.[i]);
   for (const id of facts.claims) writes.addDelivery(facts.orderId, id);
 }

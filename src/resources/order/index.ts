@@ -2,7 +2,6 @@ import { exampleAddress, exampleDeliverer } from '../shared/index.js';
 import type { Resource } from '../resource.js';
 import { orderCoverage } from './coverage.js';
 import { orderChecks } from './checks.js';
-import { orderCards } from './cards.js';
 import { orderFacts, rememberOrder, type OrderFacts } from './facts.js';
 import { orderSchema } from './schema.js';
 
@@ -21,7 +20,6 @@ export const orderResource: Resource<typeof orderSchema, OrderFacts> = {
   checks: orderChecks,
   facts: orderFacts,
   remember: rememberOrder,
-  tables: [orderCards],
   coverage: orderCoverage,
   example: {
     id: 'ORD-1001',

@@ -1,14 +1,32 @@
 import type pg from 'pg';
 import type { RememberedTable } from '../../resources/resource.js';
-import { keyColumns, lookupIndex } from '../declared.js';
+import { keyColumns } from '../declared.js';
+import { CARD_COLUMNS, CARD_INDEX } from '../coreTables.js';
 import { pgCoreSql } from './pgCoreSql.js';
 import { StateError } from '../stateErrors.js';
 
 /** The schema version of a PostgreSQL state this collect writes: a new one is made at it from coreTables.ts. */
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 
-/** Steps that bring a state of an older version to PG_SCHEMA_VERSION (`pgUpgrades[i]`: i + 1 to i + 2); none yet. */
-const pgUpgrades: readonly string[] = [];
+/** The index of the payments' card keys (chargebacks' card key, source-files.md A.0.7). */
+const CARD_INDEX_SQL =
+  `CREATE INDEX IF NOT EXISTS collect_${CARD_INDEX} ON collect_order_payments ` +
+  `(namespace, ${CARD_COLUMNS.join(', ')}) WHERE last_four IS NOT NULL`;
+
+/** Steps that bring a state of an older version to PG_SCHEMA_VERSION (`pgUpgrades[i]`: i + 1 to i + 2). */
+const pgUpgrades: readonly string[] = [
+  // 2: a card payment's card key on its payment row, not in a table of its own (collect_order_cards, which a
+  // state of schema 1 may hold): one row per payment to write.
+  `ALTER TABLE collect_order_payments ADD COLUMN IF NOT EXISTS last_four TEXT,
+     ADD COLUMN IF NOT EXISTS value_cents TEXT, ADD COLUMN IF NOT EXISTS sale_date TEXT;
+   CREATE TABLE IF NOT EXISTS collect_order_cards (namespace TEXT NOT NULL, order_id TEXT NOT NULL,
+     payment_id TEXT NOT NULL, last_four TEXT, value_cents TEXT, sale_date TEXT);
+   UPDATE collect_order_payments p SET last_four = c.last_four, value_cents = c.value_cents, sale_date = c.sale_date
+     FROM collect_order_cards c
+    WHERE c.namespace = p.namespace AND c.order_id = p.order_id AND c.payment_id = p.payment_id;
+   DROP TABLE collect_order_cards;
+   ${CARD_INDEX_SQL}`,
+];
 
 /** Any number, the same for every collect: the advisory lock under which the schema is brought up to date. */
 const MIGRATION_LOCK = 4_107_202_613;
@@ -30,7 +48,7 @@ export async function migratePostgres(client: pg.ClientBase, where: string): Pro
         'upgrade collect, or use another --state',
       );
     }
-    if (version === 0) await client.query(pgCoreSql());
+    if (version === 0) await client.query(`${pgCoreSql()}\n${CARD_INDEX_SQL}`);
     else for (const step of pgUpgrades.slice(version - 1)) await client.query(step);
     if (rows.length === 0)
       await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION]);
@@ -67,11 +85,6 @@ export async function migrateDeclared(
       await client.query(pgCreateSql(table));
       for (const column of table.columns)
         await client.query(`ALTER TABLE ${pgTable(table)} ADD COLUMN IF NOT EXISTS ${column} TEXT`);
-      if (table.lookup)
-        await client.query(
-          `CREATE INDEX IF NOT EXISTS collect_${lookupIndex(table)} ON ${pgTable(table)} ` +
-            `(namespace, ${table.lookup.join(', ')})`,
-        );
     }
     await client.query('COMMIT');
   } catch (cause) {

@@ -11,7 +11,7 @@ import type { JournalWrite, Remembered } from '../remembered.js';
  */
 export class PgWriteGroup {
   private readonly orders = new Map<string, [string, number, string, boolean, string | null]>();
-  private readonly payments: [string, number, string, string | null][] = [];
+  private readonly payments: [string, number, string, string | null, ...(string | null)[]][] = [];
   private readonly deliveries: [string, number, string][] = [];
   private readonly marks: [string, number, string][] = [];
   private readonly decisionsAnswered = new Map<string, string>();
@@ -34,8 +34,14 @@ export class PgWriteGroup {
         this.orders.set(o.orderId, [o.orderId, shardKey(o.orderId), o.hash, o.evaluate, o.status])
       ),
     setDecision: (orderId, decision) => void this.decisionsAnswered.set(orderId, decision),
-    addPayment: (orderId, paymentId, acquirerId) =>
-      void this.payments.push([orderId, shardKey(orderId), paymentId, acquirerId]),
+    addPayment: (orderId, paymentId, acquirerId, card) =>
+      void this.payments.push([
+        orderId,
+        shardKey(orderId),
+        paymentId,
+        acquirerId,
+        ...(card ?? [null, null, null]),
+      ]),
     setUpdatedAcquirer: (orderId, paymentId, acquirerId) =>
       void this.acquirers.set(`${orderId}\u0000${paymentId}`, [orderId, paymentId, acquirerId]),
     setLastStatus: (orderId, status) => void this.statuses.set(orderId, status),
@@ -95,8 +101,9 @@ export class PgWriteGroup {
     );
     add(
       this.payments,
-      ['text', 'bigint', 'text', 'text'],
-      (u) => `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id)
+      ['text', 'bigint', 'text', 'text', 'text', 'text', 'text'],
+      (u) => `INSERT INTO collect_order_payments (namespace, order_id, shard_key, payment_id, acquirer_id,
+      last_four, value_cents, sale_date)
       SELECT ${ns}, * FROM ${u} ON CONFLICT DO NOTHING`,
     );
     add(

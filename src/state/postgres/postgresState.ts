@@ -155,7 +155,8 @@ export class PostgresState implements RunState {
       [
         'order_payments',
         await read(
-          'SELECT order_id, payment_id, acquirer_id, updated_acquirer_id FROM collect_order_payments',
+          'SELECT order_id, payment_id, acquirer_id, updated_acquirer_id, last_four, value_cents, sale_date ' +
+            'FROM collect_order_payments',
         ),
       ],
       ['order_deliveries', await read('SELECT order_id, delivery_id FROM collect_order_deliveries')],
@@ -207,11 +208,8 @@ export class PostgresState implements RunState {
     return this.local.acquirerOwners(acquirerIds);
   }
 
-  ordersWhere(
-    table: string,
-    tuples: readonly (readonly string[])[],
-  ): Promise<{ tuple: number; orderId: string }[]> {
-    return this.local.ordersWhere(table, tuples);
+  ordersByCard(cards: readonly (readonly string[])[]): Promise<{ tuple: number; orderId: string }[]> {
+    return this.local.ordersByCard(cards);
   }
 
   journalOutcome(hash: string): Outcome | undefined {

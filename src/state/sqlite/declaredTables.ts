@@ -7,7 +7,7 @@ import {
 } from '../../platform/sqlite.js';
 import type { PriorOrder } from '../../flow/timeline.js';
 import type { RememberedTable } from '../../resources/resource.js';
-import { keyColumns, lookupIndex, rowObject } from '../declared.js';
+import { keyColumns, rowObject } from '../declared.js';
 
 interface Prepared {
   table: RememberedTable;
@@ -50,8 +50,6 @@ export function upsertSql(table: RememberedTable): string {
  */
 export class DeclaredTables {
   private readonly byName = new Map<string, Prepared>();
-  /** The lookup tables whose index this connection made (or found made). */
-  private readonly indexed = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -72,24 +70,6 @@ export class DeclaredTables {
       this.byName.set(table.name, { table, upsert: db.prepare(upsertSql(table)), read, any: false });
     }
     this.recount();
-    // A table that holds rows is looked up through its index from the start (a state written before it).
-    for (const prepared of this.byName.values()) if (prepared.any) this.indexLookup(prepared.table);
-  }
-
-  /**
-   * Makes the lookup indexes still missing: a run fills an empty lookup table unindexed and indexes it
-   * once, before its lock is released (a sorted build, not one random index insert per row).
-   */
-  indexLookups(): void {
-    for (const { table } of this.byName.values()) this.indexLookup(table);
-  }
-
-  private indexLookup(table: RememberedTable): void {
-    if (!table.lookup || this.indexed.has(table.name)) return;
-    this.db.exec(
-      `CREATE INDEX IF NOT EXISTS ${lookupIndex(table)} ON ${table.name} (${table.lookup.join(', ')})`,
-    );
-    this.indexed.add(table.name);
   }
 
   /** Reads afresh which tables hold rows: a run reads only those that held some before it. */
@@ -115,32 +95,11 @@ export class DeclaredTables {
   rowsOf(orderId: string): PriorOrder['rows'] {
     let rows: PriorOrder['rows'];
     for (const { table, read, any } of this.byName.values()) {
-      if (!any || table.lookup) continue;
+      if (!any) continue;
       const found = read.all(orderId);
       if (found.length > 0) (rows ??= {})[table.name] = found.map((values) => rowObject(table, values));
     }
     return rows;
-  }
-
-  /**
-   * The orders whose rows of a lookup table hold each tuple of values (its `lookup` columns, in
-   * order), through the table's index: `tuple` is the tuple's position in `tuples`.
-   */
-  ordersWhere(name: string, tuples: readonly (readonly string[])[]): { tuple: number; orderId: string }[] {
-    const prepared = this.byName.get(name);
-    const lookup = prepared?.table.lookup;
-    if (!prepared || !lookup) throw new Error(`the state has no lookup table ${name}`);
-    const found: { tuple: number; orderId: string }[] = [];
-    if (tuples.length === 0) return found;
-    this.indexLookup(prepared.table);
-    const select = arrays<[string]>(
-      this.db.prepare(
-        `SELECT DISTINCT order_id FROM ${name} WHERE ${lookup.map((column) => `${column} = ?`).join(' AND ')}`,
-      ),
-    );
-    for (const [tuple, values] of tuples.entries())
-      for (const [orderId] of select.all(...values)) found.push({ tuple, orderId });
-    return found;
   }
 
   /**

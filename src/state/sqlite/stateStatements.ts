@@ -30,7 +30,8 @@ export function countsOf(db: Database): Counts {
 const SQL = {
   addOrder: 'INSERT OR IGNORE INTO orders (order_id, hash, evaluate, last_status) VALUES (?, ?, ?, ?)',
   setDecision: 'UPDATE orders SET decision = ? WHERE order_id = ?',
-  addPayment: 'INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id) VALUES (?, ?, ?)',
+  addPayment: `INSERT OR IGNORE INTO order_payments (order_id, payment_id, acquirer_id, last_four, value_cents,
+    sale_date) VALUES (?, ?, ?, ?, ?, ?)`,
   setAcquirer: 'UPDATE order_payments SET updated_acquirer_id = ? WHERE order_id = ? AND payment_id = ?',
   addDelivery: 'INSERT OR IGNORE INTO order_deliveries (order_id, delivery_id) VALUES (?, ?)',
   setStatus: 'UPDATE orders SET last_status = ? WHERE order_id = ?',
@@ -69,7 +70,15 @@ export function writesThrough(run: RunWrite): Omit<StateWrites, 'addRow'> {
   return {
     createOrder: (o) => run('addOrder', [o.orderId, hashBlob(o.hash), o.evaluate ? 1 : 0, o.status]),
     setDecision: (orderId, decision) => run('setDecision', [decision, orderId]),
-    addPayment: (orderId, paymentId, acquirerId) => run('addPayment', [orderId, paymentId, acquirerId]),
+    addPayment: (orderId, paymentId, acquirerId, card) =>
+      run('addPayment', [
+        orderId,
+        paymentId,
+        acquirerId,
+        card?.[0] ?? null,
+        card?.[1] ?? null,
+        card?.[2] ?? null,
+      ]),
     setUpdatedAcquirer: (orderId, paymentId, acquirerId) =>
       run('setAcquirer', [acquirerId, orderId, paymentId]),
     setLastStatus: (orderId, status) => run('setStatus', [status, orderId]),

@@ -6,7 +6,7 @@ const asBlob = (column: string) =>
 const asSeconds = (column: string) => `coalesce(CAST(unixepoch(${column}) AS INTEGER), 0)`;
 
 /** The schema a state of this collect has (PRAGMA user_version): a new state is made at it from coreTables.ts. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * The upgrades of state files written before 0.1.0, which began at schema 1: `upgrades[i]` takes a
@@ -62,4 +62,15 @@ INTEGER NOT NULL) WITHOUT ROWID;
    INSERT INTO decisions_v4 SELECT order_id, decision, source, ${asSeconds('at')} FROM decisions;
    DROP TABLE decisions;
    ALTER TABLE decisions_v4 RENAME TO decisions;`,
+  // 5: a card payment's card key (last four, cents, UTC sale date) on its payment row, not in a table of its own
+  // (order_cards, which a state of schema 4 may hold): one row per payment to write. The lookup index is
+  // made by cardIndex.ts.
+  `ALTER TABLE order_payments ADD COLUMN last_four TEXT;
+   ALTER TABLE order_payments ADD COLUMN value_cents TEXT;
+   ALTER TABLE order_payments ADD COLUMN sale_date TEXT;
+   CREATE TABLE IF NOT EXISTS order_cards (order_id TEXT NOT NULL, payment_id TEXT NOT NULL, last_four TEXT,
+     value_cents TEXT, sale_date TEXT, PRIMARY KEY (order_id, payment_id)) WITHOUT ROWID;
+   UPDATE order_payments SET last_four = c.last_four, value_cents = c.value_cents, sale_date = c.sale_date
+     FROM order_cards AS c WHERE c.order_id = order_payments.order_id AND c.payment_id = order_payments.payment_id;
+   DROP TABLE order_cards;`,
 ];

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/sqlite.js';
 import { resources } from '../../resources/registry.js';
-import { declaredTables } from '../declared.js';
 import { SqliteState } from './sqliteState.js';
 import { tempDir } from '../../../test/helpers/tempDir.js';
 
@@ -19,9 +18,9 @@ const card = (id: string, lastFour: string, value: number, created: string) => (
   payments: [{ id: `${id}-P`, value, card: { last_four_digits: lastFour } }],
 });
 
-describe('a declared lookup table (order_cards)', () => {
-  it('finds the orders of each tuple through its index, and is not read back with an order', async () => {
-    const store = SqliteState.open(null, undefined, { tables: declaredTables() });
+describe('the card keys of payments (order_payments_by_card)', () => {
+  it('finds the orders of each card key through its index', async () => {
+    const store = SqliteState.open(null);
     store.remember(
       [
         sent(card('A', '1808', 129.9, '2024-04-02T23:30:00-03:00')),
@@ -37,7 +36,7 @@ describe('a declared lookup table (order_cards)', () => {
       ],
       now,
     );
-    const found = await store.ordersWhere('order_cards', [
+    const found = await store.ordersByCard([
       ['1808', '12990', '2024-04-03'],
       ['1808', '1000', '2024-04-02'],
       ['4242', '5550', '2024-04-03'],
@@ -47,57 +46,54 @@ describe('a declared lookup table (order_cards)', () => {
       { tuple: 0, orderId: 'B' },
       { tuple: 2, orderId: 'D' },
     ]);
-    expect(store.priorOrder('A')?.rows).toBeUndefined();
     const plan = store.database
       .prepare(
-        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND " +
+        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_payments WHERE last_four = '1' AND " +
           "value_cents = '1' AND sale_date = '1'",
       )
       .all() as { detail: string }[];
-    expect(plan.map((row) => row.detail).join()).toContain('order_cards_by_lookup');
+    expect(plan.map((row) => row.detail).join()).toContain('order_payments_by_card');
     store.close();
   });
 
-  it('is added to a state file written before it existed, and indexed once a run released its lock', async () => {
-    const folder = tempDir('collect-lookup-');
+  it('is made once a run that filled an empty state released its lock', async () => {
+    const folder = tempDir('collect-cards-');
     SqliteState.open(folder).close();
     const names = () => {
       const db = openDatabase(join(folder, 'dry-run.sqlite'));
-      const found = db
-        .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'order_cards%' ORDER BY name")
-        .all();
+      const found = db.prepare("SELECT name FROM sqlite_master WHERE name = 'order_payments_by_card'").all();
       db.close();
       return found;
     };
     expect(names()).toEqual([]);
-    const store = SqliteState.open(folder, undefined, { tables: declaredTables() });
+    const store = SqliteState.open(folder);
     const lock = await store.lock({ where: folder, waitMs: 0, command: 'collect order a.csv' });
     // The run fills the empty table unindexed: one sorted index build at the end, not an insert per row.
     store.remember([sent(card('A', '1808', 129.9, '2024-04-03T10:00:00Z'))], now);
-    expect(names()).toEqual([{ name: 'order_cards' }]);
+    expect(names()).toEqual([]);
     await lock.release();
     store.close();
-    expect(names()).toEqual([{ name: 'order_cards' }, { name: 'order_cards_by_lookup' }]);
+    expect(names()).toEqual([{ name: 'order_payments_by_card' }]);
   });
 
-  it('is indexed at once when a run opens it holding rows', () => {
-    const folder = tempDir('collect-lookup-');
-    const writer = SqliteState.open(folder, undefined, { tables: declaredTables() });
+  it('is made at once when a run opens a state holding payments unindexed (as a killed run leaves it)', () => {
+    const folder = tempDir('collect-cards-');
+    const writer = SqliteState.open(folder);
     writer.remember([sent(card('A', '1808', 129.9, '2024-04-03T10:00:00Z'))], now);
     writer.close();
     const db = openDatabase(join(folder, 'dry-run.sqlite'));
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'order_cards_by_lookup'").all()).toEqual(
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'order_payments_by_card'").all()).toEqual(
       [],
     );
     db.close();
-    const reader = SqliteState.open(folder, undefined, { tables: declaredTables() });
+    const reader = SqliteState.open(folder);
     const plan = reader.database
       .prepare(
-        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_cards WHERE last_four = '1' AND " +
+        "EXPLAIN QUERY PLAN SELECT DISTINCT order_id FROM order_payments WHERE last_four = '1' AND " +
           "value_cents = '1' AND sale_date = '1'",
       )
       .all() as { detail: string }[];
-    expect(plan.map((row) => row.detail).join()).toContain('order_cards_by_lookup');
+    expect(plan.map((row) => row.detail).join()).toContain('order_payments_by_card');
     reader.close();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cents, orderCards, utcDate } from './cards.js';
-import { orderFacts } from './facts.js';
+import type { CardKey, StateWrites } from '../resource.js';
+import { cents, utcDate } from './cardValues.js';
+import { orderFacts, rememberOrder } from './facts.js';
 
-describe('the card payments an order remembers (order_cards)', () => {
+describe('the card keys an order remembers on its payments', () => {
   it('keeps amounts to the cent and the creation date in UTC', () => {
     expect([cents(129.9), cents(0.1 + 0.2), cents(10), cents('10'), cents(Number.NaN)]).toEqual([
       '12990',
@@ -37,7 +38,14 @@ describe('the card payments an order remembers (order_cards)', () => {
   });
 
   it('has a row per payment with a card, a value (or the total of a lone payment) and a creation time', () => {
-    const rows = (record: Record<string, unknown>) => orderCards.rows(orderFacts(record)!);
+    const rows = (record: Record<string, unknown>) => {
+      const cards: [string, CardKey][] = [];
+      const writes = { createOrder: () => undefined, addDelivery: () => undefined } as unknown as StateWrites;
+      writes.addPayment = (_order, paymentId, _acquirer, card) =>
+        void (card && cards.push([paymentId, card]));
+      rememberOrder(orderFacts(record)!, writes, 'h');
+      return cards.map(([paymentId, card]) => [paymentId, ...card]);
+    };
     const created = '2024-04-02T10:00:00Z';
     expect(
       rows({
@@ -58,6 +66,18 @@ describe('the card payments an order remembers (order_cards)', () => {
         payments: [{ id: 'P', card: { last_four_digits: '1111' } }],
       }),
     ).toEqual([['P', '1111', '999', '2024-04-02']]);
+    expect(
+      rows({
+        id: 'O',
+        creation_datetime: created,
+        payments: [
+          { id: 'P1', value: 5 },
+          { id: 'P2', value: 6, card: { last_four_digits: '11 11' } },
+          { value: 1, card: { last_four_digits: '9999' } },
+          { id: 'P3', value: 7, card: { last_four_digits: '3333' } },
+        ],
+      }),
+    ).toEqual([['P3', '3333', '700', '2024-04-02']]);
     expect(rows({ id: 'O', payments: [{ id: 'P', value: 5, card: { last_four_digits: '1111' } }] })).toEqual(
       [],
     );
