@@ -60,7 +60,7 @@ runStateContract({
 });
 
 describe('the PostgreSQL state', () => {
-  withPostgres()('keeps the card keys of payments, indexed, for the chargebacks card key', async () => {
+  withPostgres()('keeps the card keys of payments, with no index, for the chargebacks card key', async () => {
     const url = await server!.database();
     const store = await PostgresState.connect(url, 'https://collect.example.com', { loadNow: true });
     const order = {
@@ -81,13 +81,12 @@ describe('the PostgreSQL state', () => {
     await reopened.close();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE indexname = 'collect_order_payments_by_card'",
+    // Looked up in the local copy: an index in PostgreSQL would only cost each write.
+    const { rows } = await client.query(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'collect_order_payments' AND indexname LIKE '%card%'",
     );
     await client.end();
-    expect(rows.map((row) => row.indexdef).join()).toContain(
-      '(namespace, last_four, value_cents, sale_date)',
-    );
+    expect(rows).toEqual([]);
   });
 
   withPostgres()(
@@ -100,8 +99,8 @@ describe('the PostgreSQL state', () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       // The state as the collect of schema 1 left it: no card columns, its card rows in a table of their own.
-      await client.query(`DROP INDEX collect_order_payments_by_card;
-      ALTER TABLE collect_order_payments DROP COLUMN last_four, DROP COLUMN value_cents, DROP COLUMN sale_date;
+      await client.query(`ALTER TABLE collect_order_payments
+        DROP COLUMN last_four, DROP COLUMN value_cents, DROP COLUMN sale_date;
       CREATE TABLE IF NOT EXISTS collect_order_cards (namespace TEXT NOT NULL, order_id TEXT NOT NULL,
         shard_key BIGINT NOT NULL, payment_id TEXT NOT NULL, last_four TEXT, value_cents TEXT, sale_date TEXT,
         PRIMARY KEY (namespace, order_id, payment_id));

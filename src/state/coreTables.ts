@@ -31,11 +31,6 @@ export interface CoreTable {
 const text = (name: string, optional?: true): CoreColumn =>
   optional ? { name, type: 'text', optional } : { name, type: 'text' };
 
-/**
- * The index of the payments' card keys, in every backend (PostgreSQL prefixing collect_ and the namespace):
- * partial, for the payments without a card (PIX, boleto) have no key to find.
- */
-export const CARD_INDEX = 'order_payments_by_card';
 /** The card key's columns of order_payments, in the order a lookup gives their values. */
 export const CARD_COLUMNS = ['last_four', 'value_cents', 'sale_date'] as const;
 

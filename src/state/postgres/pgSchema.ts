@@ -1,17 +1,11 @@
 import type pg from 'pg';
 import type { RememberedTable } from '../../resources/resource.js';
 import { keyColumns } from '../declared.js';
-import { CARD_COLUMNS, CARD_INDEX } from '../coreTables.js';
 import { pgCoreSql } from './pgCoreSql.js';
 import { StateError } from '../stateErrors.js';
 
 /** The schema version of a PostgreSQL state this collect writes: a new one is made at it from coreTables.ts. */
 export const PG_SCHEMA_VERSION = 2;
-
-/** The index of the payments' card keys (chargebacks' card key, source-files.md A.0.7). */
-const CARD_INDEX_SQL =
-  `CREATE INDEX IF NOT EXISTS collect_${CARD_INDEX} ON collect_order_payments ` +
-  `(namespace, ${CARD_COLUMNS.join(', ')}) WHERE last_four IS NOT NULL`;
 
 /** Steps that bring a state of an older version to PG_SCHEMA_VERSION (`pgUpgrades[i]`: i + 1 to i + 2). */
 const pgUpgrades: readonly string[] = [
@@ -24,8 +18,7 @@ const pgUpgrades: readonly string[] = [
    UPDATE collect_order_payments p SET last_four = c.last_four, value_cents = c.value_cents, sale_date = c.sale_date
      FROM collect_order_cards c
     WHERE c.namespace = p.namespace AND c.order_id = p.order_id AND c.payment_id = p.payment_id;
-   DROP TABLE collect_order_cards;
-   ${CARD_INDEX_SQL}`,
+   DROP TABLE collect_order_cards;`,
 ];
 
 /** Any number, the same for every collect: the advisory lock under which the schema is brought up to date. */
@@ -48,7 +41,7 @@ export async function migratePostgres(client: pg.ClientBase, where: string): Pro
         'upgrade collect, or use another --state',
       );
     }
-    if (version === 0) await client.query(`${pgCoreSql()}\n${CARD_INDEX_SQL}`);
+    if (version === 0) await client.query(pgCoreSql());
     else for (const step of pgUpgrades.slice(version - 1)) await client.query(step);
     if (rows.length === 0)
       await client.query('INSERT INTO collect_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION]);

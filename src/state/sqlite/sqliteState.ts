@@ -14,7 +14,7 @@ import { namespaceOf, rememberRecords, type Remembered } from '../remembered.js'
 import type { AcquirerOwner, HeldLock, LockRequest, RunState } from '../runState.js';
 import { RunScratch } from '../runScratch.js';
 import { guardState, StateError, stateError } from '../stateErrors.js';
-import { CardIndex } from './cardIndex.js';
+import { ordersByCard } from './cardPayments.js';
 import { DeclaredTables } from './declaredTables.js';
 import { PRIOR_ROWS, priorOrderOf, type PriorRow } from './priorOrder.js';
 import { openStateFile, privateFolder } from './sqliteFile.js';
@@ -40,7 +40,6 @@ export class SqliteState implements RunState {
   private counts: Counts;
   private readonly statements: StoreStatements;
   private readonly declared: DeclaredTables;
-  private readonly cards: CardIndex;
   private readonly rememberAll: (records: readonly Remembered[], at: number) => void;
   /** The hot reads of a later run, on the connection itself: a failure is explained where they are called. */
   private readonly priorRows: ArrayStatement<PriorRow>;
@@ -58,14 +57,13 @@ export class SqliteState implements RunState {
       if (baseUrl)
         db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('base_url', baseUrl);
       const declared = new DeclaredTables(db, options.tables ?? []);
-      return { counts: countsOf(db), statements: prepare(db), declared, cards: new CardIndex(db) };
+      return { counts: countsOf(db), statements: prepare(db), declared };
     });
     this.db = opened.db;
     this.raw = opened.raw;
     this.counts = opened.value.counts;
     this.statements = opened.value.statements;
     this.declared = opened.value.declared;
-    this.cards = opened.value.cards;
     const where = path ?? ':memory:';
     this.priorRows = guardState(where, () => arrays<PriorRow>(this.raw.prepare(PRIOR_ROWS)));
     this.journaled = guardState(where, () => this.raw.prepare('SELECT outcome FROM journal WHERE hash = ?'));
@@ -128,14 +126,7 @@ export class SqliteState implements RunState {
     return {
       release: () => {
         this.held = undefined;
-        guardState(where, () => {
-          // What the run wrote is indexed before another run may write: it filled an empty table unindexed.
-          try {
-            if (this.options.readOnly !== true) this.cards.make();
-          } finally {
-            lock.release();
-          }
-        });
+        guardState(where, () => lock.release());
       },
     };
   }
@@ -192,7 +183,7 @@ export class SqliteState implements RunState {
 
   ordersByCard(cards: readonly (readonly string[])[]): Promise<{ tuple: number; orderId: string }[]> {
     try {
-      return Promise.resolve(this.cards.ordersByCard(cards));
+      return Promise.resolve(ordersByCard(this.db, cards));
     } catch (cause) {
       throw stateError(cause, this.path ?? ':memory:') ?? cause;
     }

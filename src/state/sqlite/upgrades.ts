@@ -63,8 +63,8 @@ INTEGER NOT NULL) WITHOUT ROWID;
    DROP TABLE decisions;
    ALTER TABLE decisions_v4 RENAME TO decisions;`,
   // 5: a card payment's card key (last four, cents, UTC sale date) on its payment row, not in a table of its own
-  // (order_cards, which a state of schema 4 may hold): one row per payment to write. The lookup index is
-  // made by cardIndex.ts.
+  // (order_cards, which a state of schema 4 may hold): one row per payment to write (looked up by
+  // cardPayments.ts).
   `ALTER TABLE order_payments ADD COLUMN last_four TEXT;
    ALTER TABLE order_payments ADD COLUMN value_cents TEXT;
    ALTER TABLE order_payments ADD COLUMN sale_date TEXT;
