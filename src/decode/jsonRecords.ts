@@ -2,7 +2,7 @@ import { error, type Issue } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent, type SplitResume } from './jsonSplitter.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { withoutReason } from './withoutReason.js';
-import { MAX_DEPTH } from '../core/depth.js';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { jsonTextShape } from './jsonTextShape.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
 import { defaultLimits, type ReadLimits } from './sourceRecord.js';
@@ -30,11 +30,13 @@ export interface JsonElementRead {
 export function readJsonElement(text: string): JsonElementRead {
   const parsed = parseElement(text);
   const shape = 'value' in parsed ? jsonTextShape(text, MAX_DEPTH) : undefined;
-  if (shape?.tooDeep) return { issues: [tooDeep()], keepsText: false };
+  // A repeated key keeps only its last value: a text deeper than its value is judged by the value.
+  if (shape?.tooDeep && nestsDeeperThan((parsed as { value: unknown }).value, MAX_DEPTH))
+    return { issues: [tooDeep()], keepsText: false };
   return 'value' in parsed
     ? {
         value: withoutReason(parsed.value),
-        issues: shape?.suspectNumber ? inexactNumbers(text) : [],
+        issues: shape?.tooDeep || shape?.suspectNumber ? inexactNumbers(text) : [],
         keepsText: true,
       }
     : {

@@ -1,5 +1,5 @@
 import { error, type Issue } from '../core/issue.js';
-import { MAX_DEPTH } from '../core/depth.js';
+import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { jsonTextShape } from './jsonTextShape.js';
 import { tooDeep } from './limitIssues.js';
@@ -17,12 +17,10 @@ export function readNdjsonLine(content: string): NdjsonLine {
   try {
     const value = JSON.parse(content) as unknown;
     const shape = jsonTextShape(content, MAX_DEPTH);
-    if (shape.tooDeep) return { text: content, issues: [tooDeep()] };
-    return {
-      value: withoutReason(value),
-      issues: shape.suspectNumber ? inexactNumbers(content) : [],
-      text: content,
-    };
+    // A repeated key keeps only its last value: a text deeper than its value is judged by the value.
+    if (shape.tooDeep && nestsDeeperThan(value, MAX_DEPTH)) return { text: content, issues: [tooDeep()] };
+    const issues = shape.tooDeep || shape.suspectNumber ? inexactNumbers(content) : [];
+    return { value: withoutReason(value), issues, text: content };
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
     return {
