@@ -1,5 +1,5 @@
 import { isRecord } from '../../schema/checks.js';
-import { textField, type Facts, type StateWrites } from '../resource.js';
+import { textField, type CardKey, type Facts, type StateWrites } from '../resource.js';
 import { cardKeys, withCard } from './cardKeys.js';
 import { cents, utcDate } from './cardValues.js';
 
@@ -74,7 +74,13 @@ export function rememberOrder(facts: OrderFacts, writes: StateWrites, hash: stri
   });
   if (decision) writes.setDecision(facts.orderId, decision);
   const cards = cardKeys(facts.cards);
-  for (const [i, p] of facts.payments.entries())
-    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, cards?.[i]);
+  // A payment id given twice is one row, its first one's: it keeps the last card given for that id.
+  const cardOf = (id: string) => {
+    let card: CardKey | undefined;
+    for (const [i, p] of facts.payments.entries()) if (p.id === id) card = cards?.[i] ?? card;
+    return card;
+  };
+  for (const p of facts.payments)
+    writes.addPayment(facts.orderId, p.id, p.acquirerId ?? null, cards && cardOf(p.id));
   for (const id of facts.claims) writes.addDelivery(facts.orderId, id);
 }

@@ -56,6 +56,21 @@ describe('the card keys of payments (ordersByCard)', () => {
     store.close();
   });
 
+  it('keeps the last card given for a payment id that an order repeats', async () => {
+    const store = SqliteState.open(null);
+    const order = {
+      id: 'R',
+      creation_datetime: '2024-04-02T10:00:00Z',
+      payments: [
+        { id: 'P', value: 5 },
+        { id: 'P', value: 6, card: { last_four_digits: '1111' } },
+      ],
+    };
+    store.remember([sent(order)], now);
+    expect(await store.ordersByCard([['1111', '600', '2024-04-02']])).toEqual([{ tuple: 0, orderId: 'R' }]);
+    store.close();
+  });
+
   it('keeps no index on the payments: a run that writes orders pays for none', async () => {
     const folder = tempDir('collect-cards-');
     const store = SqliteState.open(folder);
