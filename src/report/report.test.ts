@@ -89,4 +89,17 @@ describe('ReportBuilder with keepBytes (a long sandbox session)', () => {
       { code: 'requests-not-listed', count: 1001 - report.files.length, message: expect.any(String) },
     ]);
   });
+
+  it("lists what was sent per endpoint in the service's order, whichever answered first", () => {
+    const builder = new ReportBuilder({ strict: false });
+    const at = { file: 'f', index: 0, line: 1 };
+    for (const endpoint of ['delivery', 'payment', 'order', 'status'])
+      builder.addSent(endpoint, at, { kind: 'accepted' } as never, true);
+    expect(Object.keys(builder.build().delivery!.endpoints)).toEqual([
+      'order',
+      'status',
+      'payment',
+      'delivery',
+    ]);
+  });
 });

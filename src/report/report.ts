@@ -1,5 +1,7 @@
 import type { Issue, LocatedIssue, RecordLocation } from '../core/issue.js';
 import { countDecision } from './decisionCounts.js';
+import { endpointNames } from '../resources/registry.js';
+import type { EndpointName } from '../resources/resource.js';
 import { GroupCounter, type IssueKey } from './groupIssues.js';
 import { RecordVerdicts } from './recordVerdicts.js';
 import type { RunEvent, SendResult } from './runEvents.js';
@@ -326,7 +328,18 @@ export class ReportBuilder {
   /** A record that was sent (or could not be): counted per endpoint and decision; problems become issues. */
   addSent(endpoint: string, location: RecordLocation, result: SendResult, requested: boolean): void {
     this.delivery ??= { retried: 0, endpoints: {}, decisions: {} };
-    const counts = (this.delivery.endpoints[endpoint] ??= { sent: 0, accepted: 0, rejected: 0, failed: 0 });
+    let counts = this.delivery.endpoints[endpoint];
+    if (!counts) {
+      counts = { sent: 0, accepted: 0, rejected: 0, failed: 0 };
+      // In the service's order, not in the order the first answers came in (records are sent side by side).
+      const rank = (name: string) =>
+        endpointNames.indexOf(name as EndpointName) + 1 || endpointNames.length + 1;
+      this.delivery.endpoints = Object.fromEntries(
+        [...Object.entries(this.delivery.endpoints), [endpoint, counts] as const].sort(
+          ([a], [b]) => rank(a) - rank(b),
+        ),
+      );
+    }
     if (requested) {
       this.summary.sent++;
       counts.sent++;
