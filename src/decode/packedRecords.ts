@@ -1,12 +1,23 @@
 import type { Issue } from '../core/issue.js';
 import type { CheckedRecord } from '../check/checkRecord.js';
 import type { Facts } from '../resources/resource.js';
-import type { PieceRecord } from './pieceRecords.js';
+
+/**
+ * A record as a piece worker answers it: its line (from the piece's first), its check; with `values` its
+ * value and text.
+ */
+export interface PieceRecord {
+  line: number;
+  checked: CheckedRecord;
+  /** Undefined: it could not be read, or the reader asked for no values. */
+  value?: unknown;
+  /** Null: a line too long to keep. */
+  text?: string | null;
+}
 
 /**
  * A piece's checked records as columns, the form they cross from a worker in: structured cloning copies a typed
- * array whole, but an object field by field, its key written each time (a third of a worker's time went to
- * posting records one object each).
+ * array whole, but an object field by field, its key written each time.
  */
 export interface PackedRecords {
   count: number;

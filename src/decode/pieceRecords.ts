@@ -1,20 +1,8 @@
-import type { CheckedRecord } from '../check/checkRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
 import { checkedAt, type PackedRecords } from './packedRecords.js';
 import type { Issue } from '../core/issue.js';
 
-/**
- * A record as a piece worker answers it: its line (from the piece's first), its check; with `values` its
- * value and text.
- */
-export interface PieceRecord {
-  line: number;
-  checked: CheckedRecord;
-  /** Undefined: it could not be read, or the reader asked for no values. */
-  value?: unknown;
-  /** Null: a line too long to keep. */
-  text?: string | null;
-}
+export type { PieceRecord } from './packedRecords.js';
 
 /** A piece's answer in a format of records (NDJSON, a JSON array): its records, packed, and the lines it spans. */
 export interface RecordsPiece {
