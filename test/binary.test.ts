@@ -1,8 +1,8 @@
 /**
  * The single binary (`npm run build:binary`, docs/binary.md) on a PATH with no Node: each command
  * runs as the npm-installed bin runs it (same output, same exit code), its worker threads started
- * from the binary. It checks the binary as built (COLLECT_BINARY, else dist/bin/collect-linux-x64);
- * with COLLECT_BINARY set under CI=true (.ci/run) a missing binary fails instead of skipping.
+ * from the binary. It runs only when a binary is named (`npm run test:binary`, .ci/run: COLLECT_BINARY;
+ * vitest.config.ts leaves it out of `npm test` otherwise), and a missing binary fails.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,13 +14,6 @@ import { tempDir } from './helpers/tempDir.js';
 import { onTerminal } from './helpers/terminal.js';
 
 const binary = resolve(process.env.COLLECT_BINARY ?? 'dist/bin/collect-linux-x64');
-const present = existsSync(binary);
-// .ci/run builds the binary after the suite, then runs this file with COLLECT_BINARY set and CI=true:
-// then a missing binary fails; in the suite itself (no COLLECT_BINARY) it is skipped with one line.
-const required = process.env.CI === 'true' && process.env.COLLECT_BINARY !== undefined;
-const missing =
-  `SKIPPED: no single binary at ${binary}; build it with npm run build:binary (or set ` +
-  `COLLECT_BINARY=path)`;
 /** The npm-installed bin it is compared with. */
 const BIN = resolve('dist/cli/collect.cjs');
 /** PATH without any directory that holds a node. */
@@ -28,7 +21,7 @@ const noNodePath = (process.env.PATH ?? '')
   .split(delimiter)
   .filter((dir) => dir !== '' && !existsSync(join(dir, 'node')))
   .join(delimiter);
-/** This file's folder, made when its checks run (a skipped file makes none). */
+/** This file's folder, made before its checks run. */
 let dir = '';
 /** A few runs of 200,000 rows each on two shared cores. */
 const SLOW = { timeout: 300_000 };
@@ -83,8 +76,10 @@ async function sandbox(which: 'binary' | 'npm'): Promise<string> {
 const checks = () => {
   beforeAll(() => void (dir = tempDir('collect-binary-')));
 
-  it('is there (CI builds it before this test)', () => {
-    expect(present, missing).toBe(true);
+  it('is there (npm run test:binary and CI build it before this test)', () => {
+    expect(existsSync(binary), `no single binary at ${binary}: build it with npm run build:binary`).toBe(
+      true,
+    );
     expect(noNodePath.split(delimiter).some((path) => existsSync(join(path, 'node')))).toBe(false);
   });
 
@@ -184,5 +179,4 @@ const checks = () => {
   });
 };
 
-if (present || required) describe('the single binary, with no Node on PATH', checks);
-else describe('the single binary', () => it.skip(missing, () => {}));
+describe('the single binary, with no Node on PATH', checks);
