@@ -1,9 +1,6 @@
 import { error, type Issue } from '../core/issue.js';
 import { JsonSplitter, type SplitEvent, type SplitResume } from './jsonSplitter.js';
-import { inexactNumbers } from './inexactNumbers.js';
-import { withoutReason } from './withoutReason.js';
-import { MAX_DEPTH, nestsDeeperThan } from '../core/depth.js';
-import { jsonTextShape } from './jsonTextShape.js';
+import { parsedJsonText } from './parsedJsonText.js';
 import { tooDeep, tooLarge } from './limitIssues.js';
 import { defaultLimits, type ReadLimits } from './sourceRecord.js';
 import type { SourceRecord } from './sourceRecord.js';
@@ -29,24 +26,18 @@ export interface JsonElementRead {
 /** Reads the text of one element (a rejects file's reasons field dropped), on whichever thread decodes it. */
 export function readJsonElement(text: string): JsonElementRead {
   const parsed = parseElement(text);
-  const shape = 'value' in parsed ? jsonTextShape(text, MAX_DEPTH) : undefined;
-  // A repeated key keeps only its last value: a text deeper than its value is judged by the value.
-  if (shape?.tooDeep && nestsDeeperThan((parsed as { value: unknown }).value, MAX_DEPTH))
-    return { issues: [tooDeep()], keepsText: false };
-  return 'value' in parsed
-    ? {
-        value: withoutReason(parsed.value),
-        issues: shape?.tooDeep || shape?.suspectNumber ? inexactNumbers(text) : [],
-        keepsText: true,
-      }
-    : {
-        issues: [
-          error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, {
-            hint: 'check quotes, commas and brackets in this record',
-          }),
-        ],
-        keepsText: true,
-      };
+  if ('value' in parsed) {
+    const read = parsedJsonText(text, parsed.value);
+    return 'tooDeep' in read ? { issues: [tooDeep()], keepsText: false } : { ...read, keepsText: true };
+  }
+  return {
+    issues: [
+      error('invalid-json', '', `the record is not valid JSON: ${parsed.message}`, {
+        hint: 'check quotes, commas and brackets in this record',
+      }),
+    ],
+    keepsText: true,
+  };
 }
 
 /** What the splitter found, read: its line, value (absent: not read), issues, and text when it is the raw form. */

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../../test/helpers/random.js';
 import { JsonSplitter, type SplitEvent } from './jsonSplitter.js';
-
-/** A small seeded generator (mulberry32), so that a failing document can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** String bodies that hide what the splitter looks for: quotes, backslashes, brackets, line breaks. */
 const bodies = ['plain', '\\"', '\\\\', '\\\\\\"x', 'a\nb', '\\\n', '[{,}]', 'é\\u00e9', '', '\\\\\n"'];

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../../test/helpers/random.js';
 import { nestsDeeperThan } from '../core/depth.js';
 import { inexactNumbers } from './inexactNumbers.js';
 import { jsonTextShape } from './jsonTextShape.js';
-
-/** A small seeded generator (mulberry32), so that a failing case can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const strings = ['a"b', 'x\\', '\\"', '4111111111111111', '1e5', 'end\\\\', 'é', ''];
 const numbers = [
